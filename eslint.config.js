@@ -1,0 +1,48 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Import-direction rules: shared imports neither side; web never imports server; server never imports web. */
+const noImport = (/** @type {string[]} */ groups, /** @type {string} */ message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: noImport(
+      ['**/server/**', '**/web/**', '@/*', 'node:*', 'react', 'react-dom'],
+      'src/shared is imported by both sides: no Node, DOM, server or web imports.',
+    ),
+  },
+  {
+    files: ['src/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...noImport(['**/server/**', 'node:*'], 'The web app must not import server code.'),
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: noImport(['**/web/**', '@/*'], 'The server must not import web code.'),
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'src/server/db/seed/cli.ts', 'src/server/db/migrate-cli.ts', 'src/server/cli/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,267 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Row types of the tables created by migrations/. Timestamps are ISO-8601 UTC strings; flags are 0/1;
+ * money is integer minor units; JSON columns are text.
+ */
+
+type Flag = number;
+type Timestamp = string;
+/** Aggregates come back as strings from PostgreSQL's bigint: read them with Number(). */
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_normalized: string;
+  password_hash: string;
+  role: WithDefault<string>;
+  status: WithDefault<string>;
+  avatar_url: string | null;
+  bio: string | null;
+  trial_used_at: Timestamp | null;
+  last_active_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  kind: WithDefault<string>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface PlansTable {
+  id: string;
+  slug: string;
+  name: string;
+  description: WithDefault<string>;
+  price_monthly_minor: WithDefault<number>;
+  price_yearly_minor: WithDefault<number>;
+  currency: WithDefault<string>;
+  features: WithDefault<string>;
+  limitations: WithDefault<string>;
+  session_limit: number | null;
+  max_users: WithDefault<number>;
+  max_projects: WithDefault<number>;
+  max_storage_gb: WithDefault<number>;
+  sort_order: WithDefault<number>;
+  icon: WithDefault<string>;
+  is_popular: WithDefault<Flag>;
+  is_active: WithDefault<Flag>;
+  is_visible: WithDefault<Flag>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  status: WithDefault<string>;
+  billing: WithDefault<string>;
+  current_period_start: Timestamp;
+  current_period_end: Timestamp | null;
+  trial_ends_at: Timestamp | null;
+  canceled_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PromptsTable {
+  id: string;
+  slug: string;
+  author_id: string;
+  title: string;
+  description: string;
+  content: string;
+  category: string;
+  tags: WithDefault<string>;
+  type: WithDefault<string>;
+  price_minor: WithDefault<number>;
+  currency: WithDefault<string>;
+  status: WithDefault<string>;
+  moderation_note: string | null;
+  featured: WithDefault<Flag>;
+  trending: WithDefault<Flag>;
+  trending_score: WithDefault<number>;
+  views_count: WithDefault<number>;
+  likes_count: WithDefault<number>;
+  downloads_count: WithDefault<number>;
+  tries_count: WithDefault<number>;
+  rating_sum: WithDefault<number>;
+  rating_count: WithDefault<number>;
+  revenue_minor: WithDefault<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  published_at: Timestamp | null;
+}
+
+export interface PromptViewsTable {
+  prompt_id: string;
+  viewer_key: string;
+  day: string;
+}
+
+export interface PromptLikesTable {
+  prompt_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface PromptDownloadsTable {
+  prompt_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface PromptReviewsTable {
+  id: string;
+  prompt_id: string;
+  user_id: string;
+  rating: number;
+  body: WithDefault<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  plan_id: string | null;
+  prompt_id: string | null;
+  billing: string | null;
+  amount_minor: number;
+  currency: string;
+  status: WithDefault<string>;
+  provider: string;
+  provider_order_id: string;
+  provider_payment_id: string | null;
+  refunded_minor: WithDefault<number>;
+  refunded_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PurchasesTable {
+  id: string;
+  prompt_id: string;
+  buyer_id: string;
+  payment_id: string | null;
+  amount_minor: number;
+  creator_share_minor: number;
+  currency: string;
+  created_at: Timestamp;
+}
+
+export interface PlaygroundSessionsTable {
+  id: string;
+  user_id: string;
+  title: WithDefault<string>;
+  model: string;
+  prompt_id: string | null;
+  message_count: WithDefault<number>;
+  counted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlaygroundMessagesTable {
+  id: string;
+  session_id: string;
+  role: string;
+  content: string;
+  model: string | null;
+  status: WithDefault<string>;
+  latency_ms: number | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  created_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  company: WithDefault<string>;
+  message: string;
+  status: WithDefault<string>;
+  ip: string | null;
+  emailed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ActivityEventsTable {
+  id: string;
+  type: string;
+  actor_id: string | null;
+  prompt_id: string | null;
+  subject_id: string | null;
+  data: WithDefault<string>;
+  created_at: Timestamp;
+}
+
+export interface AdminSettingsTable {
+  user_id: string;
+  settings: WithDefault<string>;
+  updated_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: WithDefault<string>;
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  password_resets: PasswordResetsTable;
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  prompts: PromptsTable;
+  prompt_views: PromptViewsTable;
+  prompt_likes: PromptLikesTable;
+  prompt_downloads: PromptDownloadsTable;
+  prompt_reviews: PromptReviewsTable;
+  payments: PaymentsTable;
+  purchases: PurchasesTable;
+  playground_sessions: PlaygroundSessionsTable;
+  playground_messages: PlaygroundMessagesTable;
+  contact_messages: ContactMessagesTable;
+  activity_events: ActivityEventsTable;
+  admin_settings: AdminSettingsTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type PromptRow = Selectable<PromptsTable>;
+export type NewPrompt = Insertable<PromptsTable>;
+export type PlanRow = Selectable<PlansTable>;
+export type NewPlan = Insertable<PlansTable>;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Live platform figures for the home page's stats strip (product-decisions.md section 1). */
+export const PublicStatsSchema = z.object({
+  users: z.number().int(),
+  publishedPrompts: z.number().int(),
+  /** Share of playground replies that completed, 0..100, or null before the first reply. */
+  successRate: z.number().nullable(),
+  /** Median playground reply time in milliseconds, or null before the first reply. */
+  medianReplyMs: z.number().nullable(),
+});
+export type PublicStats = z.infer<typeof PublicStatsSchema>;
+
+export const HealthSchema = z.object({ status: z.literal('ok'), uptime: z.number() });
+export const ReadySchema = z.object({ status: z.literal('ready'), database: z.string() });
