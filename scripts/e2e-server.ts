@@ -1,0 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/*
+ * Starts the built app for the Playwright suite on a fresh demo database, so every run sees the same
+ * data. Runs the same entry point as `npm start`.
+ */
+const dataDir = path.resolve('.tmp/e2e-data');
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+process.env.DEMO = 'true';
+process.env.HOST = '127.0.0.1';
+process.env.LOG_LEVEL ??= 'warn';
+// The suite makes many calls from one address in a short time.
+process.env.RATE_LIMIT_MAX ??= '100000';
+await import('../src/server/main');

@@ -1,0 +1,71 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { contactRoutes } from './modules/contact/routes';
+import { healthRoutes } from './modules/health/routes';
+import { marketplaceRoutes } from './modules/marketplace/routes';
+import { siteRoutes } from './modules/site/routes';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
+import rateLimitPlugin from './plugins/rate-limit';
+import securityPlugin from './plugins/security';
+import spaPlugin from './plugins/spa';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Folder of the built SPA; defaults to dist/web beside the package root. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Builds the whole server: external plugins, app plugins, then the API routes and the SPA. */
+export async function buildApp(options: AppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Keep a caller's request id when it is sane, so a trace crosses the load balancer.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(dbPlugin, { database: options.database });
+  await app.register(openapiPlugin);
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', api.rateLimit({ max: config.rateLimitMax, timeWindow: '1 minute' }));
+      await api.register(healthRoutes);
+      await api.register(siteRoutes);
+      await api.register(marketplaceRoutes);
+      await api.register(contactRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spaPlugin, { root: options.webRoot ?? path.resolve('dist/web') });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

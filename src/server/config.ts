@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/*
+ * Configuration is parsed once, at start, from the environment. Every bad variable is listed at once.
+ * Secrets missing in demo mode are generated once and kept in the data folder; in production a
+ * missing secret stops the server with a message naming it.
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ message: 'must be a URL such as https://promptforge.example' }).optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  DEMO: bool.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string;
+  demo: boolean;
+  jwtSecret: string;
+  logLevel: string;
+  trustProxy: boolean;
+  rateLimitMax: number;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Secrets that production must be given and demo mode may generate. */
+const SECRETS = ['JWT_SECRET'] as const;
+type SecretName = (typeof SECRETS)[number];
+
+function loadGeneratedSecrets(dataDir: string, missing: SecretName[]): Record<string, string> {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Record<string, string> = {};
+  if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  let changed = false;
+  for (const name of missing) {
+    if (!stored[name]) {
+      stored[name] = crypto.randomBytes(48).toString('base64url');
+      changed = true;
+    }
+  }
+  if (changed) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 });
+  }
+  return stored;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const demo = e.DEMO ?? !production;
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  const missing = SECRETS.filter((name) => !e[name]);
+  let secrets: Record<string, string> = {};
+  if (missing.length > 0) {
+    if (production) {
+      throw new ConfigError(missing.map((name) => `${name}: is required when NODE_ENV=production`));
+    }
+    secrets = loadGeneratedSecrets(dataDir, missing);
+  }
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `file:${path.join(dataDir, 'promptforge.db')}`,
+    demo,
+    jwtSecret: e.JWT_SECRET ?? secrets.JWT_SECRET ?? '',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

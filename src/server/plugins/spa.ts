@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { isKnownPagePath } from '../../shared/routes';
+import { sendError } from './errors';
+
+/*
+ * Serves the built SPA with history fallback. Hashed assets are cached for a year; index.html never.
+ * A path the SPA has no page for still gets the app (which shows the 404 page) but with status 404,
+ * and the server logs the missing path.
+ */
+async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
+  const indexFile = path.join(opts.root, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: '1 minute' }) : undefined },
+    (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (url === '/api' || url.startsWith('/api/')) {
+        request.log.info({ method: request.method, path: url }, 'api route not found');
+        return sendError(request, reply, 404, 'NOT_FOUND_ERROR', 'The requested resource was not found.');
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return sendError(request, reply, 404, 'NOT_FOUND_ERROR', 'The requested resource was not found.');
+      }
+      const known = isKnownPagePath(url);
+      if (!known) request.log.warn({ path: url }, 'page not found');
+      if (!hasBuild) {
+        return reply
+          .status(known ? 503 : 404)
+          .type('text/plain')
+          .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+      }
+      return reply
+        .status(known ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', opts.root);
+    },
+  );
+}
+
+export default fp(spaPlugin, { name: 'spa', dependencies: ['errors'] });

@@ -1,0 +1,36 @@
+import type { Config } from './config';
+import { buildApp } from './app';
+import { migrateToLatest, openDatabase } from './db/database';
+import { seedDemoIfEmpty } from './db/seed/demo';
+
+/**
+ * Opens the database, brings it up to date, seeds demo data when asked, and listens. `stop` closes
+ * gracefully: no new connections, requests in flight finish, then the database closes.
+ */
+export async function startServer(config: Config, options: { webRoot?: string } = {}) {
+  const database = openDatabase(config.databaseUrl);
+  let app;
+  try {
+    await migrateToLatest(database.db);
+    app = await buildApp({ config, database, webRoot: options.webRoot });
+    if (config.demo) await seedDemoIfEmpty(database.db, app.log);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const address = await app.listen({ host: config.host, port: config.port });
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      const timer = setTimeout(() => {
+        app.log.error('shutdown timed out; closing remaining connections');
+        app.server.closeAllConnections();
+      }, config.shutdownTimeoutMs);
+      timer.unref();
+      await app.close();
+      clearTimeout(timer);
+    })();
+    return stopping;
+  };
+  return { app, address, stop };
+}

@@ -1,0 +1,104 @@
+import type { ErrorDetail } from '@shared/envelope';
+import { type ErrorCode, NETWORK_MESSAGE, codeForStatus } from '@shared/errors';
+
+/*
+ * The one way the web app talks to the API (spec section 7): JSON, the bearer token when there is
+ * one, and every failure turned into an ApiError carrying the spec's code, status and message
+ * (section 8). Retries live in the query client, not here.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly details: ErrorDetail[] = [],
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const API_BASE = '/api';
+
+let tokenSource: () => string | null = () => null;
+let onUnauthenticated: () => void = () => {};
+
+/** The auth layer tells the client where the token is and what to do when the server rejects it. */
+export function configureApiAuth(options: { getToken: () => string | null; onUnauthenticated: () => void }) {
+  tokenSource = options.getToken;
+  onUnauthenticated = options.onUnauthenticated;
+}
+
+type Json = Record<string, unknown>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${API_BASE}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+/** Calls the API and returns the envelope's `data` (or the whole body when it has none). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = tokenSource();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
+  }
+
+  const text = await response.text();
+  let body: Json | null = null;
+  if (text) {
+    try {
+      body = JSON.parse(text) as Json;
+    } catch {
+      body = null;
+    }
+  }
+
+  if (!response.ok || body?.success === false) {
+    const status = response.ok ? 400 : response.status;
+    const message =
+      (typeof body?.message === 'string' && body.message) ||
+      (typeof body?.error === 'string' && body.error) ||
+      `HTTP error! status: ${status}`;
+    const code = (typeof body?.code === 'string' ? body.code : codeForStatus(status)) as ErrorCode;
+    const details = Array.isArray(body?.details) ? (body.details as ErrorDetail[]) : [];
+    if (status === 401 && token) onUnauthenticated();
+    throw new ApiError(message, status, code, details, typeof body?.requestId === 'string' ? body.requestId : undefined);
+  }
+  return (body && 'data' in body ? body.data : body) as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
+    apiRequest<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};
