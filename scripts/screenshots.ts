@@ -19,7 +19,7 @@ const browser = await chromium.launch({
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [1280, 390]) {
     const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
-    await context.addInitScript((t) => localStorage.setItem('promptforge-theme', t), theme);
+    await context.addInitScript({ content: `localStorage.setItem('promptforge-theme', '${theme}')` });
     const page = await context.newPage();
     for (const p of pages) {
       await page.goto(baseUrl + p, { waitUntil: 'networkidle' });

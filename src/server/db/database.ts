@@ -47,7 +47,8 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
 
 /** Wraps an open better-sqlite3 handle (used by tests that open a copied template). */
 export function wrapSqlite(handle: SQLite.Database): Database {
-  handle.pragma('journal_mode = WAL');
+  // WAL needs a file; an in-memory copy (tests) keeps SQLite's default journal.
+  if (!handle.memory) handle.pragma('journal_mode = WAL');
   handle.pragma('foreign_keys = ON');
   handle.pragma('busy_timeout = 5000');
   handle.pragma('synchronous = NORMAL');

@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB, NewPrompt, NewUser } from '../../src/server/db/types';
+
+/*
+ * Rows for tests, inserted straight into the database. Passwords are placeholders: tests that sign
+ * in hash real ones.
+ */
+
+let counter = 0;
+const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}${crypto.randomBytes(2).toString('hex')}`;
+const iso = (d: Date = new Date()) => d.toISOString();
+
+export async function insertUser(db: Kysely<DB>, overrides: Partial<NewUser> = {}) {
+  const id = overrides.id ?? crypto.randomUUID();
+  const email = overrides.email ?? `user-${next()}@example.test`;
+  const row: NewUser = {
+    id,
+    name: 'Test User',
+    email,
+    email_normalized: email.trim().toLowerCase(),
+    password_hash: 'not-a-real-hash',
+    created_at: iso(),
+    updated_at: iso(),
+    ...overrides,
+  };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+export async function insertPrompt(db: Kysely<DB>, authorId: string, overrides: Partial<NewPrompt> = {}) {
+  const n = next();
+  const createdAt = overrides.created_at ?? iso();
+  const row: NewPrompt = {
+    id: crypto.randomUUID(),
+    slug: `prompt-${n}`,
+    author_id: authorId,
+    title: `Prompt ${n}`,
+    description: 'A prompt for tests',
+    content: 'You are a helpful assistant. Do the thing with [topic].',
+    category: 'writing',
+    status: 'published',
+    created_at: createdAt,
+    updated_at: createdAt,
+    published_at: overrides.status && overrides.status !== 'published' ? null : createdAt,
+    ...overrides,
+  };
+  await db.insertInto('prompts').values(row).execute();
+  return row;
+}
+
+/** A timestamp `minutes` before now. */
+export const minutesAgo = (minutes: number) => iso(new Date(Date.now() - minutes * 60_000));

@@ -1,0 +1,45 @@
+import os from 'node:os';
+import path from 'node:path';
+import { type App, buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/database';
+import { createTestDatabase } from './test-db';
+
+/** Configuration as a test deployment would set it: explicit secret, quiet logs, no demo seeding. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-the-schema-0123456789',
+    DATA_DIR: path.join(os.tmpdir(), 'promptforge-test'),
+    LOG_LEVEL: 'silent',
+    DEMO: 'false',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh database, ready for `app.inject`. */
+export async function createTestApp(
+  options: {
+    demo?: boolean;
+    env?: Record<string, string>;
+    webRoot?: string;
+    /** Adds routes before the app is ready (e.g. a route that crashes, to test the error handler). */
+    extend?: (app: App) => void;
+  } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase({ demo: options.demo });
+  const app = await buildApp({
+    config: testConfig(options.env),
+    database,
+    webRoot: options.webRoot ?? path.join(os.tmpdir(), 'promptforge-no-web-build'),
+  });
+  options.extend?.(app);
+  await app.ready();
+  return { app, database, close: () => app.close() };
+}

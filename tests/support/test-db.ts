@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase, wrapSqlite } from '../../src/server/db/database';
+
+/** Which engine this run tests: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. */
+export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/**
+ * A fresh, migrated database of the engine under test, copied from a template made once per run.
+ * `demo: true` gives one filled with the demo data set.
+ */
+export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<Database> {
+  const kind = options.demo ? 'demo' : 'empty';
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const template = inject('sqliteTemplates')[kind];
+    return wrapSqlite(new SQLite(fs.readFileSync(template)));
+  }
+  const templates = inject('pgTemplates');
+  if (!templates) throw new Error('PostgreSQL templates were not prepared');
+  const name = `pf_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templates[kind]}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase(url.toString(), { poolSize: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
