@@ -49,13 +49,12 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { max: config.rateLimitMax });
   await app.register(dbPlugin, { database: options.database });
   await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {
-      api.addHook('onRequest', api.rateLimit({ max: config.rateLimitMax, timeWindow: '1 minute' }));
       await api.register(healthRoutes);
       await api.register(siteRoutes);
       await api.register(marketplaceRoutes);

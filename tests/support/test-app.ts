@@ -29,13 +29,17 @@ export async function createTestApp(
     demo?: boolean;
     env?: Record<string, string>;
     webRoot?: string;
+    /** Receives the log lines as JSON text (give env LOG_LEVEL to choose what is written). */
+    logStream?: { write(line: string): void };
     /** Adds routes before the app is ready (e.g. a route that crashes, to test the error handler). */
     extend?: (app: App) => void;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ demo: options.demo });
+  const config = testConfig(options.env);
   const app = await buildApp({
-    config: testConfig(options.env),
+    config,
+    logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : undefined,
     database,
     webRoot: options.webRoot ?? path.join(os.tmpdir(), 'promptforge-no-web-build'),
   });

@@ -2,12 +2,20 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 /*
- * Rate limiting is opt-in per scope (the API, the 404 handler, sensitive routes) so static assets are
- * never limited. Limits are per client address.
+ * Every API route is limited per client address (RATE_LIMIT_MAX a minute); a route may set a tighter
+ * limit in `config.rateLimit`. Static assets and pages are never limited; the 404 handler has its
+ * own limiter (see spa.ts).
  */
-async function rateLimitPlugin(app: FastifyInstance) {
-  await app.register(rateLimit, { global: false });
+async function rateLimitPlugin(app: FastifyInstance, opts: { max: number }) {
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.max,
+    timeWindow: '1 minute',
+    allowList: (request) => !isApi(request.url),
+  });
 }
 
 export default fp(rateLimitPlugin, { name: 'rate-limit' });

@@ -30,7 +30,8 @@ async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
   }
 
   app.setNotFoundHandler(
-    { preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: '1 minute' }) : undefined },
+    // Probing for paths is cheap for a client and not free for us.
+    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute', allowList: () => false }) },
     (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       if (url === '/api' || url.startsWith('/api/')) {
@@ -56,4 +57,4 @@ async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
   );
 }
 
-export default fp(spaPlugin, { name: 'spa', dependencies: ['errors'] });
+export default fp(spaPlugin, { name: 'spa', dependencies: ['errors', 'rate-limit'] });

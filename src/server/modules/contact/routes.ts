@@ -8,7 +8,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact',
     {
       // A public form: a tight per-address limit keeps it from being used to flood the inbox.
-      preHandler: app.rateLimit({ max: 5, timeWindow: '1 minute' }),
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the sales team',

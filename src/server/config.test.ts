@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pf-config-'));
+
+describe('configuration', () => {
+  it('has working defaults for a fresh checkout: demo on, SQLite in the data folder, port 3000', () => {
+    const dataDir = tmp();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      demo: true,
+      env: 'development',
+      databaseUrl: `file:${path.join(dataDir, 'promptforge.db')}`,
+      publicUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('generates a missing secret once in demo mode and keeps it in the data folder', () => {
+    const dataDir = tmp();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const again = loadConfig({ DATA_DIR: dataDir });
+    expect(again.jwtSecret).toBe(first.jwtSecret);
+    const file = path.join(dataDir, 'secrets.json');
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).JWT_SECRET).toBe(first.jwtSecret);
+    expect(fs.statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it('refuses to start in production without a secret, naming it', () => {
+    const dataDir = tmp();
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(
+      /JWT_SECRET: is required when NODE_ENV=production/,
+    );
+    expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
+  });
+
+  it('turns demo mode off in production and with DEMO=false', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: tmp() }).demo).toBe(false);
+    expect(loadConfig({ DEMO: 'false', JWT_SECRET: secret, DATA_DIR: tmp() }).demo).toBe(false);
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DEMO: 'maybe', JWT_SECRET: 'short', PUBLIC_URL: 'not a url', DATA_DIR: tmp() });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const names = (err as ConfigError).problems.map((p) => p.split(':')[0]);
+      expect(names.sort()).toEqual(['DEMO', 'JWT_SECRET', 'PORT', 'PUBLIC_URL']);
+    }
+  });
+
+  it('chooses PostgreSQL from a postgres:// DATABASE_URL', () => {
+    const url = 'postgres://u@127.0.0.1:5432/pf';
+    expect(loadConfig({ DATABASE_URL: url, DATA_DIR: tmp() }).databaseUrl).toBe(url);
+  });
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPrompt, insertUser } from '../../../../tests/support/factories';
+import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
+import { nowIso } from '../../lib/time';
+import { getPublicStats } from './service';
+
+describe('live site figures', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('has no success rate or reply time before the first reply', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/site/stats' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ users: 0, publishedPrompts: 0, successRate: null, medianReplyMs: null });
+  });
+
+  it('counts active users, published prompts, completed replies and the median reply time', async () => {
+    const db = t.database.db;
+    const a = await insertUser(db);
+    await insertUser(db, { status: 'suspended' });
+    await insertPrompt(db, a.id);
+    await insertPrompt(db, a.id);
+    await insertPrompt(db, a.id, { status: 'draft' });
+    await db
+      .insertInto('playground_sessions')
+      .values({ id: 's1', user_id: a.id, model: 'claude', created_at: nowIso(), updated_at: nowIso() })
+      .execute();
+    const replies: [string, number | null][] = [
+      ['complete', 900],
+      ['complete', 1500],
+      ['complete', 3000],
+      ['error', null],
+    ];
+    await db
+      .insertInto('playground_messages')
+      .values(
+        replies.map(([status, latency], i) => ({
+          id: `m${i}`,
+          session_id: 's1',
+          role: 'ai',
+          content: 'hi',
+          status,
+          latency_ms: latency,
+          created_at: nowIso(),
+        })),
+      )
+      .execute();
+    expect(await getPublicStats(db)).toEqual({
+      users: 1,
+      publishedPrompts: 2,
+      successRate: 75,
+      medianReplyMs: 1500,
+    });
+  });
+});

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-web-'));
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(root, 'assets'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
+    t = await createTestApp({ webRoot: root });
+  });
+  afterAll(() => t.close());
+
+  it('answers a known page with the app (history fallback)', async () => {
+    for (const url of ['/', '/features', '/pricing?billing=annual', '/marketplace']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers an unknown page with the app and status 404, logging the path', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      webRoot: root,
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    const res = await logged.app.inject({ method: 'GET', url: '/no/such/page?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+    await logged.close();
+    const entry = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'page not found');
+    expect(entry).toMatchObject({ path: '/no/such/page', level: 40 });
+    expect(entry?.requestId).toBeTruthy();
+  });
+
+  it('caches hashed assets for a year and serves other files uncached', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never answers an API path with the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/features' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND_ERROR');
+  });
+
+  it('limits API calls per address but never pages or assets', async () => {
+    const limited = await createTestApp({ webRoot: root, env: { RATE_LIMIT_MAX: '3' } });
+    const call = () => limited.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.1.1.1' });
+    for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);
+    const refused = await call();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMIT_ERROR', status: 429 });
+    for (let i = 0; i < 5; i++) {
+      const page = await limited.app.inject({ method: 'GET', url: '/features', remoteAddress: '10.1.1.1' });
+      expect(page.statusCode).toBe(200);
+      const asset = await limited.app.inject({ method: 'GET', url: '/assets/app-abc123.js', remoteAddress: '10.1.1.1' });
+      expect(asset.statusCode).toBe(200);
+    }
+    await limited.close();
+  });
+
+  it('serves the OpenAPI description built from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.info.title).toBe('Promptforge API');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/ready', '/api/contact', '/api/marketplace/prompts']),
+    );
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+});
