@@ -3,6 +3,12 @@ import { startServer } from './server';
 
 /** Entry point: `npm start` (after the web build) and `npm run dev` run this. */
 async function main() {
+  // A .env file beside the package is read when present; variables already set win.
+  try {
+    process.loadEnvFile('.env');
+  } catch {
+    // no .env: the environment alone configures the server
+  }
   let config;
   try {
     config = loadConfig();
