@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
 
 /** Import-direction rules: shared imports neither side; web never imports server; server never imports web. */
 const noImport = (/** @type {string[]} */ groups, /** @type {string} */ message) => ({
@@ -10,7 +11,7 @@ const noImport = (/** @type {string[]} */ groups, /** @type {string} */ message)
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,6 +38,25 @@ export default tseslint.config(
       ...noImport(['**/server/**', 'node:*'], 'The web app must not import server code.'),
     },
   },
+  // Web imports flow one way: shared -> components/lib -> features -> app. A feature never reaches
+  // into another feature's folder.
+  {
+    files: ['src/web/components/**', 'src/web/lib/**'],
+    rules: noImport(
+      ['**/server/**', 'node:*', '@/features/*', '@/app/*', '**/features/**', '**/app/**'],
+      'components/ and lib/ are shared by features: they import neither features nor app.',
+    ),
+  },
+  ...fs
+    .readdirSync('src/web/features', { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => ({
+      files: [`src/web/features/${d.name}/**`],
+      rules: noImport(
+        ['**/server/**', 'node:*', '@/app/*', '@/features/*', `!@/features/${d.name}`, `!@/features/${d.name}/**`],
+        `A feature imports only itself, components/, lib/ and shared/ (this is features/${d.name}).`,
+      ),
+    })),
   {
     files: ['src/server/**'],
     rules: noImport(['**/web/**', '@/*'], 'The server must not import web code.'),
