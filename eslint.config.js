@@ -11,7 +11,9 @@ const noImport = (/** @type {string[]} */ groups, /** @type {string} */ message)
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -53,7 +55,14 @@ export default tseslint.config(
     .map((d) => ({
       files: [`src/web/features/${d.name}/**`],
       rules: noImport(
-        ['**/server/**', 'node:*', '@/app/*', '@/features/*', `!@/features/${d.name}`, `!@/features/${d.name}/**`],
+        [
+          '**/server/**',
+          'node:*',
+          '@/app/*',
+          '@/features/*',
+          `!@/features/${d.name}`,
+          `!@/features/${d.name}/**`,
+        ],
         `A feature imports only itself, components/, lib/ and shared/ (this is features/${d.name}).`,
       ),
     })),
@@ -62,7 +71,13 @@ export default tseslint.config(
     rules: noImport(['**/web/**', '@/*'], 'The server must not import web code.'),
   },
   {
-    files: ['scripts/**', 'bench/**', 'src/server/db/seed/cli.ts', 'src/server/db/migrate-cli.ts', 'src/server/cli/**'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'src/server/db/seed/cli.ts',
+      'src/server/db/migrate-cli.ts',
+      'src/server/cli/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

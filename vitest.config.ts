@@ -16,6 +16,14 @@ export default defineConfig({
     setupFiles: ['tests/support/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    reporters: process.env.CI ? ['default', ['json', { outputFile: `.tmp/results/${process.env.TEST_DATABASE_URL ? 'vitest-pg' : 'vitest'}.json` }]] : ['default'],
+    reporters: process.env.CI
+      ? [
+          'default',
+          [
+            'json',
+            { outputFile: `.tmp/results/${process.env.TEST_DATABASE_URL ? 'vitest-pg' : 'vitest'}.json` },
+          ],
+        ]
+      : ['default'],
   },
 });

@@ -8,13 +8,35 @@ import { chromium } from '@playwright/test';
  * Saves to .tmp/screenshots/<page>-<theme>-<width>.png. Needs a running server (npm start).
  */
 const [baseUrl = 'http://127.0.0.1:3000', ...paths] = process.argv.slice(2);
-const pages = paths.length ? paths : ['/', '/features', '/about', '/pricing', '/marketplace', '/privacy', '/terms', '/cookies', '/support', '/no-such-page'];
+const pages = paths.length
+  ? paths
+  : [
+      '/',
+      '/features',
+      '/about',
+      '/pricing',
+      '/marketplace',
+      '/privacy',
+      '/terms',
+      '/cookies',
+      '/support',
+      '/no-such-page',
+    ];
 const outDir = path.resolve('.tmp/screenshots');
 fs.mkdirSync(outDir, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [1280, 390]) {

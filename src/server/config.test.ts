@@ -46,7 +46,13 @@ describe('configuration', () => {
 
   it('lists every bad variable at once', () => {
     try {
-      loadConfig({ PORT: 'eighty', DEMO: 'maybe', JWT_SECRET: 'short', PUBLIC_URL: 'not a url', DATA_DIR: tmp() });
+      loadConfig({
+        PORT: 'eighty',
+        DEMO: 'maybe',
+        JWT_SECRET: 'short',
+        PUBLIC_URL: 'not a url',
+        DATA_DIR: tmp(),
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);

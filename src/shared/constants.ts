@@ -1,6 +1,13 @@
 /** Business constants of spec section 9 and product-decisions.md. */
 
-export const CATEGORIES = ['writing', 'development', 'marketing', 'education', 'business', 'analytics'] as const;
+export const CATEGORIES = [
+  'writing',
+  'development',
+  'marketing',
+  'education',
+  'business',
+  'analytics',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export const CATEGORY_LABELS: Record<Category, string> = {

@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 /** Contact Sales dialog (spec section 2): full name, email and message required, company optional. */
 export const ContactRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Full name is required').max(120, 'Full name must be at most 120 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required')
+    .max(120, 'Full name must be at most 120 characters'),
   email: z
     .string()
     .trim()
@@ -10,7 +14,11 @@ export const ContactRequestSchema = z.object({
     .max(254, 'Email must be at most 254 characters')
     .email('Please enter a valid email address'),
   company: z.string().trim().max(120, 'Company must be at most 120 characters').optional().default(''),
-  message: z.string().trim().min(1, 'Message is required').max(5000, 'Message must be at most 5000 characters'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(5000, 'Message must be at most 5000 characters'),
 });
 export type ContactRequest = z.input<typeof ContactRequestSchema>;
 

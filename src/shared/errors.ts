@@ -59,9 +59,15 @@ export const STATUS_FOR_CODE: Record<ErrorCode, number> = {
 
 /** Destructive toast title and description per code (spec section 8, "Error toasts"). */
 export const ERROR_TOASTS: Record<ErrorCode, { title: string; description: string }> = {
-  NETWORK_ERROR: { title: 'Connection Error', description: 'Please check your internet connection and try again.' },
+  NETWORK_ERROR: {
+    title: 'Connection Error',
+    description: 'Please check your internet connection and try again.',
+  },
   AUTHENTICATION_ERROR: { title: 'Authentication Required', description: 'Please log in to continue.' },
-  AUTHORIZATION_ERROR: { title: 'Access Denied', description: "You don't have permission to perform this action." },
+  AUTHORIZATION_ERROR: {
+    title: 'Access Denied',
+    description: "You don't have permission to perform this action.",
+  },
   VALIDATION_ERROR: { title: 'Invalid Input', description: 'Please check your input and try again.' },
   NOT_FOUND_ERROR: { title: 'Not Found', description: 'The requested item could not be found.' },
   PAYMENT_ERROR: {

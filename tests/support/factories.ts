@@ -8,7 +8,8 @@ import type { DB, NewPrompt, NewUser } from '../../src/server/db/types';
  */
 
 let counter = 0;
-const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}${crypto.randomBytes(2).toString('hex')}`;
+const next = () =>
+  `${Date.now().toString(36)}${(counter++).toString(36)}${crypto.randomBytes(2).toString('hex')}`;
 const iso = (d: Date = new Date()) => d.toISOString();
 
 export async function insertUser(db: Kysely<DB>, overrides: Partial<NewUser> = {}) {

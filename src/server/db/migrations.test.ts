@@ -80,9 +80,15 @@ describe.each(engines)('migrations on %s', (engine) => {
       const db = database.db;
       const now = new Date().toISOString();
       const user = { name: 'A', password_hash: 'h', created_at: now, updated_at: now };
-      await db.insertInto('users').values({ ...user, id: 'u1', email: 'A@x.test', email_normalized: 'a@x.test' }).execute();
+      await db
+        .insertInto('users')
+        .values({ ...user, id: 'u1', email: 'A@x.test', email_normalized: 'a@x.test' })
+        .execute();
       await expect(
-        db.insertInto('users').values({ ...user, id: 'u2', email: 'a@x.test', email_normalized: 'a@x.test' }).execute(),
+        db
+          .insertInto('users')
+          .values({ ...user, id: 'u2', email: 'a@x.test', email_normalized: 'a@x.test' })
+          .execute(),
       ).rejects.toThrow();
       await db
         .insertInto('prompts')
@@ -98,7 +104,10 @@ describe.each(engines)('migrations on %s', (engine) => {
           updated_at: now,
         })
         .execute();
-      await db.insertInto('prompt_likes').values({ prompt_id: 'p1', user_id: 'u1', created_at: now }).execute();
+      await db
+        .insertInto('prompt_likes')
+        .values({ prompt_id: 'p1', user_id: 'u1', created_at: now })
+        .execute();
       await expect(
         db.insertInto('prompt_likes').values({ prompt_id: 'p1', user_id: 'u1', created_at: now }).execute(),
       ).rejects.toThrow();

@@ -20,6 +20,7 @@ export class AppError extends Error {
   readonly details: ErrorDetail[] | undefined;
 }
 
-export const notFound = (what = 'The requested resource was not found.') => new AppError('NOT_FOUND_ERROR', what);
+export const notFound = (what = 'The requested resource was not found.') =>
+  new AppError('NOT_FOUND_ERROR', what);
 export const validation = (message: string, details?: ErrorDetail[]) =>
   new AppError('VALIDATION_ERROR', message, { details });

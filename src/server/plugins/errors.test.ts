@@ -23,7 +23,11 @@ describe('the error envelope', () => {
   });
 
   it('turns schema failures into VALIDATION_ERROR with per-field details', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: '', email: 'nope' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: '', email: 'nope' },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_ERROR');
@@ -45,7 +49,10 @@ describe('the error envelope', () => {
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'The request body is not valid JSON.' });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('refuses a non-JSON body with 415', async () => {

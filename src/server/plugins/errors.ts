@@ -35,15 +35,24 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      else if (error.message !== error.userMessage) request.log.info({ reason: error.message }, error.userMessage);
+      else if (error.message !== error.userMessage)
+        request.log.info({ reason: error.message }, error.userMessage);
       return sendError(request, reply, error.status, error.code, error.userMessage, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = validationDetails(error);
       const first = error.validation[0];
       // A message about a named field is the one to show; a shapeless body gets the default text.
-      const message = first && first.instancePath !== '' ? (first.message ?? '') : defaultMessageForStatus(400);
-      return sendError(request, reply, 400, 'VALIDATION_ERROR', message || defaultMessageForStatus(400), details);
+      const message =
+        first && first.instancePath !== '' ? (first.message ?? '') : defaultMessageForStatus(400);
+      return sendError(
+        request,
+        reply,
+        400,
+        'VALIDATION_ERROR',
+        message || defaultMessageForStatus(400),
+        details,
+      );
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
@@ -59,7 +68,8 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     // Fastify's own 4xx (malformed JSON, wrong content type, body too large): a client problem.
     request.log.info({ code: error.code, reason: error.message }, 'bad request');
-    const code: ErrorCode = status === 401 || status === 403 || status === 404 ? codeForStatus(status) : 'VALIDATION_ERROR';
+    const code: ErrorCode =
+      status === 401 || status === 403 || status === 404 ? codeForStatus(status) : 'VALIDATION_ERROR';
     const message =
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
         ? 'The request body is not valid JSON.'

@@ -10,7 +10,8 @@ async function openapiPlugin(app: FastifyInstance) {
     openapi: {
       info: {
         title: 'Promptforge API',
-        description: 'Create, try, share and sell AI prompts. Every response uses the success/failure envelope.',
+        description:
+          'Create, try, share and sell AI prompts. Every response uses the success/failure envelope.',
         version: '1.0.0',
       },
       components: {

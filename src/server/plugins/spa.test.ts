@@ -36,7 +36,9 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<div id="root">');
     await logged.close();
-    const entry = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'page not found');
+    const entry = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.msg === 'page not found');
     expect(entry).toMatchObject({ path: '/no/such/page', level: 40 });
     expect(entry?.requestId).toBeTruthy();
   });
@@ -65,7 +67,11 @@ describe('serving the web app', () => {
     for (let i = 0; i < 5; i++) {
       const page = await limited.app.inject({ method: 'GET', url: '/features', remoteAddress: '10.1.1.1' });
       expect(page.statusCode).toBe(200);
-      const asset = await limited.app.inject({ method: 'GET', url: '/assets/app-abc123.js', remoteAddress: '10.1.1.1' });
+      const asset = await limited.app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        remoteAddress: '10.1.1.1',
+      });
       expect(asset.statusCode).toBe(200);
     }
     await limited.close();

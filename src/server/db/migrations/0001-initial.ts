@@ -92,7 +92,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('subscriptions_user_idx').on('subscriptions').columns(['user_id', 'status']).execute();
+  await db.schema
+    .createIndex('subscriptions_user_idx')
+    .on('subscriptions')
+    .columns(['user_id', 'status'])
+    .execute();
   await db.schema.createIndex('subscriptions_plan_idx').on('subscriptions').column('plan_id').execute();
 
   await db.schema
@@ -124,8 +128,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('published_at', 'text')
     .execute();
-  await db.schema.createIndex('prompts_status_created_idx').on('prompts').columns(['status', 'created_at']).execute();
-  await db.schema.createIndex('prompts_author_idx').on('prompts').columns(['author_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('prompts_status_created_idx')
+    .on('prompts')
+    .columns(['status', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('prompts_author_idx')
+    .on('prompts')
+    .columns(['author_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('prompts_category_idx').on('prompts').columns(['status', 'category']).execute();
 
   await db.schema
@@ -164,7 +176,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('prompt_reviews_one_per_user', ['prompt_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('prompt_reviews_prompt_idx').on('prompt_reviews').columns(['prompt_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('prompt_reviews_prompt_idx')
+    .on('prompt_reviews')
+    .columns(['prompt_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('payments')
@@ -186,7 +202,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('payments_user_idx').on('payments').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('payments_user_idx')
+    .on('payments')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('payments_status_idx').on('payments').columns(['status', 'paid_at']).execute();
 
   await db.schema
@@ -230,7 +250,9 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('playground_messages')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('session_id', 'text', (c) => c.notNull().references('playground_sessions.id').onDelete('cascade'))
+    .addColumn('session_id', 'text', (c) =>
+      c.notNull().references('playground_sessions.id').onDelete('cascade'),
+    )
     .addColumn('role', 'text', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('model', 'text')
@@ -269,7 +291,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('data', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('activity_events_created_idx').on('activity_events').column('created_at').execute();
+  await db.schema
+    .createIndex('activity_events_created_idx')
+    .on('activity_events')
+    .column('created_at')
+    .execute();
   await db.schema
     .createIndex('activity_events_prompt_idx')
     .on('activity_events')

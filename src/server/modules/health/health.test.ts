@@ -41,7 +41,11 @@ describe('health and readiness', () => {
   });
 
   it('gives every response a request id and keeps a sane one the caller sent', async () => {
-    const own = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-1234' } });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-1234' },
+    });
     expect(own.headers['x-request-id']).toBe('lb-1234');
     const generated = await t.app.inject({
       method: 'GET',

@@ -71,7 +71,9 @@ describe('GET /api/marketplace/prompts (first form)', () => {
     const second = await list('?page=2&limit=6');
     expect(first.body.data.prompts).toHaveLength(6);
     expect(first.body.data.pagination).toEqual({ page: 1, limit: 6, total: 12, pages: 2 });
-    const seen = new Set([...first.body.data.prompts, ...second.body.data.prompts].map((p: { id: string }) => p.id));
+    const seen = new Set(
+      [...first.body.data.prompts, ...second.body.data.prompts].map((p: { id: string }) => p.id),
+    );
     expect(seen.size).toBe(12);
     const beyond = await list('?page=3&limit=6');
     expect(beyond.body.data.prompts).toEqual([]);
@@ -80,7 +82,9 @@ describe('GET /api/marketplace/prompts (first form)', () => {
   it('filters by category and type', async () => {
     const analytics = await list('?category=analytics');
     expect(analytics.body.data.prompts.length).toBe(6);
-    expect(analytics.body.data.prompts.every((p: { category: string }) => p.category === 'analytics')).toBe(true);
+    expect(analytics.body.data.prompts.every((p: { category: string }) => p.category === 'analytics')).toBe(
+      true,
+    );
     const premium = await list('?type=premium');
     expect(premium.body.data.prompts.map((p: { title: string }) => p.title).sort()).toEqual(
       ['Published 0', 'Published 3', 'Published 6', 'Published 9'].sort(),

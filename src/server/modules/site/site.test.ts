@@ -14,7 +14,12 @@ describe('live site figures', () => {
   it('has no success rate or reply time before the first reply', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/site/stats' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ users: 0, publishedPrompts: 0, successRate: null, medianReplyMs: null });
+    expect(res.json().data).toEqual({
+      users: 0,
+      publishedPrompts: 0,
+      successRate: null,
+      medianReplyMs: null,
+    });
   });
 
   it('counts active users, published prompts, completed replies and the median reply time', async () => {
