@@ -1,0 +1,32 @@
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { CRASH_TITLE, CrashFallback } from '@/features/errors/crash-fallback';
+import { documentTitle } from './document-title';
+
+/**
+ * The router's errorElement: a page that threw while rendering or loading its code. Try Again
+ * re-enters the same URL, which clears the router's error state, after letting failed queries refetch.
+ */
+export function RouteErrorPage({ fullScreen = false }: { fullScreen?: boolean }) {
+  const error = useRouteError();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { reset: resetQueries } = useQueryErrorResetBoundary();
+
+  useEffect(() => {
+    console.error('Page crashed', error);
+    document.title = documentTitle(CRASH_TITLE);
+  }, [error]);
+
+  const retry = () => {
+    resetQueries();
+    void navigate(`${location.pathname}${location.search}${location.hash}`, {
+      replace: true,
+      state: location.state,
+      preventScrollReset: true,
+    });
+  };
+
+  return <CrashFallback error={error} onReset={retry} fullScreen={fullScreen} />;
+}

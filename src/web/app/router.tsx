@@ -1,0 +1,78 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type RouteObject, createBrowserRouter } from 'react-router';
+import { PAGE_PATHS } from '@shared/routes';
+import { NotFoundPage } from '@/features/errors/not-found-page';
+import { HomePage } from '@/features/marketing/pages/home-page';
+import { useDocumentTitle } from './document-title';
+import { SiteLayout } from './layouts/site-layout';
+import { RootRoute } from './root-route';
+import { RouteErrorPage } from './route-error';
+
+/*
+ * Routes come from PAGE_PATHS (shared with the server's history fallback). The home page ships in
+ * the main bundle because most visits start there; the other pages load on demand.
+ */
+
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const FeaturesPage = lazyPage(() => import('@/features/marketing/pages/features-page'), 'FeaturesPage');
+const AboutPage = lazyPage(() => import('@/features/marketing/pages/about-page'), 'AboutPage');
+const PricingPage = lazyPage(() => import('@/features/billing/pages/pricing-page'), 'PricingPage');
+const MarketplacePage = lazyPage(
+  () => import('@/features/marketplace/pages/marketplace-page'),
+  'MarketplacePage',
+);
+const PrivacyPage = lazyPage(() => import('@/features/support/pages/privacy-page'), 'PrivacyPage');
+const TermsPage = lazyPage(() => import('@/features/support/pages/terms-page'), 'TermsPage');
+const CookiesPage = lazyPage(() => import('@/features/support/pages/cookies-page'), 'CookiesPage');
+const SupportPage = lazyPage(() => import('@/features/support/pages/support-page'), 'SupportPage');
+
+type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+
+function TitledPage({ title, Page }: { title?: string; Page: PageComponent }) {
+  useDocumentTitle(title);
+  return <Page />;
+}
+
+/** A route for a page with its document title ('Features · Promptforge'; no title = the home title). */
+function page(path: string, Page: PageComponent, title?: string): RouteObject {
+  return { path, element: <TitledPage Page={Page} title={title} /> };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    // Last resort: the layout itself failed, so the crash page fills the screen on its own.
+    errorElement: <RouteErrorPage fullScreen />,
+    children: [
+      {
+        element: <SiteLayout />,
+        children: [
+          {
+            // A page that fails shows the crash page inside the layout, so the navigation still works.
+            errorElement: <RouteErrorPage />,
+            children: [
+              page(PAGE_PATHS.home, HomePage),
+              page(PAGE_PATHS.features, FeaturesPage, 'Features'),
+              page(PAGE_PATHS.about, AboutPage, 'About'),
+              page(PAGE_PATHS.pricing, PricingPage, 'Pricing'),
+              page(PAGE_PATHS.userPricing, PricingPage, 'Pricing'),
+              page(PAGE_PATHS.marketplace, MarketplacePage, 'Marketplace'),
+              page(PAGE_PATHS.privacy, PrivacyPage, 'Privacy Policy'),
+              page(PAGE_PATHS.terms, TermsPage, 'Terms of Service'),
+              page(PAGE_PATHS.cookies, CookiesPage, 'Cookie Policy'),
+              page(PAGE_PATHS.support, SupportPage, 'Support Center'),
+              page('*', NotFoundPage, 'Page not found'),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,66 @@
+import { Link, NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { AUTH_LINKS, PUBLIC_NAV_LINKS } from './nav-links';
+import { ThemeToggle } from './theme-toggle';
+
+/** Sticky top bar: logo, the signed-out navigation, theme menu and the auth buttons; a menu sheet on phones. */
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 w-full border-b border-border/70 bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/65">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
+        <Link
+          to="/"
+          aria-label="Promptforge home"
+          className="-m-1 rounded-md p-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {PUBLIC_NAV_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.end}
+              className={({ isActive }) =>
+                cn(
+                  'relative rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                  isActive ? 'text-foreground' : 'text-muted-foreground hover:text-foreground',
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  {link.label}
+                  <span
+                    aria-hidden
+                    className={cn(
+                      'absolute inset-x-3 -bottom-[13px] h-0.5 rounded-full bg-primary transition-opacity',
+                      isActive ? 'opacity-100' : 'opacity-0',
+                    )}
+                  />
+                </>
+              )}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1.5">
+          <ThemeToggle />
+          <div className="hidden items-center gap-2 pl-1 md:flex">
+            <Button asChild variant="ghost" size="sm" className="h-9 px-3.5 text-sm">
+              <Link to={AUTH_LINKS.login.to}>{AUTH_LINKS.login.label}</Link>
+            </Button>
+            <Button asChild size="sm" className="h-9 px-3.5 text-sm">
+              <Link to={AUTH_LINKS.signup.to}>{AUTH_LINKS.signup.label}</Link>
+            </Button>
+          </div>
+          <MobileMenu links={PUBLIC_NAV_LINKS} className="md:hidden" />
+        </div>
+      </div>
+    </header>
+  );
+}
