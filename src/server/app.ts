@@ -4,10 +4,18 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { Redis } from 'ioredis';
+import { createMailer } from './integrations/mail/mailer';
+import { type Limiter, memoryLimiter, redisLimiter } from './lib/limiter';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { createTokenService } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { siteRoutes } from './modules/site/routes';
+import { userRoutes } from './modules/user/routes';
+import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
@@ -47,10 +55,29 @@ export async function buildApp(options: AppOptions) {
     reply.header('x-request-id', request.id);
   });
 
+  // Shared limits across app processes when Redis is configured; in-process otherwise.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : null;
+  const limiter: Limiter = redis ? redisLimiter(redis) : memoryLimiter();
+  const tokens = createTokenService(config.jwtSecret);
+  const mailer = createMailer({
+    db: options.database.db,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+  });
+  const auth = createAuthService({ db: options.database.db, tokens, mailer, limiter, config, log: app.log });
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await redis?.quit();
+  });
+
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(rateLimitPlugin, { max: config.rateLimitMax });
+  await app.register(rateLimitPlugin, { max: config.rateLimitMax, redis });
   await app.register(dbPlugin, { database: options.database });
+  await app.register(authPlugin, { tokens });
   await app.register(openapiPlugin);
 
   await app.register(
@@ -59,6 +86,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(siteRoutes);
       await api.register(marketplaceRoutes);
       await api.register(contactRoutes);
+      await api.register(authRoutes, { auth });
+      await api.register(userRoutes);
     },
     { prefix: '/api' },
   );

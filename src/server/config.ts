@@ -26,6 +26,24 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Promptforge <no-reply@promptforge.test>'),
+  ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 
 export interface Config {
@@ -41,6 +59,14 @@ export interface Config {
   trustProxy: boolean;
   rateLimitMax: number;
   shutdownTimeoutMs: number;
+  /** Lifetime of a sign-in, in seconds (the session timeout). */
+  sessionTtlSeconds: number;
+  authRateLimit: { perAddress: number; perEmail: number };
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** First admin, created on start when no admin exists. */
+  bootstrapAdmin: { email: string; password: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -80,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
+  }
   const production = e.NODE_ENV === 'production';
   const demo = e.DEMO ?? !production;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -106,5 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
+    authRateLimit: { perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS, perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL },
+    redisUrl: e.REDIS_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    bootstrapAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { buildApp } from './app';
 import { migrateToLatest, openDatabase } from './db/database';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { bootstrapAdmin } from './modules/auth/admins';
 
 /**
  * Opens the database, brings it up to date, seeds demo data when asked, and listens. `stop` closes
@@ -14,6 +15,12 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     await migrateToLatest(database.db);
     app = await buildApp({ config, database, webRoot: options.webRoot });
     if (config.demo) await seedDemoIfEmpty(database.db, app.log);
+    const admin = await bootstrapAdmin(database.db, config.bootstrapAdmin);
+    if (admin)
+      app.log.info(
+        { email: config.bootstrapAdmin?.email },
+        admin.created ? 'created the first admin' : 'promoted the first admin',
+      );
   } catch (err) {
     await database.close();
     throw err;

@@ -31,15 +31,28 @@ export async function createTestDatabase(options: { demo?: boolean } = {}): Prom
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase(url.toString(), { poolSize: 4 });
+  const database = openDatabase(url.toString(), { poolSize: 4, onIdleError: () => {} });
   return {
     ...database,
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
+      try {
+        // Closed connections can take a moment to leave the server; a forced drop would kill them
+        // mid-goodbye and surface as an unhandled error, so wait for them first.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await dropper.query(`DROP DATABASE IF EXISTS "${name}"`);
+            break;
+          } catch (err) {
+            if (attempt >= 40) throw err;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
+      } finally {
+        await dropper.end();
+      }
     },
   };
 }

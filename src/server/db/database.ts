@@ -27,9 +27,18 @@ export function sqlitePath(url: string): string {
 }
 
 /** Opens SQLite (WAL) or PostgreSQL, chosen by the URL. */
-export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
+export function openDatabase(
+  url: string,
+  options: { poolSize?: number; onIdleError?: (err: Error) => void } = {},
+): Database {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle client whose connection dies (server restart, failover) must not crash the process: the
+    // pool drops it and the next query opens a new one.
+    pool.on(
+      'error',
+      options.onIdleError ?? ((err) => console.error('PostgreSQL idle client error:', err.message)),
+    );
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

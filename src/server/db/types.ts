@@ -20,6 +20,7 @@ export interface UsersTable {
   status: WithDefault<string>;
   avatar_url: string | null;
   bio: string | null;
+  theme: WithDefault<string>;
   trial_used_at: Timestamp | null;
   last_active_at: Timestamp | null;
   created_at: Timestamp;

@@ -10,17 +10,30 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly userMessage: string = defaultMessageForStatus(STATUS_FOR_CODE[code]),
-    options: { status?: number; details?: ErrorDetail[]; internal?: string; cause?: unknown } = {},
+    options: {
+      status?: number;
+      details?: ErrorDetail[];
+      internal?: string;
+      cause?: unknown;
+      /** Sent as Retry-After with a RATE_LIMIT_ERROR. */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(options.internal ?? userMessage, { cause: options.cause });
     this.name = 'AppError';
     this.status = options.status ?? STATUS_FOR_CODE[code];
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
   readonly details: ErrorDetail[] | undefined;
+  readonly retryAfterSeconds: number | undefined;
 }
 
 export const notFound = (what = 'The requested resource was not found.') =>
   new AppError('NOT_FOUND_ERROR', what);
 export const validation = (message: string, details?: ErrorDetail[]) =>
   new AppError('VALIDATION_ERROR', message, { details });
+
+/** A VALIDATION_ERROR about one field, with that field's message as the message. */
+export const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', message, { details: [{ field, message }] });

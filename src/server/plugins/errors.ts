@@ -37,6 +37,7 @@ async function errorsPlugin(app: FastifyInstance) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       else if (error.message !== error.userMessage)
         request.log.info({ reason: error.message }, error.userMessage);
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendError(request, reply, error.status, error.code, error.userMessage, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial';
+import * as m0002 from './0002-user-theme';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-user-theme': m0002,
 };

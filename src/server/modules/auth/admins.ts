@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+import { nowIso, newId } from '../../lib/time';
+import { hashPassword } from './password';
+import * as repo from './repository';
+import { normalizeEmail } from './service';
+
+/*
+ * Admins are ordinary database users with role admin: there is no fallback credential anywhere. The
+ * first one comes from `npm run admin:create` or from ADMIN_EMAIL/ADMIN_PASSWORD on first start.
+ */
+
+/** Creates an admin, or promotes an existing account (setting the given password). */
+export async function createOrPromoteAdmin(
+  db: Kysely<DB>,
+  input: { email: string; password: string; name?: string },
+): Promise<{ id: string; created: boolean }> {
+  const normalized = normalizeEmail(input.email);
+  const now = nowIso();
+  const hash = await hashPassword(input.password);
+  const existing = await repo.findUserByEmail(db, normalized);
+  if (existing) {
+    await repo.promoteToAdmin(db, existing.id, hash, now);
+    return { id: existing.id, created: false };
+  }
+  const id = newId();
+  await repo.insertUser(db, {
+    id,
+    name: input.name?.trim() || 'Administrator',
+    email: input.email.trim(),
+    email_normalized: normalized,
+    password_hash: hash,
+    role: 'admin',
+    created_at: now,
+    updated_at: now,
+  });
+  return { id, created: true };
+}
+
+/** On start: creates the configured first admin when the database has none. */
+export async function bootstrapAdmin(
+  db: Kysely<DB>,
+  admin: { email: string; password: string } | null,
+): Promise<{ id: string; created: boolean } | null> {
+  if (!admin || (await repo.countAdmins(db)) > 0) return null;
+  return createOrPromoteAdmin(db, admin);
+}

@@ -1,0 +1,187 @@
+import type { Kysely } from 'kysely';
+import type { DB, NewUser } from '../../db/types';
+
+/** All SQL of accounts, sessions and password resets. */
+
+export const findUserByEmail = (db: Kysely<DB>, emailNormalized: string) =>
+  db.selectFrom('users').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
+
+export const findUserById = (db: Kysely<DB>, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function insertSession(
+  db: Kysely<DB>,
+  s: {
+    id: string;
+    userId: string;
+    kind: string;
+    ip: string | null;
+    userAgent: string | null;
+    now: string;
+    expiresAt: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('auth_sessions')
+    .values({
+      id: s.id,
+      user_id: s.userId,
+      kind: s.kind,
+      ip: s.ip,
+      user_agent: s.userAgent,
+      created_at: s.now,
+      last_seen_at: s.now,
+      expires_at: s.expiresAt,
+    })
+    .execute();
+}
+
+/** The session with its user, if the session is neither revoked nor expired. */
+export const findLiveSession = (db: Kysely<DB>, sessionId: string, now: string) =>
+  db
+    .selectFrom('auth_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id as session_id', 's.kind', 's.last_seen_at', 'u.id as user_id', 'u.role', 'u.status'])
+    .where('s.id', '=', sessionId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
+
+export async function touchSession(
+  db: Kysely<DB>,
+  sessionId: string,
+  userId: string,
+  now: string,
+): Promise<void> {
+  await db.updateTable('auth_sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+  await db.updateTable('users').set({ last_active_at: now }).where('id', '=', userId).execute();
+}
+
+export async function revokeSession(db: Kysely<DB>, sessionId: string, now: string): Promise<void> {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every live session of a user, except `keep` when given. */
+export async function revokeUserSessions(
+  db: Kysely<DB>,
+  userId: string,
+  now: string,
+  keep?: string,
+): Promise<void> {
+  let q = db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keep) q = q.where('id', '!=', keep);
+  await q.execute();
+}
+
+export async function updatePasswordHash(
+  db: Kysely<DB>,
+  userId: string,
+  hash: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function insertPasswordReset(
+  db: Kysely<DB>,
+  r: { id: string; userId: string; tokenHash: string; now: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({
+      id: r.id,
+      user_id: r.userId,
+      token_hash: r.tokenHash,
+      created_at: r.now,
+      expires_at: r.expiresAt,
+    })
+    .execute();
+}
+
+export const findPasswordReset = (db: Kysely<DB>, tokenHash: string) =>
+  db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+
+/** Marks a reset token used; false when another request used it first. */
+export async function consumePasswordReset(db: Kysely<DB>, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The user's current subscription with its plan, or undefined on the free tier. */
+export const findCurrentSubscription = (db: Kysely<DB>, userId: string, now: string) =>
+  db
+    .selectFrom('subscriptions as s')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .select(['s.status', 's.plan_id', 'p.name as plan_name', 'p.session_limit', 'p.price_monthly_minor'])
+    .where('s.user_id', '=', userId)
+    .where('s.status', 'in', ['active', 'trialing'])
+    .where((eb) => eb.or([eb('s.current_period_end', 'is', null), eb('s.current_period_end', '>', now)]))
+    .orderBy('s.created_at', 'desc')
+    .executeTakeFirst();
+
+export const findFreePlan = (db: Kysely<DB>) =>
+  db
+    .selectFrom('plans')
+    .select(['id', 'name', 'session_limit'])
+    .where('price_monthly_minor', '=', 0)
+    .where('is_active', '=', 1)
+    .orderBy('sort_order')
+    .executeTakeFirst();
+
+export async function countSessionsSince(db: Kysely<DB>, userId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('playground_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('counted_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function countPromptsByAuthor(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('prompts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('author_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function countAdmins(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function promoteToAdmin(db: Kysely<DB>, userId: string, hash: string | null, now: string) {
+  await db
+    .updateTable('users')
+    .set({ role: 'admin', status: 'active', updated_at: now, ...(hash ? { password_hash: hash } : {}) })
+    .where('id', '=', userId)
+    .execute();
+}

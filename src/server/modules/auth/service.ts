@@ -1,0 +1,267 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AuthResult, User } from '../../../shared/auth';
+import { LIMITS, type Role } from '../../../shared/constants';
+import type { Config } from '../../config';
+import type { DB, UserRow } from '../../db/types';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { AppError, fieldError } from '../../lib/errors';
+import type { Limiter } from '../../lib/limiter';
+import { newId, nowIso } from '../../lib/time';
+import { isCommonPassword } from './common-passwords';
+import { hashPassword, verifyPassword } from './password';
+import * as repo from './repository';
+import type { Audience, TokenService } from './tokens';
+
+export interface AuthDeps {
+  db: Kysely<DB>;
+  tokens: TokenService;
+  mailer: Mailer;
+  limiter: Limiter;
+  config: Pick<Config, 'sessionTtlSeconds' | 'authRateLimit' | 'publicUrl'>;
+  log: FastifyBaseLogger;
+}
+
+export interface ClientContext {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Unlimited playground allowance, as the spec writes it for admins. */
+export const UNLIMITED_SESSIONS = LIMITS.adminSessionLimit;
+const RESET_TTL_MS = 60 * 60 * 1000;
+const ADDRESS_WINDOW_MS = 10 * 60 * 1000;
+const EMAIL_WINDOW_MS = 15 * 60 * 1000;
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const FORGOT_PASSWORD_MESSAGE = 'Password reset link has been sent to your email';
+export const RESET_PASSWORD_MESSAGE = 'Password has been reset successfully';
+export const RESET_TOKEN_INVALID = 'Invalid reset token. Please request a new password reset.';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const monthStart = (d = new Date()) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
+
+function rateLimited(resetMs: number): AppError {
+  return new AppError('RATE_LIMIT_ERROR', 'Too many attempts. Please wait a few minutes and try again.', {
+    retryAfterSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
+  });
+}
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, tokens, mailer, limiter, config, log } = deps;
+  // Unknown e-mails are checked against this hash so a miss costs what a wrong password costs.
+  const dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'));
+
+  /** Counts an attempt from an address (all auth endpoints share the budget). */
+  async function guardAddress(ctx: ClientContext) {
+    const hit = await limiter.hit(`auth:ip:${ctx.ip ?? 'unknown'}`, ADDRESS_WINDOW_MS);
+    if (hit.count > config.authRateLimit.perAddress) throw rateLimited(hit.resetMs);
+  }
+
+  async function guardEmail(scope: string, email: string, count: boolean) {
+    const key = `auth:${scope}:${email}`;
+    const hit = count ? await limiter.hit(key, EMAIL_WINDOW_MS) : await limiter.peek(key);
+    const over = count
+      ? hit.count > config.authRateLimit.perEmail
+      : hit.count >= config.authRateLimit.perEmail;
+    if (over) throw rateLimited(hit.resetMs);
+  }
+
+  function checkNewPassword(password: string, field = 'password') {
+    if (isCommonPassword(password)) throw fieldError(field, 'This password is too common');
+  }
+
+  async function toUser(row: UserRow): Promise<User> {
+    const now = nowIso();
+    const [subscription, freePlan, current, promptsCreated] = await Promise.all([
+      repo.findCurrentSubscription(db, row.id, now),
+      repo.findFreePlan(db),
+      repo.countSessionsSince(db, row.id, monthStart()),
+      repo.countPromptsByAuthor(db, row.id),
+    ]);
+    const role = row.role as Role;
+    let limit: number;
+    if (role === 'admin') limit = UNLIMITED_SESSIONS;
+    else if (subscription) limit = subscription.session_limit ?? UNLIMITED_SESSIONS;
+    else limit = freePlan?.session_limit ?? LIMITS.freeSessionsPerMonth;
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role,
+      subscription: subscription
+        ? { plan: subscription.plan_name, status: subscription.status, planId: subscription.plan_id }
+        : { plan: freePlan?.name ?? 'Free', status: 'active', planId: freePlan?.id ?? null },
+      usage: { playgroundSessions: { current, limit }, promptsCreated },
+      avatar: row.avatar_url,
+    };
+  }
+
+  async function startSession(user: UserRow, audience: Audience, ctx: ClientContext): Promise<AuthResult> {
+    const sessionId = newId();
+    const now = nowIso();
+    const { token, expiresAt } = await tokens.sign(
+      { userId: user.id, sessionId, audience },
+      config.sessionTtlSeconds,
+    );
+    await repo.insertSession(db, {
+      id: sessionId,
+      userId: user.id,
+      kind: audience,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
+      now,
+      expiresAt: expiresAt.toISOString(),
+    });
+    return { token, user: await toUser(user) };
+  }
+
+  /** Checks e-mail and password in constant-ish time; the same error for every failure. */
+  async function checkCredentials(email: string, password: string, scope: string, ctx: ClientContext) {
+    await guardAddress(ctx);
+    const normalized = normalizeEmail(email);
+    await guardEmail(scope, normalized, false);
+    const user = await repo.findUserByEmail(db, normalized);
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyHash), password);
+    if (!user || !ok) {
+      await limiter.hit(`auth:${scope}:${normalized}`, EMAIL_WINDOW_MS);
+      throw new AppError('AUTHENTICATION_ERROR', INVALID_CREDENTIALS);
+    }
+    await limiter.reset(`auth:${scope}:${normalized}`);
+    if (user.status !== 'active') {
+      throw new AppError(
+        'AUTHORIZATION_ERROR',
+        user.status === 'banned'
+          ? 'This account has been banned. Contact support if you think this is a mistake.'
+          : 'This account is suspended. Contact support to restore access.',
+      );
+    }
+    return user;
+  }
+
+  return {
+    toUser,
+
+    async register(input: { name: string; email: string; password: string }, ctx: ClientContext) {
+      await guardAddress(ctx);
+      const normalized = normalizeEmail(input.email);
+      await guardEmail('register', normalized, true);
+      checkNewPassword(input.password);
+      if (await repo.findUserByEmail(db, normalized)) {
+        throw fieldError('email', 'An account with this email already exists');
+      }
+      const now = nowIso();
+      const user: UserRow = {
+        id: newId(),
+        name: input.name.trim(),
+        email: input.email.trim(),
+        email_normalized: normalized,
+        password_hash: await hashPassword(input.password),
+        role: 'user',
+        status: 'active',
+        avatar_url: null,
+        bio: null,
+        theme: 'dark',
+        trial_used_at: null,
+        last_active_at: now,
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await repo.insertUser(db, user);
+      } catch (err) {
+        // Two sign-ups with one address at the same instant: the unique index decides.
+        if (await repo.findUserByEmail(db, normalized)) {
+          throw fieldError('email', 'An account with this email already exists');
+        }
+        throw err;
+      }
+      await db
+        .insertInto('activity_events')
+        .values({
+          id: newId(),
+          type: 'user.registered',
+          actor_id: user.id,
+          subject_id: user.id,
+          created_at: now,
+        })
+        .execute();
+      return startSession(user, 'web', ctx);
+    },
+
+    async login(input: { email: string; password: string }, ctx: ClientContext) {
+      const user = await checkCredentials(input.email, input.password, 'login', ctx);
+      return startSession(user, 'web', ctx);
+    },
+
+    async adminLogin(input: { email: string; password: string }, ctx: ClientContext) {
+      const user = await checkCredentials(input.email, input.password, 'admin-login', ctx);
+      if (user.role !== 'admin') {
+        throw new AppError('AUTHORIZATION_ERROR', 'This account does not have access to the admin panel.');
+      }
+      return startSession(user, 'admin', ctx);
+    },
+
+    async logout(sessionId: string) {
+      await repo.revokeSession(db, sessionId, nowIso());
+    },
+
+    async forgotPassword(email: string, ctx: ClientContext) {
+      await guardAddress(ctx);
+      const normalized = normalizeEmail(email);
+      await guardEmail('forgot', normalized, true);
+      const user = await repo.findUserByEmail(db, normalized);
+      if (!user || user.status === 'banned') return;
+      const token = crypto.randomBytes(32).toString('base64url');
+      const now = new Date();
+      await repo.insertPasswordReset(db, {
+        id: newId(),
+        userId: user.id,
+        tokenHash: hashToken(token),
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+      });
+      const link = `${config.publicUrl}/auth/reset-password/${token}`;
+      // Sent in the background: the answer must take the same time whether or not the address exists.
+      mailer
+        .send({
+          to: user.email,
+          subject: 'Reset your Promptforge password',
+          text:
+            `Hi ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Promptforge account.\n` +
+            `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
+            `If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+          html:
+            `<p>Hi ${escapeHtml(user.name)},</p><p>Someone (hopefully you) asked to reset the password of your Promptforge account.</p>` +
+            `<p><a href="${link}">Choose a new password</a> (the link works for one hour).</p>` +
+            `<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
+        })
+        .catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
+    },
+
+    async resetPassword(token: string, password: string) {
+      const reset = await repo.findPasswordReset(db, hashToken(token));
+      const now = nowIso();
+      if (!reset || reset.used_at || reset.expires_at <= now) {
+        throw fieldError('token', RESET_TOKEN_INVALID);
+      }
+      checkNewPassword(password);
+      const hash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.consumePasswordReset(trx, reset.id, now)))
+          throw fieldError('token', RESET_TOKEN_INVALID);
+        await repo.updatePasswordHash(trx, reset.user_id, hash, now);
+        await repo.revokeUserSessions(trx, reset.user_id, now);
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
