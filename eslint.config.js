@@ -77,6 +77,7 @@ export default tseslint.config(
       'src/server/db/seed/cli.ts',
       'src/server/db/migrate-cli.ts',
       'src/server/cli/**',
+      'src/server/**/*-cli.ts',
     ],
     rules: { 'no-console': 'off' },
   },
