@@ -1,6 +1,7 @@
 /**
- * Every page path the SPA serves (spec section 2 route table). The web router and the server's
- * history fallback both read it, so a path missing here is a 404 on both sides.
+ * Every page path the SPA serves (spec section 2 route table, as far as it is built). The web router
+ * and the server's history fallback both read it, so a path missing here is a 404 on both sides:
+ * add a page's path here when the page exists.
  */
 export const PAGE_PATHS = {
   home: '/',
@@ -22,10 +23,6 @@ export const PAGE_PATHS = {
   settings: '/settings',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
-  adminMarketplace: '/admin/marketplace',
-  adminUsers: '/admin/users',
-  adminPlans: '/admin/plans',
-  adminSettings: '/admin/settings',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;
