@@ -1,0 +1,249 @@
+import {
+  BarChart3,
+  Briefcase,
+  Code2,
+  Download,
+  FlaskConical,
+  GraduationCap,
+  Lock,
+  type LucideIcon,
+  Megaphone,
+  PenLine,
+  ShoppingCart,
+  Sparkles,
+  Star,
+  TrendingUp,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { CATEGORY_LABELS, type Category } from '@shared/constants';
+import type { MarketplacePrompt } from '@shared/marketplace';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { formatCount, formatPrice } from '@/lib/format';
+
+const CATEGORY_ICONS: Record<Category, LucideIcon> = {
+  writing: PenLine,
+  development: Code2,
+  marketing: Megaphone,
+  education: GraduationCap,
+  business: Briefcase,
+  analytics: BarChart3,
+};
+
+/** Tags past this many collapse into "+N" so every card keeps one tag row. */
+const VISIBLE_TAGS = 3;
+
+export interface PromptCardProps {
+  prompt: MarketplacePrompt;
+  /**
+   * Where the card sits decides its call to action (spec section 1 and 2): the home page invites a
+   * signed-in visitor to the playground, the marketplace offers Try or Buy by prompt type.
+   */
+  variant?: 'marketplace' | 'home';
+  /** Whether a user is signed in; only the home variant reads it. */
+  signedIn?: boolean;
+  className?: string;
+}
+
+export function PromptCard({
+  prompt,
+  variant = 'marketplace',
+  signedIn = false,
+  className,
+}: PromptCardProps) {
+  const CategoryIcon = CATEGORY_ICONS[prompt.category];
+  const { average, count } = prompt.analytics.rating;
+  const extraTags = prompt.tags.length - VISIBLE_TAGS;
+  const isPremium = prompt.type === 'premium';
+
+  return (
+    <Card
+      data-testid="prompt-card"
+      data-category={prompt.category}
+      data-type={prompt.type}
+      className={cn(
+        'group relative flex h-full flex-col overflow-hidden transition-[box-shadow,border-color,translate] duration-200',
+        'hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-lg hover:shadow-primary/5',
+        className,
+      )}
+    >
+      <article className="flex flex-1 flex-col gap-4 p-5">
+        <div className="flex items-center justify-between gap-2">
+          <Badge variant="secondary" className="gap-1.5" data-testid="prompt-category">
+            <CategoryIcon aria-hidden />
+            {CATEGORY_LABELS[prompt.category]}
+          </Badge>
+          <div className="flex items-center gap-1.5">
+            {prompt.metadata.featured && (
+              <Badge className="bg-primary/12 text-primary" title="Featured">
+                <Sparkles aria-hidden />
+                Featured
+              </Badge>
+            )}
+            {prompt.metadata.trending && (
+              <Badge variant="success" title="Trending">
+                <TrendingUp aria-hidden />
+                Trending
+              </Badge>
+            )}
+          </div>
+        </div>
+
+        <div className="space-y-1.5">
+          <h3
+            className="line-clamp-2 text-lg sm:min-h-[2lh] leading-snug font-semibold tracking-tight"
+            title={prompt.title}
+          >
+            {prompt.title}
+          </h3>
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <span
+              aria-hidden
+              className="grid size-5 shrink-0 place-items-center rounded-full bg-accent text-[10px] font-semibold text-accent-foreground uppercase"
+            >
+              {prompt.author.name.trim().charAt(0) || '?'}
+            </span>
+            <span className="truncate">
+              by <span className="font-medium text-foreground/80">{prompt.author.name}</span>
+            </span>
+          </p>
+        </div>
+
+        <p className="line-clamp-3 text-sm sm:min-h-[3lh] leading-relaxed text-muted-foreground">
+          {prompt.description}
+        </p>
+
+        <ul className="flex min-h-6 flex-wrap gap-1.5 overflow-hidden" aria-label="Tags">
+          {prompt.tags.slice(0, VISIBLE_TAGS).map((tag) => (
+            <li
+              key={tag}
+              className="max-w-36 truncate rounded-md bg-muted px-2 py-0.5 text-xs text-muted-foreground"
+            >
+              #{tag}
+            </li>
+          ))}
+          {extraTags > 0 && (
+            <li
+              className="rounded-md px-1 py-0.5 text-xs text-muted-foreground"
+              title={prompt.tags.join(', ')}
+            >
+              +{extraTags}
+            </li>
+          )}
+        </ul>
+
+        <div className="mt-auto flex items-center gap-4 text-sm text-muted-foreground">
+          <span
+            className="inline-flex items-center gap-1"
+            data-testid="prompt-rating"
+            title={count > 0 ? `${average.toFixed(1)} out of 5 from ${count} ratings` : 'No ratings yet'}
+          >
+            <Star
+              aria-hidden
+              className={cn('size-4', count > 0 ? 'fill-warning text-warning' : 'text-muted-foreground/60')}
+            />
+            {count > 0 ? (
+              <>
+                <span className="font-medium text-foreground">{average.toFixed(1)}</span>
+                <span className="text-xs">({formatCount(count)})</span>
+              </>
+            ) : (
+              <span className="text-xs">New</span>
+            )}
+          </span>
+          <span className="inline-flex items-center gap-1" title={`${prompt.analytics.downloads} downloads`}>
+            <Download aria-hidden className="size-4" />
+            <span data-testid="prompt-downloads">{formatCount(prompt.analytics.downloads)}</span>
+            <span className="sr-only">downloads</span>
+          </span>
+        </div>
+      </article>
+
+      <div className="flex items-center justify-between gap-3 border-t bg-muted/30 px-5 py-3.5">
+        <span
+          data-testid="prompt-price"
+          className={cn('text-lg font-semibold tabular-nums', isPremium ? 'text-foreground' : 'text-success')}
+        >
+          {isPremium ? formatPrice(prompt.priceMinor, prompt.currency) : 'Free'}
+        </span>
+        <PromptCardAction prompt={prompt} variant={variant} signedIn={signedIn} />
+      </div>
+    </Card>
+  );
+}
+
+function PromptCardAction({
+  prompt,
+  variant,
+  signedIn,
+}: Required<Pick<PromptCardProps, 'prompt' | 'variant' | 'signedIn'>>) {
+  if (variant === 'home') {
+    return signedIn ? (
+      <Button asChild size="sm">
+        <Link to="/playground">
+          <FlaskConical aria-hidden />
+          Try on Playground
+        </Link>
+      </Button>
+    ) : (
+      <Button size="sm" variant="secondary" disabled>
+        <Lock aria-hidden />
+        Login to Try
+      </Button>
+    );
+  }
+  if (prompt.type === 'premium') {
+    // Buying arrives with billing; until then the button shows the price is real but cannot be used.
+    return (
+      <Button size="sm" variant="secondary" disabled>
+        <ShoppingCart aria-hidden />
+        Buy Prompt
+      </Button>
+    );
+  }
+  return (
+    <Button asChild size="sm">
+      <Link to="/playground">
+        <FlaskConical aria-hidden />
+        Try in Playground
+      </Link>
+    </Button>
+  );
+}
+
+/** Placeholder with the card's exact shape, so the grid does not jump when data arrives. */
+export function PromptCardSkeleton() {
+  return (
+    <Card className="flex h-full flex-col overflow-hidden" aria-hidden data-testid="prompt-card-skeleton">
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <div className="flex items-center justify-between">
+          <Skeleton className="h-5 w-24 rounded-full" />
+          <Skeleton className="h-5 w-16 rounded-full" />
+        </div>
+        <div className="space-y-2">
+          <Skeleton className="h-5 w-4/5" />
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="mt-1 h-4 w-1/3" />
+        </div>
+        <div className="space-y-2">
+          <Skeleton className="h-3.5 w-full" />
+          <Skeleton className="h-3.5 w-full" />
+          <Skeleton className="h-3.5 w-2/3" />
+        </div>
+        <div className="flex gap-1.5">
+          <Skeleton className="h-5 w-14" />
+          <Skeleton className="h-5 w-16" />
+          <Skeleton className="h-5 w-12" />
+        </div>
+        <Skeleton className="mt-auto h-4 w-28" />
+      </div>
+      <div className="flex items-center justify-between border-t px-5 py-3.5">
+        <Skeleton className="h-6 w-14" />
+        <Skeleton className="h-8 w-32" />
+      </div>
+    </Card>
+  );
+}
