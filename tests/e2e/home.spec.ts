@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('home page', () => {
+  test('types the headline one character at a time', async ({ page }) => {
+    await page.goto('/');
+    const typed = page.getByTestId('typing-headline');
+    await expect(typed).toHaveText(/^.{2,}/);
+    const early = (await typed.textContent()) ?? '';
+    await expect
+      .poll(async () => ((await typed.textContent()) ?? '').length, { timeout: 3_000 })
+      .toBeGreaterThan(early.length);
+    const later = (await typed.textContent()) ?? '';
+    // Still the same phrase, only further along.
+    expect(later.startsWith(early)).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Forge AI prompts');
+  });
+
+  test('shows the whole headline at once with reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(page.getByTestId('typing-headline')).toHaveText('that write like you.');
+  });
+
+  test('sends a signed-out visitor to sign up, and offers the marketplace', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Start for free' })).toHaveAttribute('href', '/auth/signup');
+    await expect(page.getByRole('link', { name: 'Browse Marketplace' })).toHaveAttribute(
+      'href',
+      '/marketplace',
+    );
+  });
+
+  test('shows live figures in the stats strip', async ({ page }) => {
+    await page.goto('/');
+    // Users and prompts always have a count; the demo data has both.
+    for (const key of ['users', 'prompts']) {
+      await expect(page.getByTestId(`stat-${key}`).getByTestId('stat-value')).toHaveText(
+        /^\d[\d,]*\+?$|^\d+(\.\d)?[KMB]\+?$/,
+      );
+    }
+    await expect(page.getByTestId('stat-prompts').getByTestId('stat-value')).not.toHaveText('0');
+    // Rate and reply time are a figure, or a dash before the first playground reply.
+    await expect(page.getByTestId('stat-success')).toContainText(/\d+%|—/);
+    await expect(page.getByTestId('stat-reply')).toContainText(/under \d+ s|—/);
+    await expect(page.getByTestId('stat-skeleton')).toHaveCount(0);
+  });
+
+  test('shows six marketplace prompts a visitor must log in to try', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'From first draft to first sale' })).toBeVisible();
+    await expect(page.getByTestId('feature-card')).toHaveCount(3);
+
+    const cards = page.getByTestId('prompt-card');
+    await expect(cards).toHaveCount(6);
+    for (const card of await cards.all()) {
+      await expect(card.getByRole('button', { name: 'Login to Try' })).toBeDisabled();
+    }
+    await expect(page.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/marketplace');
+  });
+
+  test('says so when the marketplace fails, shows no cards, and Retry reloads', async ({ page }) => {
+    let failing = true;
+    await page.route('**/api/marketplace/prompts**', (route) =>
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              success: false,
+              message: 'Internal server error. Please try again later.',
+              code: 'SERVER_ERROR',
+              status: 500,
+              requestId: 'e2e',
+            }),
+          })
+        : route.continue(),
+    );
+    await page.goto('/');
+
+    await expect(
+      page.getByText('Failed to load marketplace prompts. Showing sample data instead.'),
+    ).toBeVisible();
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeVisible();
+    // No stand-in data behind the notice (product-decisions.md).
+    await expect(page.getByTestId('prompt-card')).toHaveCount(0);
+    await expect(page.getByTestId('prompt-card-skeleton')).toHaveCount(0);
+
+    failing = false;
+    await Promise.all([page.waitForEvent('load'), retry.click()]);
+    await expect(page.getByTestId('prompt-card')).toHaveCount(6);
+  });
+});
