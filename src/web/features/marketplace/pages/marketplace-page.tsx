@@ -1,4 +1,158 @@
-// Placeholder until the page is written.
+import { Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { PAGING } from '@shared/constants';
+import { PromptCard, PromptCardSkeleton } from '@/components/prompt-card';
+import { cn } from '@/lib/cn';
+import { showErrorToast } from '@/lib/error-toast';
+import { formatNumber } from '@/lib/format';
+import { usePrompts } from '../api/get-prompts';
+import { CategoryPills } from '../components/category-pills';
+import { MarketplaceEmpty, MarketplaceError } from '../components/marketplace-states';
+import { MarketplacePagination } from '../components/marketplace-pagination';
+import { MarketplaceToolbar } from '../components/marketplace-toolbar';
+import { useDebouncedCallback } from '../hooks/use-debounced-callback';
+import { useMarketplaceFilters } from '../hooks/use-marketplace-filters';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const SKELETON_CARDS = 9;
+const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
 export function MarketplacePage() {
-  return <h1 className="p-8 text-3xl font-bold">Marketplace</h1>;
+  const { filters, update, clear, isFiltered } = useMarketplaceFilters();
+
+  // The box answers every keystroke; the URL (and so the request) follows once typing pauses.
+  const [searchInput, setSearchInput] = useState(filters.search);
+  const [syncedSearch, setSyncedSearch] = useState(filters.search);
+  if (filters.search !== syncedSearch) {
+    // The URL changed under us (Back, a link, Clear filters): show what it now says.
+    setSyncedSearch(filters.search);
+    setSearchInput(filters.search);
+  }
+  const [commitSearch, cancelSearch] = useDebouncedCallback(
+    (value: string) => update({ search: value }, { replace: true }),
+    SEARCH_DEBOUNCE_MS,
+  );
+
+  const query = usePrompts({
+    search: filters.search.trim() || undefined,
+    category: filters.category ?? undefined,
+    type: filters.type ?? undefined,
+    sort: filters.sort,
+    page: filters.page,
+    limit: PAGING.marketplace,
+  });
+  const { data, isPending, isError, isFetching, isPlaceholderData, error, errorUpdatedAt, refetch } = query;
+
+  // One toast per failure (the query is silent in the global handler so it is not toasted twice).
+  const toastedAt = useRef(0);
+  useEffect(() => {
+    if (!isError || toastedAt.current === errorUpdatedAt) return;
+    toastedAt.current = errorUpdatedAt;
+    showErrorToast(error, {
+      title: 'Error loading prompts',
+      description: 'Failed to load marketplace prompts. Please try again.',
+    });
+  }, [isError, error, errorUpdatedAt]);
+
+  function onSearchChange(value: string) {
+    setSearchInput(value);
+    commitSearch(value);
+  }
+
+  function clearAll() {
+    cancelSearch();
+    setSearchInput('');
+    clear();
+  }
+
+  function goToPage(page: number) {
+    update({ page });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
+  const total = data?.pagination.total ?? 0;
+  const shown = data?.prompts.length ?? 0;
+  const updating = isFetching && isPlaceholderData;
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <header className="max-w-2xl">
+        <p className="text-sm font-semibold tracking-wide text-primary uppercase">Marketplace</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Discover prompts that work</h1>
+        <p className="mt-3 text-muted-foreground">
+          Browse prompts from the community, try the free ones in the playground and find premium prompts for
+          the jobs that matter.
+        </p>
+      </header>
+
+      <div className="mt-8 flex flex-col gap-4">
+        <MarketplaceToolbar
+          search={searchInput}
+          onSearchChange={onSearchChange}
+          type={filters.type}
+          onTypeChange={(type) => update({ type })}
+          sort={filters.sort}
+          onSortChange={(sort) => update({ sort })}
+        />
+        <CategoryPills value={filters.category} onChange={(category) => update({ category })} />
+      </div>
+
+      <div className="mt-8 flex min-h-6 items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+        {data && !isError && (
+          <p data-testid="result-count">
+            {shown < total ? (
+              <>
+                Showing <span className="font-medium text-foreground">{formatNumber(shown)}</span> of{' '}
+                <span className="font-medium text-foreground">{formatNumber(total)}</span> prompts
+              </>
+            ) : (
+              <>
+                <span className="font-medium text-foreground">{formatNumber(total)}</span>{' '}
+                {total === 1 ? 'prompt' : 'prompts'}
+              </>
+            )}
+            {filters.search.trim() && (
+              <>
+                {' '}
+                for <span className="font-medium text-foreground">“{filters.search.trim()}”</span>
+              </>
+            )}
+          </p>
+        )}
+        {isFetching && <Loader2 className="size-4 animate-spin" aria-hidden />}
+        {isPending && <p>Loading prompts…</p>}
+      </div>
+
+      <div className="mt-4">
+        {isError ? (
+          <MarketplaceError onRetry={() => void refetch()} retrying={isFetching} />
+        ) : isPending ? (
+          <div className={GRID} aria-busy="true" aria-label="Loading prompts">
+            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              <PromptCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : data.prompts.length === 0 ? (
+          <MarketplaceEmpty onClear={clearAll} filtered={isFiltered || filters.page > 1} />
+        ) : (
+          <div className="flex flex-col gap-10">
+            <div
+              className={cn(GRID, 'transition-opacity', updating && 'opacity-60')}
+              aria-busy={updating}
+              data-testid="prompt-grid"
+            >
+              {data.prompts.map((prompt) => (
+                <PromptCard key={prompt.id} prompt={prompt} />
+              ))}
+            </div>
+            <MarketplacePagination
+              page={filters.page}
+              pages={data.pagination.pages}
+              onPageChange={goToPage}
+            />
+          </div>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,94 @@
+import { Search, X } from 'lucide-react';
+import { PROMPT_TYPES, type PromptType, SORTS, type Sort } from '@shared/constants';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+
+export const SORT_LABELS: Record<Sort, string> = {
+  latest: 'Latest',
+  popular: 'Most popular',
+  rating: 'Highest rated',
+  downloads: 'Most downloaded',
+  featured: 'Featured',
+  trending: 'Trending',
+  price_low: 'Price: low to high',
+  price_high: 'Price: high to low',
+};
+
+const TYPE_LABELS: Record<PromptType, string> = { free: 'Free', premium: 'Premium' };
+
+// Radix Select cannot hold an empty value, so "no type filter" travels as this sentinel.
+const ALL = 'all';
+
+interface MarketplaceToolbarProps {
+  search: string;
+  onSearchChange: (value: string) => void;
+  type: PromptType | null;
+  onTypeChange: (type: PromptType | null) => void;
+  sort: Sort;
+  onSortChange: (sort: Sort) => void;
+}
+
+export function MarketplaceToolbar({
+  search,
+  onSearchChange,
+  type,
+  onTypeChange,
+  sort,
+  onSortChange,
+}: MarketplaceToolbarProps) {
+  return (
+    <div className="flex flex-col gap-3 md:flex-row md:items-center">
+      <div className="relative flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          value={search}
+          onChange={(e) => onSearchChange(e.target.value)}
+          placeholder="Search prompts by title or description…"
+          aria-label="Search prompts"
+          className="h-11 bg-card pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {search && (
+          <button
+            type="button"
+            onClick={() => onSearchChange('')}
+            aria-label="Clear search"
+            className="absolute top-1/2 right-2 grid size-7 -translate-y-1/2 cursor-pointer place-items-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        )}
+      </div>
+      <div className="grid grid-cols-2 gap-3 md:flex">
+        <Select value={type ?? ALL} onValueChange={(v) => onTypeChange(v === ALL ? null : (v as PromptType))}>
+          <SelectTrigger aria-label="Type" className="h-11 bg-card md:w-36">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All types</SelectItem>
+            {PROMPT_TYPES.map((t) => (
+              <SelectItem key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select value={sort} onValueChange={(v) => onSortChange(v as Sort)}>
+          <SelectTrigger aria-label="Sort by" className="h-11 bg-card md:w-48">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {SORTS.map((s) => (
+              <SelectItem key={s} value={s}>
+                {SORT_LABELS[s]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}

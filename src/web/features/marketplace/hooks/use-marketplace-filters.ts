@@ -1,0 +1,77 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  CATEGORIES,
+  type Category,
+  PROMPT_TYPES,
+  type PromptType,
+  SORTS,
+  type Sort,
+} from '@shared/constants';
+
+export interface MarketplaceFilters {
+  search: string;
+  category: Category | null;
+  type: PromptType | null;
+  sort: Sort;
+  page: number;
+}
+
+export const DEFAULT_SORT: Sort = 'latest';
+
+function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
+  return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
+}
+
+/**
+ * The marketplace filters live in the URL query string, so a reload, a shared link or Back shows the
+ * same results. Unknown values (an old link, a typo) fall back to the defaults instead of failing.
+ */
+export function useMarketplaceFilters() {
+  const [params, setParams] = useSearchParams();
+
+  const filters = useMemo<MarketplaceFilters>(() => {
+    const page = Number(params.get('page'));
+    return {
+      search: params.get('search') ?? '',
+      category: oneOf(CATEGORIES, params.get('category')),
+      type: oneOf(PROMPT_TYPES, params.get('type')),
+      sort: oneOf(SORTS, params.get('sort')) ?? DEFAULT_SORT,
+      page: Number.isInteger(page) && page > 1 ? page : 1,
+    };
+  }, [params]);
+
+  /**
+   * Merges changes into the URL. Any change other than the page itself starts again at page 1.
+   * Typing replaces the history entry (one per keystroke would make Back useless); choices push one.
+   */
+  const update = useCallback(
+    (changes: Partial<MarketplaceFilters>, { replace = false }: { replace?: boolean } = {}) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          const set = (key: string, value: string | null) => {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          };
+          if ('search' in changes) set('search', changes.search?.trim() ? (changes.search ?? null) : null);
+          if ('category' in changes) set('category', changes.category ?? null);
+          if ('type' in changes) set('type', changes.type ?? null);
+          if ('sort' in changes)
+            set('sort', changes.sort && changes.sort !== DEFAULT_SORT ? changes.sort : null);
+          if ('page' in changes) set('page', changes.page && changes.page > 1 ? String(changes.page) : null);
+          else next.delete('page');
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setParams],
+  );
+
+  const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+
+  const isFiltered = Boolean(filters.search.trim() || filters.category || filters.type);
+
+  return { filters, update, clear, isFiltered };
+}

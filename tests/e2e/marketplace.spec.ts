@@ -1,0 +1,137 @@
+import { type Page, expect, test } from '@playwright/test';
+
+const cards = (page: Page) => page.getByTestId('prompt-card');
+
+/** The total from "63 prompts" or "Showing 50 of 63 prompts". */
+async function resultTotal(page: Page): Promise<number> {
+  const text = (await page.getByTestId('result-count').textContent()) ?? '';
+  const numbers = [...text.matchAll(/[\d,]+/g)].map((m) => Number(m[0].replaceAll(',', '')));
+  return numbers.at(-1) ?? 0;
+}
+
+test.describe('marketplace', () => {
+  test('lists published prompts with their details', async ({ page }) => {
+    await page.goto('/marketplace');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
+    expect(await cards(page).count()).toBeGreaterThan(6);
+    await expect(page.getByTestId('result-count')).toContainText('prompts');
+
+    const free = cards(page).and(page.locator('[data-type="free"]')).first();
+    await expect(free.getByTestId('prompt-price')).toHaveText('Free');
+    await expect(free.getByRole('link', { name: 'Try in Playground' })).toHaveAttribute(
+      'href',
+      '/playground',
+    );
+
+    const premium = cards(page).and(page.locator('[data-type="premium"]')).first();
+    await expect(premium.getByTestId('prompt-price')).toHaveText(/^\$\d/);
+    await expect(premium.getByRole('button', { name: 'Buy Prompt' })).toBeDisabled();
+  });
+
+  test('narrows the results to the chosen category', async ({ page }) => {
+    await page.goto('/marketplace');
+    await expect(cards(page).first()).toBeVisible();
+    const allTotal = await resultTotal(page);
+
+    await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Development' }).click();
+    await expect(page).toHaveURL(/category=development/);
+    await expect
+      .poll(async () => [...new Set(await cards(page).getByTestId('prompt-category').allTextContents())])
+      .toEqual(['Development']);
+    await expect.poll(() => resultTotal(page)).toBeLessThan(allTotal);
+    await expect(page.getByRole('button', { name: 'Development' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('shows only premium prompts with the Premium type', async ({ page }) => {
+    await page.goto('/marketplace');
+    await expect(cards(page).first()).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Premium' }).click();
+    await expect(page).toHaveURL(/type=premium/);
+    await expect
+      .poll(async () =>
+        (await cards(page).getByTestId('prompt-price').allTextContents()).every((p) => /^\$\d/.test(p)),
+      )
+      .toBe(true);
+    expect(await cards(page).count()).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Buy Prompt' }).first()).toBeDisabled();
+  });
+
+  test('finds a prompt by a word of its title and keeps the search across a reload', async ({ page }) => {
+    await page.goto('/marketplace');
+    await expect(cards(page).first()).toBeVisible();
+    const titles = await cards(page).getByRole('heading', { level: 3 }).allTextContents();
+    // A distinctive word: the longest one of a title somewhere down the list.
+    const title = titles[Math.min(7, titles.length - 1)]!;
+    const word = title.split(/[^A-Za-z]+/).reduce((a, b) => (b.length > a.length ? b : a), '');
+
+    const search = page.getByRole('searchbox', { name: 'Search prompts' });
+    await search.fill(word);
+    await expect(page).toHaveURL(new RegExp(`search=${word}`));
+    await expect(cards(page).getByRole('heading', { name: title, exact: true })).toBeVisible();
+    await expect(page.getByTestId('result-count')).toContainText(word);
+
+    await page.reload();
+    await expect(search).toHaveValue(word);
+    await expect(cards(page).getByRole('heading', { name: title, exact: true })).toBeVisible();
+
+    // Leaving and coming Back finds the same search.
+    await page.getByRole('link', { name: 'Features' }).first().click();
+    await expect(page).toHaveURL(/\/features$/);
+    await page.goBack();
+    await expect(search).toHaveValue(word);
+    await expect(cards(page).getByRole('heading', { name: title, exact: true })).toBeVisible();
+  });
+
+  test('shows the empty state for a search with no match, and Clear filters brings everything back', async ({
+    page,
+  }) => {
+    await page.goto('/marketplace');
+    await expect(cards(page).first()).toBeVisible();
+
+    const search = page.getByRole('searchbox', { name: 'Search prompts' });
+    await search.fill('qzxv-no-such-prompt');
+    await expect(page.getByRole('heading', { name: 'No prompts found' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(search).toHaveValue('');
+    await expect(page).not.toHaveURL(/search=/);
+  });
+
+  test('recovers from a failed load with Try Again', async ({ page }) => {
+    let failing = true;
+    await page.route('**/api/marketplace/prompts**', (route) =>
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              success: false,
+              message: 'Internal server error. Please try again later.',
+              code: 'SERVER_ERROR',
+              status: 500,
+              requestId: 'e2e',
+            }),
+          })
+        : route.continue(),
+    );
+    await page.goto('/marketplace');
+
+    // The query retries with back-off (spec section 9: up to 3 times, 1 s, 2 s, 4 s) before giving up.
+    await expect(page.getByRole('heading', { name: 'Failed to load prompts' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText('There was an error loading the marketplace prompts.')).toBeVisible();
+    await expect(page.getByText('Error loading prompts')).toBeVisible();
+    await expect(page.getByText('Failed to load marketplace prompts. Please try again.')).toBeVisible();
+
+    failing = false;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Failed to load prompts' })).toHaveCount(0);
+  });
+});
