@@ -16,7 +16,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
       <HeroBackdrop />
       <div className="mx-auto flex max-w-5xl flex-col items-center px-4 pt-20 pb-16 text-center sm:px-6 sm:pt-28 sm:pb-20">
         <Link
-          to="/marketplace"
+          to="/features"
           className="mb-8 inline-flex items-center gap-2 rounded-full border bg-card/60 px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs backdrop-blur transition-colors hover:border-primary/40 hover:text-foreground"
         >
           <span className="size-1.5 rounded-full bg-success" aria-hidden />
