@@ -1,4 +1,114 @@
-// Placeholder until the page is written.
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { PAGE_PATHS } from '@shared/routes';
+import { AboutFacts } from '../components/about-facts';
+import { AboutFounderCard } from '../components/about-founder-card';
+import { AboutValues } from '../components/about-values';
+
 export function AboutPage() {
-  return <h1 className="p-8 text-3xl font-bold">About</h1>;
+  return (
+    <div className="relative isolate">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[480px] bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_65%)] opacity-[0.12] dark:opacity-20"
+      />
+
+      <section className="mx-auto max-w-6xl px-4 pt-16 pb-14 text-center sm:px-6 sm:pt-24 lg:px-8">
+        <Badge variant="secondary" className="px-3 py-1">
+          About Promptforge
+        </Badge>
+        <h1 className="mx-auto mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          We believe a great prompt deserves a great home
+        </h1>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
+          Promptforge is where people find prompts that work, try them on the models they use, and where the
+          people who write them get credit and get paid.
+        </p>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 lg:px-8">
+        <h2 className="sr-only">Promptforge in numbers</h2>
+        <AboutFacts />
+      </section>
+
+      <section
+        aria-labelledby="our-story"
+        className="mx-auto grid max-w-6xl gap-10 px-4 pb-20 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] lg:gap-16 lg:px-8"
+      >
+        <div>
+          <p className="text-sm font-semibold tracking-wider text-primary uppercase">Our story</p>
+          <h2 id="our-story" className="mt-3 text-3xl font-bold tracking-tight text-balance">
+            It started as a shared document
+          </h2>
+        </div>
+        <div className="max-w-[70ch] space-y-5 leading-relaxed text-muted-foreground">
+          <p>
+            In 2025, Priya Raman was leading a team that automated customer support with large language
+            models. The team kept a document of prompts that actually worked, each one tested on more than one
+            model, each with notes on where it broke. Colleagues asked for a copy. Then friends at other
+            companies did.
+          </p>
+          <p>
+            The document showed two things. Good prompts are real work, and the people who write them rarely
+            get credit for it. And nobody wants to trust a prompt they cannot try first. Promptforge is the
+            answer to both: a marketplace where creators publish and sell their prompts, next to a playground
+            where anyone can test them on Claude, ChatGPT and Perplexity before relying on them.
+          </p>
+          <p className="font-medium text-foreground">
+            Our mission is to make good prompts as easy to find, trust and reuse as good code.
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="our-values" className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="our-values" className="text-3xl font-bold tracking-tight">
+            What we stand for
+          </h2>
+          <p className="mt-3 text-muted-foreground">
+            The principles behind every decision we make about the product.
+          </p>
+        </div>
+        <div className="mt-10">
+          <AboutValues />
+        </div>
+      </section>
+
+      <section aria-labelledby="the-founder" className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="the-founder" className="text-3xl font-bold tracking-tight">
+            Meet the founder
+          </h2>
+          <p className="mt-3 text-muted-foreground">The people building Promptforge, and why.</p>
+        </div>
+        <div className="mt-10">
+          <AboutFounderCard />
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 sm:pb-24 lg:px-8">
+        <div className="relative overflow-hidden rounded-3xl border bg-linear-to-br from-primary/15 via-card to-card px-6 py-14 text-center shadow-sm sm:px-12">
+          <h2 className="text-3xl font-bold tracking-tight text-balance">
+            Write prompts people come back to
+          </h2>
+          <p className="mx-auto mt-4 max-w-xl text-pretty text-muted-foreground">
+            Join Promptforge for free, publish your first prompt today, and set a price when you are ready.
+          </p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <Link to={PAGE_PATHS.signup}>
+                Create your account
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to={PAGE_PATHS.features}>See all features</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
 }

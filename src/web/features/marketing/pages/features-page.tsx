@@ -1,4 +1,76 @@
-// Placeholder until the page is written.
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { PAGE_PATHS } from '@shared/routes';
+import { FeaturesCta } from '../components/features-cta';
+import { FeaturesGrid } from '../components/features-grid';
+import { FeaturesSteps } from '../components/features-steps';
+
+const MODELS = ['Claude', 'ChatGPT', 'Perplexity'];
+
 export function FeaturesPage() {
-  return <h1 className="p-8 text-3xl font-bold">Features</h1>;
+  return (
+    <div className="relative isolate">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[480px] bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_65%)] opacity-[0.12] dark:opacity-20"
+      />
+
+      <section className="mx-auto max-w-6xl px-4 pt-16 pb-14 text-center sm:px-6 sm:pt-24 lg:px-8">
+        <Badge variant="secondary" className="px-3 py-1">
+          Features
+        </Badge>
+        <h1 className="mx-auto mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          Everything you need to write, test and sell prompts
+        </h1>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
+          Promptforge brings a multi-model playground, a marketplace and creator tools together, so a good
+          prompt goes from idea to income in one place.
+        </p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to={PAGE_PATHS.signup}>
+              Start for free
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to={PAGE_PATHS.marketplace}>Explore the marketplace</Link>
+          </Button>
+        </div>
+        <p className="mt-8 flex flex-wrap items-center justify-center gap-2 text-sm text-muted-foreground">
+          Works with
+          {MODELS.map((model) => (
+            <span key={model} className="rounded-full border bg-card px-3 py-1 font-medium text-foreground">
+              {model}
+            </span>
+          ))}
+        </p>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 lg:px-8">
+        <h2 className="sr-only">What you get</h2>
+        <FeaturesGrid />
+      </section>
+
+      <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="how-it-works" className="text-3xl font-bold tracking-tight">
+            How it works
+          </h2>
+          <p className="mt-3 text-muted-foreground">
+            Three steps from a blank page to a prompt people pay for.
+          </p>
+        </div>
+        <div className="mt-10">
+          <FeaturesSteps />
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 sm:pb-24 lg:px-8">
+        <FeaturesCta />
+      </section>
+    </div>
+  );
 }
