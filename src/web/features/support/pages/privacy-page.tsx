@@ -1,4 +1,5 @@
-// Placeholder until the page is written.
+import { PrivacyPolicy } from '../components/privacy-policy';
+
 export function PrivacyPage() {
-  return <h1 className="p-8 text-3xl font-bold">Privacy Policy</h1>;
+  return <PrivacyPolicy />;
 }

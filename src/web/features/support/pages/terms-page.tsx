@@ -1,4 +1,5 @@
-// Placeholder until the page is written.
+import { TermsOfService } from '../components/terms-of-service';
+
 export function TermsPage() {
-  return <h1 className="p-8 text-3xl font-bold">Terms of Service</h1>;
+  return <TermsOfService />;
 }
