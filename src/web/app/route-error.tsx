@@ -5,6 +5,17 @@ import { CRASH_TITLE, CrashFallback } from '@/features/errors/crash-fallback';
 import { documentTitle } from './document-title';
 
 /**
+ * A page's code failed to download: usually a new release replaced the file, so only a reload
+ * (which fetches the new index.html) can fix it. React.lazy also remembers the failure.
+ */
+function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Unable to preload/i.test(error.message)
+  );
+}
+
+/**
  * The router's errorElement: a page that threw while rendering or loading its code. Try Again
  * re-enters the same URL, which clears the router's error state, after letting failed queries refetch.
  */
@@ -20,6 +31,10 @@ export function RouteErrorPage({ fullScreen = false }: { fullScreen?: boolean })
   }, [error]);
 
   const retry = () => {
+    if (isChunkLoadError(error)) {
+      window.location.reload();
+      return;
+    }
     resetQueries();
     void navigate(`${location.pathname}${location.search}${location.hash}`, {
       replace: true,
