@@ -10,7 +10,7 @@ import { ThemeToggle } from './theme-toggle';
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 w-full border-b border-border/70 bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/65">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 md:px-4 lg:gap-8 lg:px-8">
         <Link
           to="/"
           aria-label="Promptforge home"
@@ -19,7 +19,7 @@ export function SiteHeader() {
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="hidden items-center gap-0.5 md:flex lg:gap-1">
           {PUBLIC_NAV_LINKS.map((link) => (
             <NavLink
               key={link.to}
@@ -27,7 +27,7 @@ export function SiteHeader() {
               end={link.end}
               className={({ isActive }) =>
                 cn(
-                  'relative rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                  'relative rounded-md px-2 py-2 text-sm font-medium lg:px-3 transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                   isActive ? 'text-foreground' : 'text-muted-foreground hover:text-foreground',
                 )
               }
@@ -38,7 +38,7 @@ export function SiteHeader() {
                   <span
                     aria-hidden
                     className={cn(
-                      'absolute inset-x-3 -bottom-[13px] h-0.5 rounded-full bg-primary transition-opacity',
+                      'absolute inset-x-2 -bottom-[13px] lg:inset-x-3 h-0.5 rounded-full bg-primary transition-opacity',
                       isActive ? 'opacity-100' : 'opacity-0',
                     )}
                   />
@@ -51,10 +51,10 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-1.5">
           <ThemeToggle />
           <div className="hidden items-center gap-2 pl-1 md:flex">
-            <Button asChild variant="ghost" size="sm" className="h-9 px-3.5 text-sm">
+            <Button asChild variant="ghost" size="sm" className="h-9 px-3 text-sm lg:px-3.5">
               <Link to={AUTH_LINKS.login.to}>{AUTH_LINKS.login.label}</Link>
             </Button>
-            <Button asChild size="sm" className="h-9 px-3.5 text-sm">
+            <Button asChild size="sm" className="h-9 px-3 text-sm lg:px-3.5">
               <Link to={AUTH_LINKS.signup.to}>{AUTH_LINKS.signup.label}</Link>
             </Button>
           </div>
