@@ -6,7 +6,7 @@
     var dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
     document.documentElement.classList.toggle('dark', dark);
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-  } catch (e) {
+  } catch {
     document.documentElement.classList.add('dark');
   }
 })();
