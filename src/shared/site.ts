@@ -13,3 +13,13 @@ export type PublicStats = z.infer<typeof PublicStatsSchema>;
 
 export const HealthSchema = z.object({ status: z.literal('ok'), uptime: z.number() });
 export const ReadySchema = z.object({ status: z.literal('ready'), database: z.string() });
+
+const CredentialsSchema = z.object({ email: z.string(), password: z.string() });
+
+/** What the browser needs to know about this deployment. */
+export const SiteConfigSchema = z.object({
+  /** Demo mode: demo data and accounts exist, and the admin login shows their credentials. */
+  demo: z.boolean(),
+  demoAccounts: z.object({ user: CredentialsSchema, admin: CredentialsSchema }).nullable(),
+});
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;

@@ -61,3 +61,23 @@ describe('live site figures', () => {
     });
   });
 });
+
+describe('GET /api/site/config', () => {
+  it('shows the demo credentials only in demo mode', async () => {
+    const demo = await createTestApp({ env: { DEMO: 'true' } });
+    const res = await demo.app.inject({ method: 'GET', url: '/api/site/config' });
+    expect(res.json().data).toEqual({
+      demo: true,
+      demoAccounts: {
+        user: { email: 'demo@promptforge.test', password: 'demo-pass-123' },
+        admin: { email: 'admin@promptforge.test', password: 'admin-pass-123' },
+      },
+    });
+    await demo.close();
+    const production = await createTestApp({ env: { DEMO: 'false' } });
+    const off = await production.app.inject({ method: 'GET', url: '/api/site/config' });
+    expect(off.json().data).toEqual({ demo: false, demoAccounts: null });
+    expect(off.body).not.toContain('pass');
+    await production.close();
+  });
+});
