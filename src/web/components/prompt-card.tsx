@@ -33,8 +33,27 @@ const CATEGORY_ICONS: Record<Category, LucideIcon> = {
   analytics: BarChart3,
 };
 
-/** Tags past this many collapse into "+N" so every card keeps one tag row. */
-const VISIBLE_TAGS = 3;
+/*
+ * Tags that fit one row at the narrowest card width: at most three and about 28 characters in
+ * all; the rest collapse into "+N", so every card keeps a single tag row.
+ */
+const MAX_TAGS = 3;
+const TAG_CHAR_BUDGET = 28;
+
+function visibleTags(tags: string[]): string[] {
+  const shown: string[] = [];
+  let chars = 0;
+  for (const tag of tags) {
+    if (shown.length === MAX_TAGS || (shown.length > 0 && chars + tag.length + 1 > TAG_CHAR_BUDGET)) break;
+    shown.push(tag);
+    chars += tag.length + 1;
+  }
+  return shown;
+}
+
+// In a narrow card the Featured and Trending badges keep their icons and drop their words
+// (still read out by screen readers), so the top row never wraps.
+const BADGE_LABEL = 'sr-only @[20rem]:not-sr-only';
 
 export interface PromptCardProps {
   prompt: MarketplacePrompt;
@@ -56,7 +75,8 @@ export function PromptCard({
 }: PromptCardProps) {
   const CategoryIcon = CATEGORY_ICONS[prompt.category];
   const { average, count } = prompt.analytics.rating;
-  const extraTags = prompt.tags.length - VISIBLE_TAGS;
+  const tags = visibleTags(prompt.tags);
+  const extraTags = prompt.tags.length - tags.length;
   const isPremium = prompt.type === 'premium';
 
   return (
@@ -65,7 +85,7 @@ export function PromptCard({
       data-category={prompt.category}
       data-type={prompt.type}
       className={cn(
-        'group relative flex h-full flex-col overflow-hidden transition-[box-shadow,border-color,translate] duration-200',
+        '@container group relative flex h-full flex-col overflow-hidden transition-[box-shadow,border-color,translate] duration-200',
         'hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-lg hover:shadow-primary/5',
         className,
       )}
@@ -80,13 +100,13 @@ export function PromptCard({
             {prompt.metadata.featured && (
               <Badge className="bg-primary/12 text-primary" title="Featured">
                 <Sparkles aria-hidden />
-                Featured
+                <span className={BADGE_LABEL}>Featured</span>
               </Badge>
             )}
             {prompt.metadata.trending && (
               <Badge variant="success" title="Trending">
                 <TrendingUp aria-hidden />
-                Trending
+                <span className={BADGE_LABEL}>Trending</span>
               </Badge>
             )}
           </div>
@@ -116,8 +136,8 @@ export function PromptCard({
           {prompt.description}
         </p>
 
-        <ul className="flex min-h-6 flex-wrap gap-1.5 overflow-hidden" aria-label="Tags">
-          {prompt.tags.slice(0, VISIBLE_TAGS).map((tag) => (
+        <ul className="flex min-h-6 gap-1.5 overflow-hidden" aria-label="Tags">
+          {tags.map((tag) => (
             <li
               key={tag}
               className="max-w-36 truncate rounded-md bg-muted px-2 py-0.5 text-xs text-muted-foreground"
