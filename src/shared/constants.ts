@@ -25,7 +25,9 @@ export type PromptType = (typeof PROMPT_TYPES)[number];
 export const PROMPT_STATUSES = ['draft', 'published', 'archived', 'rejected'] as const;
 export type PromptStatus = (typeof PROMPT_STATUSES)[number];
 
+/** The spec's sorts, the two price sorts, and relevance (the default while searching). */
 export const SORTS = [
+  'relevance',
   'latest',
   'popular',
   'rating',

@@ -6,7 +6,8 @@ export const MarketplaceQuerySchema = z.object({
   search: z.string().max(10_000, 'Search must be at most 10000 characters').optional(),
   category: z.enum(CATEGORIES, { message: 'Please select a valid category' }).optional(),
   type: z.enum(PROMPT_TYPES, { message: 'Type must be free or premium' }).optional(),
-  sort: z.enum(SORTS, { message: 'Unknown sort' }).optional().default('latest'),
+  /** Absent: relevance while searching, otherwise latest. */
+  sort: z.enum(SORTS, { message: 'Unknown sort' }).optional(),
   page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
   limit: z.coerce
     .number()
@@ -63,3 +64,89 @@ export const MarketplaceListSchema = z.object({
   pagination: PaginationSchema,
 });
 export type MarketplaceList = z.infer<typeof MarketplaceListSchema>;
+
+export const PromptParamsSchema = z.object({
+  id: z.string().trim().min(1, 'Prompt id is required').max(200, 'Prompt id is too long'),
+});
+
+/** A prompt's page. `content` only for callers who may see it; otherwise `preview` (a short teaser). */
+export const PromptDetailSchema = MarketplacePromptSchema.extend({
+  content: z.string().nullable(),
+  preview: z.string().nullable(),
+  /** What this caller may do with it. */
+  access: z.object({
+    canViewContent: z.boolean(),
+    reason: z.enum(['free', 'author', 'admin', 'purchased', 'locked']),
+    liked: z.boolean(),
+    downloaded: z.boolean(),
+    canReview: z.boolean(),
+    myReview: z.object({ rating: z.number().int(), body: z.string() }).nullable(),
+  }),
+  author: PromptAuthorSchema.extend({ bio: z.string().nullable(), promptCount: z.number().int() }),
+  ratingBreakdown: z.array(z.number().int()).length(5),
+  updatedAt: z.string(),
+});
+export type PromptDetail = z.infer<typeof PromptDetailSchema>;
+
+export const LikeBodySchema = z
+  .object({ liked: z.boolean({ error: 'liked must be true or false' }).optional() })
+  .optional()
+  .nullable();
+export const LikeResultSchema = z.object({ liked: z.boolean(), likes: z.number().int() });
+
+export const DownloadResultSchema = z.object({
+  title: z.string(),
+  content: z.string(),
+  downloads: z.number().int(),
+});
+
+export const ReviewSchema = z.object({
+  id: z.string(),
+  rating: z.number().int(),
+  body: z.string(),
+  author: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const ReviewsQuerySchema = z.object({
+  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
+  limit: z.coerce
+    .number()
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(PAGING.maxLimit, `Limit must be at most ${PAGING.maxLimit}`)
+    .default(10),
+});
+
+export const RatingSummarySchema = z.object({ average: z.number(), count: z.number().int() });
+
+export const ReviewListSchema = z.object({
+  reviews: z.array(ReviewSchema),
+  rating: RatingSummarySchema,
+  pagination: PaginationSchema,
+});
+
+export const CreateReviewSchema = z.object({
+  rating: z
+    .number({ error: 'Choose a rating from 1 to 5' })
+    .int('Choose a rating from 1 to 5')
+    .min(1, 'Choose a rating from 1 to 5')
+    .max(5, 'Choose a rating from 1 to 5'),
+  body: z.string().trim().max(2000, 'Reviews must be at most 2000 characters').optional().default(''),
+});
+export type CreateReviewInput = z.input<typeof CreateReviewSchema>;
+
+export const ReviewResultSchema = z.object({
+  review: ReviewSchema,
+  rating: RatingSummarySchema,
+  created: z.boolean(),
+});
+
+export const CategoryCountSchema = z.object({
+  id: z.enum(CATEGORIES),
+  name: z.string(),
+  count: z.number().int(),
+});
+export const CategoriesSchema = z.object({ categories: z.array(CategoryCountSchema) });

@@ -46,6 +46,8 @@ export async function insertPrompt(db: Kysely<DB>, authorId: string, overrides: 
     published_at: overrides.status && overrides.status !== 'published' ? null : createdAt,
     ...overrides,
   };
+  if (overrides.rating_avg === undefined && row.rating_count)
+    row.rating_avg = (row.rating_sum ?? 0) / row.rating_count;
   await db.insertInto('prompts').values(row).execute();
   return row;
 }

@@ -108,6 +108,8 @@ export interface PromptsTable {
   tries_count: WithDefault<number>;
   rating_sum: WithDefault<number>;
   rating_count: WithDefault<number>;
+  /** rating_sum / rating_count, kept beside them for the rating sort. */
+  rating_avg: WithDefault<number>;
   revenue_minor: WithDefault<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -238,7 +240,14 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** SQLite only: stable keys for the FTS5 rows (see migration 0003). */
+export interface PromptSearchTable {
+  seq: ColumnType<number, never, never>;
+  prompt_id: string;
+}
+
 export interface DB {
+  prompt_search: PromptSearchTable;
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
   password_resets: PasswordResetsTable;

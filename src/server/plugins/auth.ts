@@ -28,6 +28,8 @@ declare module 'fastify' {
     authenticate: onRequestAsyncHookHandler;
     /** onRequest hook: an admin-panel token whose user is an admin right now. */
     requireAdmin: onRequestAsyncHookHandler;
+    /** onRequest hook for public routes: sets request.auth when a valid token comes along, else leaves it null. */
+    identify: onRequestAsyncHookHandler;
   }
 }
 
@@ -84,6 +86,16 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
 
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     await resolve(request, ['web', 'admin']);
+  });
+
+  app.decorate('identify', async function identify(request: FastifyRequest) {
+    if (!request.headers.authorization) return;
+    try {
+      await resolve(request, ['web', 'admin']);
+    } catch (err) {
+      // A stale token on a public page is not an error: the caller is simply anonymous.
+      if (!(err instanceof AppError)) throw err;
+    }
   });
 
   app.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest) {

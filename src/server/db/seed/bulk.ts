@@ -231,6 +231,7 @@ export async function bulkSeed(db: Kysely<DB>, options: BulkOptions): Promise<Bu
           tries_count: tries,
           rating_sum: ratingSum,
           rating_count: ratingCount,
+          rating_avg: ratingCount > 0 ? ratingSum / ratingCount : 0,
           revenue_minor: premium ? downloads * price : 0,
           created_at: new Date(createdMs).toISOString(),
           updated_at: publishedAt,

@@ -338,6 +338,7 @@ export function buildDemoData(now: number, hashes: DemoPasswordHashes): DemoData
         tries_count: tries,
         rating_sum: 0,
         rating_count: 0,
+        rating_avg: 0,
         revenue_minor: 0,
         created_at: createdAt,
         updated_at: updatedAt,
@@ -380,6 +381,7 @@ export function buildDemoData(now: number, hashes: DemoPasswordHashes): DemoData
       });
       p.row.rating_sum = (p.row.rating_sum ?? 0) + rating;
       p.row.rating_count = (p.row.rating_count ?? 0) + 1;
+      p.row.rating_avg = p.row.rating_sum / p.row.rating_count;
     }
   }
 

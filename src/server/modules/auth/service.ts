@@ -6,6 +6,7 @@ import { LIMITS, type Role } from '../../../shared/constants';
 import type { Config } from '../../config';
 import type { DB, UserRow } from '../../db/types';
 import type { Mailer } from '../../integrations/mail/mailer';
+import { recordActivity } from '../../lib/activity';
 import { AppError, fieldError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { newId, nowIso } from '../../lib/time';
@@ -179,16 +180,7 @@ export function createAuthService(deps: AuthDeps) {
         }
         throw err;
       }
-      await db
-        .insertInto('activity_events')
-        .values({
-          id: newId(),
-          type: 'user.registered',
-          actor_id: user.id,
-          subject_id: user.id,
-          created_at: now,
-        })
-        .execute();
+      await recordActivity(db, { type: 'user.registered', actorId: user.id, subjectId: user.id });
       return startSession(user, 'web', ctx);
     },
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrompt, insertUser, minutesAgo } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 
-describe('GET /api/marketplace/prompts (first form)', () => {
+describe('GET /api/marketplace/prompts: shape, paging, filters, validation', () => {
   let t: TestApp;
   const ids: Record<string, string> = {};
 

@@ -1,9 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { Category, PromptType, Sort } from '../../../shared/constants';
+import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 
+/** All SQL of the public catalogue: lists, search, a prompt's page, likes, downloads and reviews. */
+
 export interface ListFilters {
-  search?: string;
+  /** A ready full-text query (see search.ts), or undefined for no search. */
+  match?: string;
   category?: Category;
   type?: PromptType;
   sort: Sort;
@@ -11,65 +15,70 @@ export interface ListFilters {
   limit: number;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+const CARD_COLUMNS = [
+  'p.id',
+  'p.slug',
+  'p.title',
+  'p.description',
+  'p.category',
+  'p.tags',
+  'p.type',
+  'p.price_minor',
+  'p.currency',
+  'p.likes_count',
+  'p.views_count',
+  'p.downloads_count',
+  'p.rating_avg',
+  'p.rating_count',
+  'p.featured',
+  'p.trending',
+  'p.created_at',
+  'p.published_at',
+  'u.id as author_id',
+  'u.name as author_name',
+  'u.avatar_url as author_avatar',
+] as const;
 
-function publishedPrompts(db: Kysely<DB>, f: ListFilters) {
+function filtered(db: Kysely<DB>, engine: Engine, f: ListFilters) {
   let q = db
     .selectFrom('prompts as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
     .where('p.status', '=', 'published');
   if (f.category) q = q.where('p.category', '=', f.category);
   if (f.type) q = q.where('p.type', '=', f.type);
-  const term = f.search?.trim();
-  if (term) {
-    // First form: a plain substring match. The marketplace issue replaces it with full-text search.
-    const pattern = `%${escapeLike(term.toLowerCase())}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(p.title)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(p.description)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
+  if (f.match !== undefined) {
+    q =
+      engine === 'sqlite'
+        ? q.where(
+            sql<boolean>`p.id in (select s.prompt_id from prompts_fts join prompt_search s on s.seq = prompts_fts.rowid where prompts_fts match ${f.match})`,
+          )
+        : q.where(sql<boolean>`p.search_vector @@ to_tsquery('simple', ${f.match})`);
   }
   return q;
 }
 
-/** One page of published prompts with their authors, and the total that match. */
-export async function listPublishedPrompts(db: Kysely<DB>, f: ListFilters) {
-  const base = publishedPrompts(db, f);
-  const totalRow = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
-  let q = base.select([
-    'p.id',
-    'p.slug',
-    'p.title',
-    'p.description',
-    'p.category',
-    'p.tags',
-    'p.type',
-    'p.price_minor',
-    'p.currency',
-    'p.likes_count',
-    'p.views_count',
-    'p.downloads_count',
-    'p.rating_sum',
-    'p.rating_count',
-    'p.featured',
-    'p.trending',
-    'p.created_at',
-    'p.published_at',
-    'u.id as author_id',
-    'u.name as author_name',
-    'u.avatar_url as author_avatar',
-  ]);
-  const ratingAvg = sql`(case when p.rating_count = 0 then 0 else cast(p.rating_sum as real) / p.rating_count end)`;
+/** Relevance as a sortable number (smaller is better on both engines). */
+function relevance(engine: Engine, match: string) {
+  return engine === 'sqlite'
+    ? // bm25 weights: title, description, tags, author.
+      sql<number>`(select bm25(prompts_fts, 10.0, 3.0, 6.0, 2.0) from prompts_fts join prompt_search s on s.seq = prompts_fts.rowid where s.prompt_id = p.id and prompts_fts match ${match})`
+    : sql<number>`-ts_rank(p.search_vector, to_tsquery('simple', ${match}))`;
+}
+
+/** One page of published prompts with their authors, and how many match in all. */
+export async function listPublishedPrompts(db: Kysely<DB>, engine: Engine, f: ListFilters) {
+  const base = filtered(db, engine, f);
+  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+  let q = base.select(CARD_COLUMNS);
   switch (f.sort) {
+    case 'relevance':
+      if (f.match !== undefined) q = q.orderBy(relevance(engine, f.match));
+      break;
     case 'popular':
       q = q.orderBy('p.likes_count', 'desc').orderBy('p.views_count', 'desc');
       break;
     case 'rating':
-      q = q.orderBy(ratingAvg, 'desc').orderBy('p.rating_count', 'desc');
+      q = q.orderBy('p.rating_avg', 'desc').orderBy('p.rating_count', 'desc');
       break;
     case 'downloads':
       q = q.orderBy('p.downloads_count', 'desc');
@@ -95,7 +104,306 @@ export async function listPublishedPrompts(db: Kysely<DB>, f: ListFilters) {
     .limit(f.limit)
     .offset((f.page - 1) * f.limit)
     .execute();
-  return { rows, total: Number(totalRow?.total ?? 0) };
+  return { rows, total: Number(countRow?.total ?? 0) };
 }
 
-export type PromptListRow = Awaited<ReturnType<typeof listPublishedPrompts>>['rows'][number];
+export type PromptCardRow = Awaited<ReturnType<typeof listPublishedPrompts>>['rows'][number];
+
+/** A prompt by id or slug, with everything its page shows (and its text, which the service guards). */
+export const findPromptByIdOrSlug = (db: Kysely<DB>, idOrSlug: string) =>
+  db
+    .selectFrom('prompts as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .select([...CARD_COLUMNS, 'p.content', 'p.status', 'p.updated_at', 'u.bio as author_bio'])
+    .where((eb) => eb.or([eb('p.id', '=', idOrSlug), eb('p.slug', '=', idOrSlug)]))
+    .executeTakeFirst();
+
+export type PromptDetailRow = NonNullable<Awaited<ReturnType<typeof findPromptByIdOrSlug>>>;
+
+export async function countPublishedByAuthor(db: Kysely<DB>, authorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('prompts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('author_id', '=', authorId)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const hasPurchased = async (db: Kysely<DB>, promptId: string, userId: string) =>
+  Boolean(
+    await db
+      .selectFrom('purchases')
+      .select('id')
+      .where('prompt_id', '=', promptId)
+      .where('buyer_id', '=', userId)
+      .executeTakeFirst(),
+  );
+
+/** True when the user had a completed reply in a playground session started from this prompt. */
+export const hasTried = async (db: Kysely<DB>, promptId: string, userId: string) =>
+  Boolean(
+    await db
+      .selectFrom('playground_sessions as s')
+      .innerJoin('playground_messages as m', 'm.session_id', 's.id')
+      .select('s.id')
+      .where('s.prompt_id', '=', promptId)
+      .where('s.user_id', '=', userId)
+      .where('m.role', '=', 'ai')
+      .where('m.status', '=', 'complete')
+      .limit(1)
+      .executeTakeFirst(),
+  );
+
+export const hasLiked = async (db: Kysely<DB>, promptId: string, userId: string) =>
+  Boolean(
+    await db
+      .selectFrom('prompt_likes')
+      .select('user_id')
+      .where('prompt_id', '=', promptId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  );
+
+export const hasDownloaded = async (db: Kysely<DB>, promptId: string, userId: string) =>
+  Boolean(
+    await db
+      .selectFrom('prompt_downloads')
+      .select('user_id')
+      .where('prompt_id', '=', promptId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  );
+
+/** Counts a view once per viewer per day; true when this one was new. */
+export async function recordView(db: Kysely<DB>, promptId: string, viewerKey: string, day: string) {
+  const result = await db
+    .insertInto('prompt_views')
+    .values({ prompt_id: promptId, viewer_key: viewerKey, day })
+    .onConflict((oc) => oc.columns(['prompt_id', 'viewer_key', 'day']).doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  await db
+    .updateTable('prompts')
+    .set((eb) => ({ views_count: eb('views_count', '+', 1) }))
+    .where('id', '=', promptId)
+    .execute();
+  return true;
+}
+
+/** Adds the like if absent; true when it was added. The counter moves only with the row. */
+export async function addLike(db: Kysely<DB>, promptId: string, userId: string, now: string) {
+  const result = await db
+    .insertInto('prompt_likes')
+    .values({ prompt_id: promptId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['prompt_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (added) {
+    await db
+      .updateTable('prompts')
+      .set((eb) => ({ likes_count: eb('likes_count', '+', 1) }))
+      .where('id', '=', promptId)
+      .execute();
+  }
+  return added;
+}
+
+export async function removeLike(db: Kysely<DB>, promptId: string, userId: string) {
+  const result = await db
+    .deleteFrom('prompt_likes')
+    .where('prompt_id', '=', promptId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const removed = Number(result.numDeletedRows) > 0;
+  if (removed) {
+    await db
+      .updateTable('prompts')
+      .set({ likes_count: sql`case when likes_count > 0 then likes_count - 1 else 0 end` })
+      .where('id', '=', promptId)
+      .execute();
+  }
+  return removed;
+}
+
+export async function addDownload(db: Kysely<DB>, promptId: string, userId: string, now: string) {
+  const result = await db
+    .insertInto('prompt_downloads')
+    .values({ prompt_id: promptId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['prompt_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (added) {
+    await db
+      .updateTable('prompts')
+      .set((eb) => ({ downloads_count: eb('downloads_count', '+', 1) }))
+      .where('id', '=', promptId)
+      .execute();
+  }
+  return added;
+}
+
+export const promptCounters = (db: Kysely<DB>, promptId: string) =>
+  db
+    .selectFrom('prompts')
+    .select(['likes_count', 'downloads_count', 'views_count', 'rating_sum', 'rating_count', 'rating_avg'])
+    .where('id', '=', promptId)
+    .executeTakeFirstOrThrow();
+
+export const findReview = (db: Kysely<DB>, promptId: string, userId: string) =>
+  db
+    .selectFrom('prompt_reviews')
+    .selectAll()
+    .where('prompt_id', '=', promptId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+/** Inserts or edits the user's review and moves the prompt's rating totals by the difference. */
+export async function upsertReview(
+  db: Kysely<DB>,
+  r: { id: string; promptId: string; userId: string; rating: number; body: string; now: string },
+): Promise<{ id: string; created: boolean }> {
+  const existing = await findReview(db, r.promptId, r.userId);
+  if (existing) {
+    await db
+      .updateTable('prompt_reviews')
+      .set({ rating: r.rating, body: r.body, updated_at: r.now })
+      .where('id', '=', existing.id)
+      .execute();
+    await db
+      .updateTable('prompts')
+      .set((eb) => ({ rating_sum: eb('rating_sum', '+', r.rating - existing.rating) }))
+      .where('id', '=', r.promptId)
+      .execute();
+  } else {
+    await db
+      .insertInto('prompt_reviews')
+      .values({
+        id: r.id,
+        prompt_id: r.promptId,
+        user_id: r.userId,
+        rating: r.rating,
+        body: r.body,
+        created_at: r.now,
+        updated_at: r.now,
+      })
+      .execute();
+    await db
+      .updateTable('prompts')
+      .set((eb) => ({
+        rating_sum: eb('rating_sum', '+', r.rating),
+        rating_count: eb('rating_count', '+', 1),
+      }))
+      .where('id', '=', r.promptId)
+      .execute();
+  }
+  await db
+    .updateTable('prompts')
+    .set({
+      rating_avg: sql`case when rating_count = 0 then 0 else cast(rating_sum as double precision) / rating_count end`,
+    })
+    .where('id', '=', r.promptId)
+    .execute();
+  return { id: existing?.id ?? r.id, created: !existing };
+}
+
+export async function listReviews(db: Kysely<DB>, promptId: string, page: number, limit: number) {
+  const rows = await db
+    .selectFrom('prompt_reviews as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select([
+      'r.id',
+      'r.rating',
+      'r.body',
+      'r.created_at',
+      'r.updated_at',
+      'u.id as user_id',
+      'u.name',
+      'u.avatar_url',
+    ])
+    .where('r.prompt_id', '=', promptId)
+    .orderBy('r.updated_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  return rows;
+}
+
+export const findReviewWithAuthor = (db: Kysely<DB>, reviewId: string) =>
+  db
+    .selectFrom('prompt_reviews as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select([
+      'r.id',
+      'r.rating',
+      'r.body',
+      'r.created_at',
+      'r.updated_at',
+      'u.id as user_id',
+      'u.name',
+      'u.avatar_url',
+    ])
+    .where('r.id', '=', reviewId)
+    .executeTakeFirstOrThrow();
+
+export type ReviewRow = Awaited<ReturnType<typeof listReviews>>[number];
+
+/** How many reviews gave 1, 2, 3, 4 and 5 stars. */
+export async function ratingBreakdown(db: Kysely<DB>, promptId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('prompt_reviews')
+    .select(['rating', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('prompt_id', '=', promptId)
+    .groupBy('rating')
+    .execute();
+  const counts = [0, 0, 0, 0, 0];
+  for (const r of rows) if (r.rating >= 1 && r.rating <= 5) counts[r.rating - 1] = Number(r.n);
+  return counts;
+}
+
+export async function categoryCounts(db: Kysely<DB>) {
+  return db
+    .selectFrom('prompts')
+    .select(['category', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'published')
+    .groupBy('category')
+    .execute();
+}
+
+/** Weighted activity of the last days per prompt; the trending job ranks by it. */
+export async function recentActivityScores(db: Kysely<DB>, since: string, weights: Record<string, number>) {
+  const score = sql<number>`sum(case ${sql.join(
+    Object.entries(weights).map(([type, w]) => sql`when type = ${type} then ${w}`),
+    sql` `,
+  )} else 0 end)`;
+  return db
+    .selectFrom('activity_events')
+    .select(['prompt_id', score.as('score')])
+    .where('created_at', '>=', since)
+    .where('prompt_id', 'is not', null)
+    .where('type', 'in', Object.keys(weights))
+    .groupBy('prompt_id')
+    .execute();
+}
+
+/** Replaces every trending score and flag in one transaction. */
+export async function writeTrending(
+  db: Kysely<DB>,
+  scores: { promptId: string; score: number; trending: boolean }[],
+) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('prompts')
+      .set({ trending_score: 0, trending: 0 })
+      .where((eb) => eb.or([eb('trending_score', '!=', 0), eb('trending', '=', 1)]))
+      .execute();
+    for (const s of scores) {
+      await trx
+        .updateTable('prompts')
+        .set({ trending_score: s.score, trending: s.trending ? 1 : 0 })
+        .where('id', '=', s.promptId)
+        .execute();
+    }
+  });
+}

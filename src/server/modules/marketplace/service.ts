@@ -1,9 +1,33 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Category, PromptType } from '../../../shared/constants';
-import type { MarketplaceList, MarketplacePrompt } from '../../../shared/marketplace';
+import { CATEGORIES, CATEGORY_LABELS, type Category, type PromptType } from '../../../shared/constants';
+import type {
+  CreateReviewSchema,
+  MarketplaceList,
+  MarketplacePrompt,
+  MarketplaceQuerySchema,
+  PromptDetail,
+  Review,
+} from '../../../shared/marketplace';
+import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
+import { recordActivity } from '../../lib/activity';
+import { AppError } from '../../lib/errors';
 import { fromMinor } from '../../lib/money';
-import { type ListFilters, type PromptListRow, listPublishedPrompts } from './repository';
+import { newId, nowIso } from '../../lib/time';
+import type { AuthContext } from '../../plugins/auth';
+import * as repo from './repository';
+import { fullTextQuery } from './search';
+import type { z } from 'zod';
+
+export interface MarketplaceDeps {
+  db: Kysely<DB>;
+  engine: Engine;
+}
+
+export const PROMPT_NOT_FOUND = 'The requested prompt could not be found.';
+export const PREMIUM_LOCKED = 'This is a premium prompt. Buy it to see and download the full text.';
+const PREVIEW_CHARS = 160;
 
 function parseTags(json: string): string[] {
   try {
@@ -14,8 +38,9 @@ function parseTags(json: string): string[] {
   }
 }
 
-export function toMarketplacePrompt(row: PromptListRow): MarketplacePrompt {
-  const average = row.rating_count > 0 ? Math.round((row.rating_sum / row.rating_count) * 10) / 10 : 0;
+const roundRating = (avg: number) => Math.round(avg * 10) / 10;
+
+export function toMarketplacePrompt(row: repo.PromptCardRow): MarketplacePrompt {
   return {
     id: row.id,
     _id: row.id,
@@ -32,7 +57,7 @@ export function toMarketplacePrompt(row: PromptListRow): MarketplacePrompt {
     views: row.views_count,
     author: { id: row.author_id, name: row.author_name, avatar: row.author_avatar },
     analytics: {
-      rating: { average, count: row.rating_count },
+      rating: { average: roundRating(Number(row.rating_avg)), count: row.rating_count },
       downloads: row.downloads_count,
       views: row.views_count,
     },
@@ -41,16 +66,270 @@ export function toMarketplacePrompt(row: PromptListRow): MarketplacePrompt {
   };
 }
 
-/** A page of the public catalogue: published prompts only. */
-export async function listMarketplacePrompts(db: Kysely<DB>, filters: ListFilters): Promise<MarketplaceList> {
-  const { rows, total } = await listPublishedPrompts(db, filters);
+/** A page of the public catalogue: published prompts only, searched by relevance when asked. */
+export async function listMarketplacePrompts(
+  deps: MarketplaceDeps,
+  query: z.output<typeof MarketplaceQuerySchema>,
+): Promise<MarketplaceList> {
+  const text = query.search?.trim() ?? '';
+  const match = text ? fullTextQuery(deps.engine, text) : undefined;
+  const empty = { page: query.page, limit: query.limit, total: 0, pages: 0 };
+  // Something was typed but nothing in it can match (only punctuation or emoji): nothing matches.
+  if (match === null) return { prompts: [], pagination: empty };
+  const sort = query.sort ?? (match ? 'relevance' : 'latest');
+  const { rows, total } = await repo.listPublishedPrompts(deps.db, deps.engine, {
+    match,
+    category: query.category,
+    type: query.type,
+    sort,
+    page: query.page,
+    limit: query.limit,
+  });
   return {
     prompts: rows.map(toMarketplacePrompt),
+    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+  };
+}
+
+type Access = PromptDetail['access']['reason'];
+
+/** Who may read a prompt's full text: everyone for free prompts; its author, admins and buyers otherwise. */
+async function accessFor(
+  db: Kysely<DB>,
+  row: repo.PromptDetailRow,
+  auth: AuthContext | null,
+): Promise<Access> {
+  if (auth?.userId === row.author_id) return 'author';
+  if (auth?.role === 'admin') return 'admin';
+  if (row.type !== 'premium') return 'free';
+  if (auth && (await repo.hasPurchased(db, row.id, auth.userId))) return 'purchased';
+  return 'locked';
+}
+
+/** The opening of a premium prompt, cut at a word: enough to judge it, never the prompt itself. */
+export function premiumPreview(content: string): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  const limit = Math.min(PREVIEW_CHARS, Math.floor(flat.length / 3));
+  const cut = flat.slice(0, limit);
+  const atWord = cut.lastIndexOf(' ') > limit / 2 ? cut.slice(0, cut.lastIndexOf(' ')) : cut;
+  return `${atWord}…`;
+}
+
+/** Finds a prompt the caller may see: published, or their own, or any for an admin. */
+async function visiblePrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthContext | null) {
+  const row = await repo.findPromptByIdOrSlug(db, idOrSlug);
+  if (!row) throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
+  if (row.status !== 'published' && auth?.userId !== row.author_id && auth?.role !== 'admin') {
+    throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
+  }
+  return row;
+}
+
+async function canReview(db: Kysely<DB>, row: repo.PromptDetailRow, userId: string): Promise<boolean> {
+  if (row.author_id === userId || row.status !== 'published') return false;
+  return (await repo.hasTried(db, row.id, userId)) || (await repo.hasPurchased(db, row.id, userId));
+}
+
+/**
+ * A prompt's page. Counts a view once per viewer per day (a signed-in user by id, anyone else by an
+ * address-and-browser fingerprint that is hashed, never stored as is).
+ */
+export async function getPromptDetail(
+  deps: MarketplaceDeps,
+  idOrSlug: string,
+  viewer: { auth: AuthContext | null; ip: string; userAgent: string },
+): Promise<PromptDetail> {
+  const { db } = deps;
+  const row = await visiblePrompt(db, idOrSlug, viewer.auth);
+  const viewerKey = viewer.auth
+    ? `u:${viewer.auth.userId}`
+    : `a:${crypto.createHash('sha256').update(`${viewer.ip}|${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
+  if (row.status === 'published' && (await repo.recordView(db, row.id, viewerKey, nowIso().slice(0, 10)))) {
+    row.views_count += 1;
+  }
+  const reason = await accessFor(db, row, viewer.auth);
+  const canView = reason !== 'locked';
+  const userId = viewer.auth?.userId;
+  const [liked, downloaded, reviewable, mine, promptCount, breakdown] = await Promise.all([
+    userId ? repo.hasLiked(db, row.id, userId) : false,
+    userId ? repo.hasDownloaded(db, row.id, userId) : false,
+    userId ? canReview(db, row, userId) : false,
+    userId ? repo.findReview(db, row.id, userId) : undefined,
+    repo.countPublishedByAuthor(db, row.author_id),
+    repo.ratingBreakdown(db, row.id),
+  ]);
+  const card = toMarketplacePrompt(row);
+  return {
+    ...card,
+    author: { ...card.author, bio: row.author_bio, promptCount },
+    content: canView ? row.content : null,
+    preview: canView ? null : premiumPreview(row.content),
+    access: {
+      canViewContent: canView,
+      reason,
+      liked,
+      downloaded,
+      canReview: reviewable,
+      myReview: mine ? { rating: mine.rating, body: mine.body } : null,
+    },
+    ratingBreakdown: breakdown,
+    updatedAt: row.updated_at,
+  };
+}
+
+async function publishedPrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthContext) {
+  const row = await visiblePrompt(db, idOrSlug, auth);
+  if (row.status !== 'published') throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
+  return row;
+}
+
+/** Likes or unlikes; with `liked` given the call is idempotent, without it it toggles. */
+export async function setLike(deps: MarketplaceDeps, idOrSlug: string, auth: AuthContext, liked?: boolean) {
+  const { db } = deps;
+  const row = await publishedPrompt(db, idOrSlug, auth);
+  const want = liked ?? !(await repo.hasLiked(db, row.id, auth.userId));
+  await db.transaction().execute(async (trx) => {
+    if (want) {
+      if (await repo.addLike(trx, row.id, auth.userId, nowIso())) {
+        await recordActivity(trx, { type: 'prompt.liked', actorId: auth.userId, promptId: row.id });
+      }
+    } else {
+      await repo.removeLike(trx, row.id, auth.userId);
+    }
+  });
+  const counters = await repo.promptCounters(db, row.id);
+  return { liked: want, likes: counters.likes_count };
+}
+
+/** The full text for entitled callers; the first download by each user is counted. */
+export async function downloadPrompt(deps: MarketplaceDeps, idOrSlug: string, auth: AuthContext) {
+  const { db } = deps;
+  const row = await visiblePrompt(db, idOrSlug, auth);
+  if ((await accessFor(db, row, auth)) === 'locked')
+    throw new AppError('AUTHORIZATION_ERROR', PREMIUM_LOCKED);
+  if (row.status === 'published') {
+    await db.transaction().execute(async (trx) => {
+      if (await repo.addDownload(trx, row.id, auth.userId, nowIso())) {
+        await recordActivity(trx, { type: 'prompt.downloaded', actorId: auth.userId, promptId: row.id });
+      }
+    });
+  }
+  const counters = await repo.promptCounters(db, row.id);
+  return { title: row.title, content: row.content, downloads: counters.downloads_count };
+}
+
+function toReview(r: repo.ReviewRow): Review {
+  return {
+    id: r.id,
+    rating: r.rating,
+    body: r.body,
+    author: { id: r.user_id, name: r.name, avatar: r.avatar_url },
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export async function listPromptReviews(
+  deps: MarketplaceDeps,
+  idOrSlug: string,
+  auth: AuthContext | null,
+  page: number,
+  limit: number,
+) {
+  const row = await visiblePrompt(deps.db, idOrSlug, auth);
+  const [reviews, counters] = await Promise.all([
+    repo.listReviews(deps.db, row.id, page, limit),
+    repo.promptCounters(deps.db, row.id),
+  ]);
+  return {
+    reviews: reviews.map(toReview),
+    rating: { average: roundRating(Number(counters.rating_avg)), count: counters.rating_count },
     pagination: {
-      page: filters.page,
-      limit: filters.limit,
-      total,
-      pages: Math.ceil(total / filters.limit),
+      page,
+      limit,
+      total: counters.rating_count,
+      pages: Math.ceil(counters.rating_count / limit),
     },
   };
+}
+
+/**
+ * One review per user per prompt: a second call edits the first. Only people who tried the prompt
+ * in the playground or bought it may review, and never its author.
+ */
+export async function submitReview(
+  deps: MarketplaceDeps,
+  idOrSlug: string,
+  auth: AuthContext,
+  input: z.output<typeof CreateReviewSchema>,
+) {
+  const { db } = deps;
+  const row = await publishedPrompt(db, idOrSlug, auth);
+  if (row.author_id === auth.userId) {
+    throw new AppError('AUTHORIZATION_ERROR', 'You cannot review your own prompt.');
+  }
+  if (!(await canReview(db, row, auth.userId))) {
+    throw new AppError(
+      'AUTHORIZATION_ERROR',
+      'Try this prompt in the playground (or buy it) before reviewing it.',
+    );
+  }
+  const result = await db.transaction().execute(async (trx) => {
+    const saved = await repo.upsertReview(trx, {
+      id: newId(),
+      promptId: row.id,
+      userId: auth.userId,
+      rating: input.rating,
+      body: input.body,
+      now: nowIso(),
+    });
+    if (saved.created)
+      await recordActivity(trx, { type: 'prompt.reviewed', actorId: auth.userId, promptId: row.id });
+    return saved;
+  });
+  const [review, counters] = await Promise.all([
+    repo.findReviewWithAuthor(db, result.id),
+    repo.promptCounters(db, row.id),
+  ]);
+  return {
+    review: toReview(review),
+    rating: { average: roundRating(Number(counters.rating_avg)), count: counters.rating_count },
+    created: result.created,
+  };
+}
+
+export async function listCategories(deps: MarketplaceDeps) {
+  const counts = new Map((await repo.categoryCounts(deps.db)).map((r) => [r.category, Number(r.n)]));
+  return {
+    categories: CATEGORIES.map((id) => ({ id, name: CATEGORY_LABELS[id], count: counts.get(id) ?? 0 })),
+  };
+}
+
+/** Activity weights for trending: a purchase says more than a like. */
+export const TRENDING_WEIGHTS = {
+  'prompt.liked': 1,
+  'prompt.downloaded': 2,
+  'prompt.tried': 2,
+  'prompt.purchased': 5,
+} as const;
+export const TRENDING_WINDOW_DAYS = 7;
+export const TRENDING_TOP = 12;
+
+/**
+ * Recomputes trending from the last seven days of likes, downloads, tries and purchases: every
+ * prompt gets its score, and the top ones the Trending badge. One grouped query and a few updates,
+ * so it can run every few minutes.
+ */
+export async function refreshTrending(deps: MarketplaceDeps, now = new Date()) {
+  const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 24 * 3600 * 1000).toISOString();
+  const rows = await repo.recentActivityScores(deps.db, since, TRENDING_WEIGHTS);
+  const ranked = rows
+    .map((r) => ({ promptId: r.prompt_id as string, score: Number(r.score) }))
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score || a.promptId.localeCompare(b.promptId));
+  await repo.writeTrending(
+    deps.db,
+    ranked.map((r, i) => ({ ...r, trending: i < TRENDING_TOP })),
+  );
+  return ranked.slice(0, TRENDING_TOP).map((r) => r.promptId);
 }

@@ -4,6 +4,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 export const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'Best match',
   latest: 'Latest',
   popular: 'Most popular',
   rating: 'Highest rated',
@@ -81,7 +82,8 @@ export function MarketplaceToolbar({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {SORTS.map((s) => (
+            {/* Relevance means something only while searching. */}
+            {SORTS.filter((s) => s !== 'relevance' || search.trim()).map((s) => (
               <SelectItem key={s} value={s}>
                 {SORT_LABELS[s]}
               </SelectItem>

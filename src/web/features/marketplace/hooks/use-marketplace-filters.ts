@@ -17,7 +17,8 @@ export interface MarketplaceFilters {
   page: number;
 }
 
-export const DEFAULT_SORT: Sort = 'latest';
+/** Best match while searching, newest otherwise (the server applies the same default). */
+export const defaultSortFor = (search: string): Sort => (search.trim() ? 'relevance' : 'latest');
 
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
   return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
@@ -32,11 +33,12 @@ export function useMarketplaceFilters() {
 
   const filters = useMemo<MarketplaceFilters>(() => {
     const page = Number(params.get('page'));
+    const search = params.get('search') ?? '';
     return {
-      search: params.get('search') ?? '',
+      search,
       category: oneOf(CATEGORIES, params.get('category')),
       type: oneOf(PROMPT_TYPES, params.get('type')),
-      sort: oneOf(SORTS, params.get('sort')) ?? DEFAULT_SORT,
+      sort: oneOf(SORTS, params.get('sort')) ?? defaultSortFor(search),
       page: Number.isInteger(page) && page > 1 ? page : 1,
     };
   }, [params]);
@@ -57,8 +59,12 @@ export function useMarketplaceFilters() {
           if ('search' in changes) set('search', changes.search?.trim() ? (changes.search ?? null) : null);
           if ('category' in changes) set('category', changes.category ?? null);
           if ('type' in changes) set('type', changes.type ?? null);
-          if ('sort' in changes)
-            set('sort', changes.sort && changes.sort !== DEFAULT_SORT ? changes.sort : null);
+          if ('sort' in changes) {
+            const search = next.get('search') ?? '';
+            set('sort', changes.sort && changes.sort !== defaultSortFor(search) ? changes.sort : null);
+          }
+          // Relevance without a search is not a choice the toolbar offers: fall back to the default.
+          if (!next.get('search') && next.get('sort') === 'relevance') next.delete('sort');
           if ('page' in changes) set('page', changes.page && changes.page > 1 ? String(changes.page) : null);
           else next.delete('page');
           return next;

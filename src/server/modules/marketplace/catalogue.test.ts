@@ -1,0 +1,538 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPrompt, insertUser, minutesAgo } from '../../../../tests/support/factories';
+import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
+import { newId, nowIso } from '../../lib/time';
+import { refreshTrending } from './service';
+
+/*
+ * The catalogue against a known data set: search (ranking, prefixes, hostile input), sorts, prompt
+ * pages with the premium guard, likes, downloads, reviews and trending. Runs on both engines.
+ */
+
+const SECRET = 'SECRET-PREMIUM-TEXT: You are a world-class negotiator. Step one: anchor high with [price].';
+
+let t: TestApp;
+const ids: Record<string, string> = {};
+let authorToken = '';
+let buyerToken = '';
+let otherToken = '';
+let adminToken = '';
+const users: Record<string, string> = {};
+
+async function signUp(name: string, email: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name, email, password: 'catalogue-pass-1' },
+  });
+  return { token: res.json().data.token as string, id: res.json().data.user.id as string };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: '1000' } });
+  const db = t.database.db;
+  const author = await signUp('Nadia Negotiator', 'nadia@example.test');
+  authorToken = author.token;
+  users.author = author.id;
+  const buyer = await signUp('Bea Buyer', 'bea@example.test');
+  buyerToken = buyer.token;
+  users.buyer = buyer.id;
+  const other = await signUp('Otto Other', 'otto@example.test');
+  otherToken = other.token;
+  users.other = other.id;
+  const admin = await insertUser(db, { name: 'Ada Admin', email: 'ada@example.test', role: 'admin' });
+  users.admin = admin.id;
+  const { createOrPromoteAdmin } = await import('../auth/admins');
+  await createOrPromoteAdmin(db, { email: 'ada@example.test', password: 'admin-pass-9999' });
+  adminToken = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { email: 'ada@example.test', password: 'admin-pass-9999' },
+    })
+  ).json().data.token;
+
+  const make = async (key: string, o: Parameters<typeof insertPrompt>[2]) => {
+    ids[key] = (await insertPrompt(db, o?.author_id ?? author.id, o)).id;
+  };
+  await make('negotiation', {
+    title: 'Salary Negotiation Coach',
+    description: 'Practice the conversation before asking for a raise.',
+    content: SECRET,
+    category: 'business',
+    type: 'premium',
+    price_minor: 1499,
+    tags: JSON.stringify(['career', 'salary']),
+    slug: 'salary-negotiation-coach',
+    created_at: minutesAgo(50),
+    likes_count: 5,
+    downloads_count: 1,
+    rating_sum: 8,
+    rating_count: 2,
+  });
+  await make('email', {
+    title: 'Cold Email Writer',
+    description: 'Short outreach e-mails that mention negotiation only in passing.',
+    content: 'Write a cold email to [name] about [offer].',
+    category: 'marketing',
+    tags: JSON.stringify(['email', 'sales']),
+    created_at: minutesAgo(40),
+    likes_count: 20,
+    downloads_count: 3,
+    rating_sum: 5,
+    rating_count: 1,
+    featured: 1,
+  });
+  await make('sql', {
+    title: 'SQL Query Optimizer',
+    description: 'Explains slow queries and proposes indexes.',
+    content: 'You are a database expert. Optimise {{query}}.',
+    category: 'development',
+    tags: JSON.stringify(['sql', 'performance', 'negotiation-free']),
+    created_at: minutesAgo(30),
+    likes_count: 1,
+    downloads_count: 50,
+    price_minor: 0,
+  });
+  await make('lesson', {
+    title: 'Lesson Planner',
+    description: 'Plans a lesson with objectives.',
+    content: 'Plan a lesson about [topic] for [grade].',
+    category: 'education',
+    type: 'premium',
+    price_minor: 499,
+    tags: JSON.stringify(['teaching']),
+    created_at: minutesAgo(20),
+    likes_count: 3,
+    downloads_count: 7,
+  });
+  await make('draft', {
+    title: 'Negotiation Draft',
+    status: 'draft',
+    created_at: minutesAgo(10),
+    category: 'business',
+  });
+  // The buyer bought the premium negotiation prompt.
+  await db
+    .insertInto('purchases')
+    .values({
+      id: newId(),
+      prompt_id: ids.negotiation!,
+      buyer_id: users.buyer!,
+      amount_minor: 1499,
+      creator_share_minor: 1199,
+      currency: 'USD',
+      created_at: nowIso(),
+    })
+    .execute();
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+const post = (url: string, token?: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const titles = (res: Awaited<ReturnType<typeof get>>) =>
+  (res.json().data.prompts as { title: string }[]).map((p) => p.title);
+
+describe('search', () => {
+  it('finds by title, description, tags and author name, best match first', async () => {
+    const res = await get('/api/marketplace/prompts?search=negotiation');
+    expect(res.statusCode).toBe(200);
+    // Title match beats description and tag matches; the draft never shows.
+    expect(titles(res)[0]).toBe('Salary Negotiation Coach');
+    expect(titles(res).sort()).toEqual(
+      ['Cold Email Writer', 'SQL Query Optimizer', 'Salary Negotiation Coach'].sort(),
+    );
+    expect(titles(await get('/api/marketplace/prompts?search=teaching'))).toEqual(['Lesson Planner']);
+    expect(titles(await get('/api/marketplace/prompts?search=Nadia')).length).toBe(4);
+  });
+
+  it('matches the last word as a prefix while the user types', async () => {
+    expect(titles(await get('/api/marketplace/prompts?search=optim'))).toEqual(['SQL Query Optimizer']);
+    expect(titles(await get('/api/marketplace/prompts?search=sql%20que'))).toEqual(['SQL Query Optimizer']);
+    expect(titles(await get('/api/marketplace/prompts?search=quer%20sql'))).toEqual([]);
+  });
+
+  it('ignores case and accents', async () => {
+    expect(titles(await get(`/api/marketplace/prompts?search=${encodeURIComponent('LESSÓN')}`))).toEqual([
+      'Lesson Planner',
+    ]);
+  });
+
+  it('never searches the prompt text itself', async () => {
+    expect(titles(await get('/api/marketplace/prompts?search=anchor'))).toEqual([]);
+  });
+
+  it('combines search with filters and an explicit sort', async () => {
+    const res = await get('/api/marketplace/prompts?search=negotiation&sort=popular');
+    expect(titles(res)).toEqual(['Cold Email Writer', 'Salary Negotiation Coach', 'SQL Query Optimizer']);
+    expect(titles(await get('/api/marketplace/prompts?search=negotiation&category=business'))).toEqual([
+      'Salary Negotiation Coach',
+    ]);
+    expect(res.json().data.pagination.total).toBe(3);
+  });
+
+  it.each([
+    '"',
+    '""" OR 1=1 --',
+    'title:secret',
+    'NEAR(a b)',
+    "'; drop table prompts; --",
+    'a*b^c',
+    '🙂🚀',
+    '(((',
+    '\\',
+    '%_%',
+    'x'.repeat(10_000),
+    'negotiation '.repeat(800),
+  ])('answers hostile search %# with a list, never an error', async (search) => {
+    const res = await get(`/api/marketplace/prompts?search=${encodeURIComponent(search)}`);
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json().data.prompts)).toBe(true);
+  });
+
+  it('refuses a search longer than 10 000 characters', async () => {
+    const res = await get(`/api/marketplace/prompts?search=${'y'.repeat(10_001)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('sorts', () => {
+  it.each([
+    ['latest', ['Lesson Planner', 'SQL Query Optimizer', 'Cold Email Writer', 'Salary Negotiation Coach']],
+    ['popular', ['Cold Email Writer', 'Salary Negotiation Coach', 'Lesson Planner', 'SQL Query Optimizer']],
+    ['downloads', ['SQL Query Optimizer', 'Lesson Planner', 'Cold Email Writer', 'Salary Negotiation Coach']],
+    ['rating', ['Cold Email Writer', 'Salary Negotiation Coach', 'Lesson Planner', 'SQL Query Optimizer']],
+    ['featured', ['Cold Email Writer', 'Lesson Planner', 'SQL Query Optimizer', 'Salary Negotiation Coach']],
+    ['price_low', ['SQL Query Optimizer', 'Cold Email Writer', 'Lesson Planner', 'Salary Negotiation Coach']],
+    [
+      'price_high',
+      ['Salary Negotiation Coach', 'Lesson Planner', 'SQL Query Optimizer', 'Cold Email Writer'],
+    ],
+  ])('sort=%s orders the catalogue', async (sort, expected) => {
+    expect(titles(await get(`/api/marketplace/prompts?sort=${sort}`))).toEqual(expected);
+  });
+
+  it('pages with totals', async () => {
+    const res = await get('/api/marketplace/prompts?limit=3&page=2');
+    expect(titles(res)).toEqual(['Salary Negotiation Coach']);
+    expect(res.json().data.pagination).toEqual({ page: 2, limit: 3, total: 4, pages: 2 });
+  });
+});
+
+describe('a prompt page', () => {
+  it('shows a free prompt whole, by id or by slug', async () => {
+    const res = await get(`/api/marketplace/prompts/${ids.sql}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      title: 'SQL Query Optimizer',
+      content: 'You are a database expert. Optimise {{query}}.',
+      preview: null,
+      access: { canViewContent: true, reason: 'free', liked: false, canReview: false },
+      author: { name: 'Nadia Negotiator', promptCount: 4 },
+    });
+    const bySlug = await get('/api/marketplace/prompts/salary-negotiation-coach');
+    expect(bySlug.json().data.id).toBe(ids.negotiation);
+  });
+
+  it('shows a premium prompt only as a preview to anyone not entitled, and never its text', async () => {
+    for (const token of [undefined, otherToken]) {
+      const res = await get(`/api/marketplace/prompts/${ids.negotiation}`, token);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data.content).toBeNull();
+      expect(data.access).toMatchObject({ canViewContent: false, reason: 'locked' });
+      expect(data.preview.length).toBeLessThan(SECRET.length / 2);
+      expect(res.body).not.toContain('anchor high');
+    }
+  });
+
+  it('shows the premium text to its author, an admin and a buyer', async () => {
+    for (const [token, reason] of [
+      [authorToken, 'author'],
+      [adminToken, 'admin'],
+      [buyerToken, 'purchased'],
+    ] as const) {
+      const data = (await get(`/api/marketplace/prompts/${ids.negotiation}`, token)).json().data;
+      expect(data.content).toBe(SECRET);
+      expect(data.access.reason).toBe(reason);
+    }
+  });
+
+  it('hides drafts from everyone but their author and admins', async () => {
+    expect((await get(`/api/marketplace/prompts/${ids.draft}`)).statusCode).toBe(404);
+    expect((await get(`/api/marketplace/prompts/${ids.draft}`, otherToken)).statusCode).toBe(404);
+    expect((await get(`/api/marketplace/prompts/${ids.draft}`, authorToken)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown id with NOT_FOUND_ERROR', async () => {
+    const res = await get('/api/marketplace/prompts/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({
+      code: 'NOT_FOUND_ERROR',
+      message: 'The requested prompt could not be found.',
+    });
+  });
+
+  it('counts a view once per viewer per day, and never from lists', async () => {
+    const views = async () =>
+      (
+        await t.database.db
+          .selectFrom('prompts')
+          .select('views_count')
+          .where('id', '=', ids.lesson!)
+          .executeTakeFirstOrThrow()
+      ).views_count;
+    const before = await views();
+    await get('/api/marketplace/prompts?limit=50');
+    expect(await views()).toBe(before);
+    await get(`/api/marketplace/prompts/${ids.lesson}`, otherToken);
+    await get(`/api/marketplace/prompts/${ids.lesson}`, otherToken);
+    expect(await views()).toBe(before + 1);
+    await get(`/api/marketplace/prompts/${ids.lesson}`, undefined, { 'user-agent': 'browser-a' });
+    await get(`/api/marketplace/prompts/${ids.lesson}`, undefined, { 'user-agent': 'browser-a' });
+    await get(`/api/marketplace/prompts/${ids.lesson}`, undefined, { 'user-agent': 'browser-b' });
+    expect(await views()).toBe(before + 3);
+  });
+
+  it('treats a stale token on a public page as anonymous', async () => {
+    const res = await get(`/api/marketplace/prompts/${ids.sql}`, 'not.a.token');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.access.liked).toBe(false);
+  });
+});
+
+describe('likes', () => {
+  it('toggles per user, counts one like per user, and two users add up', async () => {
+    const url = `/api/marketplace/prompts/${ids.lesson}/like`;
+    const first = await post(url, otherToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({ liked: true, likes: 4 });
+    expect((await post(url, buyerToken)).json().data).toEqual({ liked: true, likes: 5 });
+    // Setting an explicit state is idempotent.
+    expect((await post(url, otherToken, { liked: true })).json().data).toEqual({ liked: true, likes: 5 });
+    expect((await post(url, otherToken)).json().data).toEqual({ liked: false, likes: 4 });
+    expect((await post(url, otherToken, { liked: false })).json().data).toEqual({ liked: false, likes: 4 });
+    expect((await get(`/api/marketplace/prompts/${ids.lesson}`, buyerToken)).json().data.access.liked).toBe(
+      true,
+    );
+  });
+
+  it('needs a signed-in user and a published prompt', async () => {
+    expect((await post(`/api/marketplace/prompts/${ids.lesson}/like`)).statusCode).toBe(401);
+    expect((await post(`/api/marketplace/prompts/${ids.draft}/like`, otherToken)).statusCode).toBe(404);
+  });
+});
+
+describe('downloads', () => {
+  it('gives the text of a free prompt and counts each user once', async () => {
+    const url = `/api/marketplace/prompts/${ids.email}/download`;
+    const first = await post(url, otherToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({
+      title: 'Cold Email Writer',
+      content: 'Write a cold email to [name] about [offer].',
+      downloads: 4,
+    });
+    expect((await post(url, otherToken)).json().data.downloads).toBe(4);
+    expect((await post(url, buyerToken)).json().data.downloads).toBe(5);
+  });
+
+  it('refuses a premium prompt to anyone not entitled, without its text', async () => {
+    const res = await post(`/api/marketplace/prompts/${ids.negotiation}/download`, otherToken);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'AUTHORIZATION_ERROR',
+      message: 'This is a premium prompt. Buy it to see and download the full text.',
+    });
+    expect(res.body).not.toContain('anchor high');
+    const bought = await post(`/api/marketplace/prompts/${ids.negotiation}/download`, buyerToken);
+    expect(bought.json().data.content).toBe(SECRET);
+    expect((await post(`/api/marketplace/prompts/${ids.negotiation}/download`)).statusCode).toBe(401);
+  });
+});
+
+describe('reviews', () => {
+  const tried = async (userId: string, promptId: string) => {
+    const now = nowIso();
+    const sessionId = newId();
+    await t.database.db
+      .insertInto('playground_sessions')
+      .values({
+        id: sessionId,
+        user_id: userId,
+        model: 'claude',
+        prompt_id: promptId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await t.database.db
+      .insertInto('playground_messages')
+      .values({
+        id: newId(),
+        session_id: sessionId,
+        role: 'ai',
+        content: 'ok',
+        status: 'complete',
+        created_at: now,
+      })
+      .execute();
+  };
+
+  it('refuses people who neither tried nor bought the prompt, and its author', async () => {
+    const url = `/api/marketplace/prompts/${ids.sql}/reviews`;
+    const stranger = await post(url, otherToken, { rating: 5 });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().message).toBe(
+      'Try this prompt in the playground (or buy it) before reviewing it.',
+    );
+    const own = await post(url, authorToken, { rating: 5 });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You cannot review your own prompt.');
+    expect((await post(url, undefined, { rating: 5 })).statusCode).toBe(401);
+  });
+
+  it('lets a user who tried it review once; a second review edits the first and the average follows', async () => {
+    await tried(users.other!, ids.sql!);
+    const url = `/api/marketplace/prompts/${ids.sql}/reviews`;
+    expect((await get(`/api/marketplace/prompts/${ids.sql}`, otherToken)).json().data.access.canReview).toBe(
+      true,
+    );
+    const first = await post(url, otherToken, { rating: 4, body: '  Saved me an hour. ' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data).toMatchObject({
+      created: true,
+      review: { rating: 4, body: 'Saved me an hour.', author: { name: 'Otto Other' } },
+      rating: { average: 4, count: 1 },
+    });
+    const edit = await post(url, otherToken, { rating: 2, body: 'Less useful on MySQL.' });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().data).toMatchObject({ created: false, rating: { average: 2, count: 1 } });
+    const list = (await get(url)).json().data;
+    expect(list.reviews).toHaveLength(1);
+    expect(list.reviews[0]).toMatchObject({ rating: 2, body: 'Less useful on MySQL.' });
+    expect(list.rating).toEqual({ average: 2, count: 1 });
+    const card = (await get('/api/marketplace/prompts?search=optimizer')).json().data.prompts[0];
+    expect(card.analytics.rating).toEqual({ average: 2, count: 1 });
+  });
+
+  it('lets a buyer review, and adds to the existing ratings', async () => {
+    const res = await post(`/api/marketplace/prompts/${ids.negotiation}/reviews`, buyerToken, { rating: 5 });
+    expect(res.statusCode).toBe(201);
+    // Seeded 8 over 2 reviews, plus this 5: 13 / 3.
+    expect(res.json().data.rating).toEqual({ average: 4.3, count: 3 });
+    const reviews = await get(`/api/marketplace/prompts/${ids.negotiation}/reviews`);
+    expect(reviews.body).not.toContain('anchor high');
+  });
+
+  it.each([
+    [{}, 'Choose a rating from 1 to 5'],
+    [{ rating: 0 }, 'Choose a rating from 1 to 5'],
+    [{ rating: 6 }, 'Choose a rating from 1 to 5'],
+    [{ rating: 4.5 }, 'Choose a rating from 1 to 5'],
+    [{ rating: 3, body: 'x'.repeat(2001) }, 'Reviews must be at most 2000 characters'],
+  ])('validates %j', async (payload, message) => {
+    const res = await post(`/api/marketplace/prompts/${ids.sql}/reviews`, otherToken, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe('premium text never leaks', () => {
+  it('appears in no list, search, detail, reviews or download answer to a non-entitled caller', async () => {
+    const bodies = await Promise.all([
+      get('/api/marketplace/prompts?limit=50'),
+      get('/api/marketplace/prompts?search=negotiation'),
+      get('/api/marketplace/prompts?type=premium'),
+      get(`/api/marketplace/prompts/${ids.negotiation}`),
+      get(`/api/marketplace/prompts/${ids.negotiation}`, otherToken),
+      get(`/api/marketplace/prompts/${ids.negotiation}/reviews`),
+      post(`/api/marketplace/prompts/${ids.negotiation}/download`, otherToken),
+      post(`/api/marketplace/prompts/${ids.negotiation}/like`, otherToken),
+      get('/api/marketplace/categories'),
+    ]);
+    for (const res of bodies) expect(res.body).not.toContain('anchor high with');
+  });
+});
+
+describe('categories', () => {
+  it('lists all six with their published counts', async () => {
+    const res = await get('/api/marketplace/categories');
+    expect(res.json().data.categories).toEqual([
+      { id: 'writing', name: 'Writing', count: 0 },
+      { id: 'development', name: 'Development', count: 1 },
+      { id: 'marketing', name: 'Marketing', count: 1 },
+      { id: 'education', name: 'Education', count: 1 },
+      { id: 'business', name: 'Business', count: 1 },
+      { id: 'analytics', name: 'Analytics', count: 0 },
+    ]);
+  });
+});
+
+describe('trending', () => {
+  it('ranks prompts by the last seven days of likes, downloads, tries and purchases', async () => {
+    const db = t.database.db;
+    await db.deleteFrom('activity_events').execute();
+    const event = (type: string, promptId: string, daysAgo: number) => ({
+      id: newId(),
+      type,
+      prompt_id: promptId,
+      actor_id: null,
+      created_at: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+    });
+    await db
+      .insertInto('activity_events')
+      .values([
+        event('prompt.purchased', ids.lesson!, 1),
+        event('prompt.liked', ids.sql!, 1),
+        event('prompt.liked', ids.sql!, 2),
+        event('prompt.downloaded', ids.email!, 3),
+        // Old activity does not count.
+        event('prompt.purchased', ids.negotiation!, 9),
+        event('prompt.purchased', ids.negotiation!, 10),
+      ])
+      .execute();
+    const top = await refreshTrending({ db, engine: t.database.engine });
+    // Lesson: one purchase (5). SQL: two likes (2). Email: one download (2). Negotiation: only old activity.
+    expect(top[0]).toBe(ids.lesson);
+    expect([...top].sort()).toEqual([ids.lesson, ids.sql, ids.email].sort());
+    const res = await get('/api/marketplace/prompts?sort=trending');
+    expect(titles(res)[0]).toBe('Lesson Planner');
+    const flags = Object.fromEntries(
+      (res.json().data.prompts as { title: string; metadata: { trending: boolean } }[]).map((p) => [
+        p.title,
+        p.metadata.trending,
+      ]),
+    );
+    expect(flags).toEqual({
+      'Lesson Planner': true,
+      'Cold Email Writer': true,
+      'SQL Query Optimizer': true,
+      'Salary Negotiation Coach': false,
+    });
+  });
+});
+
+describe('search index stays in step with the data', () => {
+  it('follows new prompts, renamed titles, renamed authors and deletions', async () => {
+    const db = t.database.db;
+    const author = await insertUser(db, { name: 'Zed Zebra' });
+    const prompt = await insertPrompt(db, author.id, { title: 'Quokka Quiz Maker' });
+    expect(titles(await get('/api/marketplace/prompts?search=quokka'))).toEqual(['Quokka Quiz Maker']);
+    await db.updateTable('prompts').set({ title: 'Wombat Worksheet' }).where('id', '=', prompt.id).execute();
+    expect(titles(await get('/api/marketplace/prompts?search=quokka'))).toEqual([]);
+    expect(titles(await get('/api/marketplace/prompts?search=wombat'))).toEqual(['Wombat Worksheet']);
+    await db.updateTable('users').set({ name: 'Yara Yak' }).where('id', '=', author.id).execute();
+    expect(titles(await get('/api/marketplace/prompts?search=zebra'))).toEqual([]);
+    expect(titles(await get('/api/marketplace/prompts?search=yak'))).toEqual(['Wombat Worksheet']);
+    await db.deleteFrom('prompts').where('id', '=', prompt.id).execute();
+    expect(titles(await get('/api/marketplace/prompts?search=wombat'))).toEqual([]);
+  });
+});

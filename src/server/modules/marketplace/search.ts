@@ -1,0 +1,28 @@
+import type { Engine } from '../../db/database';
+
+/*
+ * Turns whatever a person typed into a safe full-text query. Only runs of letters and digits survive,
+ * so quotes, operators, NEAR, column filters or emoji can never reach the query parser; the last word
+ * matches as a prefix (people are still typing it). Returns null when nothing searchable is left.
+ */
+
+const MAX_TERMS = 8;
+const MAX_TERM_LENGTH = 64;
+
+export function searchTerms(text: string): string[] {
+  // Diacritics are folded away, as the index does (FTS5 remove_diacritics; a translate() on PostgreSQL).
+  const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').toLowerCase();
+  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.slice(0, MAX_TERMS).map((w) => w.slice(0, MAX_TERM_LENGTH));
+}
+
+export function fullTextQuery(engine: Engine, text: string): string | null {
+  const terms = searchTerms(text);
+  if (terms.length === 0) return null;
+  const last = terms.length - 1;
+  if (engine === 'sqlite') {
+    // FTS5: each term a quoted string; a prefix needs two characters to use the prefix index.
+    return terms.map((t, i) => (i === last && t.length >= 2 ? `"${t}"*` : `"${t}"`)).join(' ');
+  }
+  return terms.map((t, i) => (i === last ? `${t}:*` : t)).join(' & ');
+}
