@@ -24,6 +24,10 @@ const MarketplacePage = lazyPage(
   () => import('@/features/marketplace/pages/marketplace-page'),
   'MarketplacePage',
 );
+const MarketplacePromptPage = lazyPage(
+  () => import('@/features/marketplace/pages/prompt-page'),
+  'PromptPage',
+);
 const PrivacyPage = lazyPage(() => import('@/features/support/pages/privacy-page'), 'PrivacyPage');
 const TermsPage = lazyPage(() => import('@/features/support/pages/terms-page'), 'TermsPage');
 const CookiesPage = lazyPage(() => import('@/features/support/pages/cookies-page'), 'CookiesPage');
@@ -60,6 +64,8 @@ export const routes: RouteObject[] = [
               page(PAGE_PATHS.pricing, PricingPage, 'Pricing'),
               page(PAGE_PATHS.userPricing, PricingPage, 'Pricing'),
               page(PAGE_PATHS.marketplace, MarketplacePage, 'Marketplace'),
+              // No fixed title: the page names itself after the prompt once it has loaded.
+              { path: PAGE_PATHS.marketplacePrompt, element: <MarketplacePromptPage /> },
               page(PAGE_PATHS.privacy, PrivacyPage, 'Privacy Policy'),
               page(PAGE_PATHS.terms, TermsPage, 'Terms of Service'),
               page(PAGE_PATHS.cookies, CookiesPage, 'Cookie Policy'),
