@@ -10,6 +10,7 @@ export const PAGE_PATHS = {
   pricing: '/pricing',
   userPricing: '/user/pricing',
   marketplace: '/marketplace',
+  marketplacePrompt: '/marketplace/:id',
   privacy: '/privacy',
   terms: '/terms',
   cookies: '/cookies',
