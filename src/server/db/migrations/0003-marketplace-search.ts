@@ -30,6 +30,8 @@ export async function up(db: AnyDb): Promise<void> {
     ['prompts_featured_idx', ['status', 'featured', 'created_at']],
     ['prompts_trending_idx', ['status', 'trending', 'trending_score']],
     ['prompts_price_idx', ['status', 'price_minor']],
+    // Newest first with a stable tie-break, straight from the index.
+    ['prompts_latest_idx', ['status', 'created_at', 'id']],
   ] as const) {
     await db.schema
       .createIndex(name)
@@ -42,22 +44,30 @@ export async function up(db: AnyDb): Promise<void> {
     await sql`create table prompt_search (seq integer primary key, prompt_id text not null unique references prompts(id) on delete cascade)`.execute(
       db,
     );
-    await sql`create virtual table prompts_fts using fts5(title, description, tags, author, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(
+    // Only published prompts are indexed, with category and type as filter columns, so a marketplace
+    // search is one FTS query: match, filter, rank and page without touching the prompts table.
+    await sql`create virtual table prompts_fts using fts5(title, description, tags, author, category, type, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(
+      db,
+    );
+    // Relevance: title first, then tags, description, author; the filter columns do not rank.
+    await sql`insert into prompts_fts (prompts_fts, rank) values ('rank', 'bm25(10.0, 3.0, 6.0, 2.0, 0.0, 0.0)')`.execute(
       db,
     );
     await sql`
       create trigger prompts_search_insert after insert on prompts begin
         insert into prompt_search (prompt_id) values (new.id);
-        insert into prompts_fts (rowid, title, description, tags, author)
-          values (last_insert_rowid(), new.title, new.description, new.tags,
-                  (select name from users where id = new.author_id));
+        insert into prompts_fts (rowid, title, description, tags, author, category, type)
+          select (select seq from prompt_search where prompt_id = new.id), new.title, new.description, new.tags,
+                 (select name from users where id = new.author_id), new.category, new.type
+          where new.status = 'published';
       end`.execute(db);
     await sql`
-      create trigger prompts_search_update after update of title, description, tags, author_id on prompts begin
+      create trigger prompts_search_update after update of title, description, tags, author_id, status, category, type on prompts begin
         delete from prompts_fts where rowid = (select seq from prompt_search where prompt_id = new.id);
-        insert into prompts_fts (rowid, title, description, tags, author)
-          values ((select seq from prompt_search where prompt_id = new.id), new.title, new.description, new.tags,
-                  (select name from users where id = new.author_id));
+        insert into prompts_fts (rowid, title, description, tags, author, category, type)
+          select (select seq from prompt_search where prompt_id = new.id), new.title, new.description, new.tags,
+                 (select name from users where id = new.author_id), new.category, new.type
+          where new.status = 'published';
       end`.execute(db);
     await sql`
       create trigger prompts_search_delete before delete on prompts begin
@@ -72,11 +82,10 @@ export async function up(db: AnyDb): Promise<void> {
       end`.execute(db);
     await sql`insert into prompt_search (prompt_id) select id from prompts order by created_at`.execute(db);
     await sql`
-      insert into prompts_fts (rowid, title, description, tags, author)
-        select s.seq, p.title, p.description, p.tags, u.name
-        from prompt_search s join prompts p on p.id = s.prompt_id join users u on u.id = p.author_id`.execute(
-      db,
-    );
+      insert into prompts_fts (rowid, title, description, tags, author, category, type)
+        select s.seq, p.title, p.description, p.tags, u.name, p.category, p.type
+        from prompt_search s join prompts p on p.id = s.prompt_id join users u on u.id = p.author_id
+        where p.status = 'published'`.execute(db);
     return;
   }
 
@@ -154,6 +163,7 @@ export async function down(db: AnyDb): Promise<void> {
     'prompts_featured_idx',
     'prompts_trending_idx',
     'prompts_price_idx',
+    'prompts_latest_idx',
   ]) {
     await db.schema.dropIndex(name).ifExists().execute();
   }

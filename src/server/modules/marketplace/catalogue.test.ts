@@ -532,7 +532,40 @@ describe('search index stays in step with the data', () => {
     await db.updateTable('users').set({ name: 'Yara Yak' }).where('id', '=', author.id).execute();
     expect(titles(await get('/api/marketplace/prompts?search=zebra'))).toEqual([]);
     expect(titles(await get('/api/marketplace/prompts?search=yak'))).toEqual(['Wombat Worksheet']);
+    await db.updateTable('prompts').set({ status: 'archived' }).where('id', '=', prompt.id).execute();
+    expect(titles(await get('/api/marketplace/prompts?search=wombat'))).toEqual([]);
+    await db
+      .updateTable('prompts')
+      .set({ status: 'published', category: 'analytics' })
+      .where('id', '=', prompt.id)
+      .execute();
+    expect(titles(await get('/api/marketplace/prompts?search=wombat&category=analytics'))).toEqual([
+      'Wombat Worksheet',
+    ]);
+    expect(titles(await get('/api/marketplace/prompts?search=wombat&category=writing'))).toEqual([]);
     await db.deleteFrom('prompts').where('id', '=', prompt.id).execute();
     expect(titles(await get('/api/marketplace/prompts?search=wombat'))).toEqual([]);
+  });
+});
+
+describe('list totals', () => {
+  it('are kept briefly per category and type, while new prompts show at once', async () => {
+    const { createTotalsCache, listMarketplacePrompts } = await import('./service');
+    const totals = createTotalsCache(60_000);
+    const deps = { db: t.database.db, engine: t.database.engine, totals };
+    const before = await listMarketplacePrompts(deps, { page: 1, limit: 50 });
+    const author = await insertUser(t.database.db);
+    await insertPrompt(t.database.db, author.id, { title: 'Brand New Prompt' });
+    const after = await listMarketplacePrompts(deps, { page: 1, limit: 50 });
+    expect(after.prompts[0]?.title).toBe('Brand New Prompt');
+    expect(after.pagination.total).toBe(before.pagination.total);
+    totals.clear();
+    expect((await listMarketplacePrompts(deps, { page: 1, limit: 50 })).pagination.total).toBe(
+      before.pagination.total + 1,
+    );
+    // Searches are always counted afresh.
+    expect(
+      (await listMarketplacePrompts(deps, { page: 1, limit: 50, search: 'brand new' })).pagination.total,
+    ).toBe(1);
   });
 });

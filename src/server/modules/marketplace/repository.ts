@@ -6,7 +6,7 @@ import type { DB } from '../../db/types';
 /** All SQL of the public catalogue: lists, search, a prompt's page, likes, downloads and reviews. */
 
 export interface ListFilters {
-  /** A ready full-text query (see search.ts), or undefined for no search. */
+  /** The search terms as a full-text query (see search.ts), or undefined for no search. */
   match?: string;
   category?: Category;
   type?: PromptType;
@@ -39,72 +39,118 @@ const CARD_COLUMNS = [
   'u.avatar_url as author_avatar',
 ] as const;
 
-function filtered(db: Kysely<DB>, engine: Engine, f: ListFilters) {
-  let q = db
-    .selectFrom('prompts as p')
-    .innerJoin('users as u', 'u.id', 'p.author_id')
-    .where('p.status', '=', 'published');
-  if (f.category) q = q.where('p.category', '=', f.category);
-  if (f.type) q = q.where('p.type', '=', f.type);
+/**
+ * The FTS5 expression for a search with its filters: the terms must match in the searchable
+ * columns; category and type are filter columns of the same index (migration 0003).
+ */
+function sqliteMatch(f: ListFilters): string {
+  let expr = `{title description tags author} : (${f.match})`;
+  if (f.category) expr += ` AND category : "${f.category}"`;
+  if (f.type) expr += ` AND type : "${f.type}"`;
+  return expr;
+}
+
+/** ORDER BY terms for a sort, on the prompts table under `alias` (newest first breaks ties). */
+function sortTerms(sort: Sort, alias: string): [ReturnType<typeof sql.ref>, 'asc' | 'desc'][] {
+  const c = (column: string) => sql.ref(`${alias}.${column}`);
+  const byKey: Partial<Record<Sort, [ReturnType<typeof sql.ref>, 'asc' | 'desc'][]>> = {
+    popular: [
+      [c('likes_count'), 'desc'],
+      [c('views_count'), 'desc'],
+    ],
+    rating: [
+      [c('rating_avg'), 'desc'],
+      [c('rating_count'), 'desc'],
+    ],
+    downloads: [[c('downloads_count'), 'desc']],
+    featured: [[c('featured'), 'desc']],
+    trending: [
+      [c('trending'), 'desc'],
+      [c('trending_score'), 'desc'],
+    ],
+    price_low: [[c('price_minor'), 'asc']],
+    price_high: [[c('price_minor'), 'desc']],
+  };
+  return [...(byKey[sort] ?? []), [c('created_at'), 'desc'], [c('id'), 'desc']];
+}
+
+/**
+ * Ids of one page of published prompts, read from the prompts table alone so a deep page skips
+ * index entries, not joined rows.
+ */
+function pageIds(db: Kysely<DB>, engine: Engine, f: ListFilters) {
+  let q = db.selectFrom('prompts as q').select('q.id').where('q.status', '=', 'published');
+  if (f.category) q = q.where('q.category', '=', f.category);
+  if (f.type) q = q.where('q.type', '=', f.type);
   if (f.match !== undefined) {
     q =
       engine === 'sqlite'
         ? q.where(
-            sql<boolean>`p.id in (select s.prompt_id from prompts_fts join prompt_search s on s.seq = prompts_fts.rowid where prompts_fts match ${f.match})`,
+            sql<boolean>`q.id in (select s.prompt_id from prompts_fts join prompt_search s on s.seq = prompts_fts.rowid where prompts_fts match ${sqliteMatch(f)})`,
           )
-        : q.where(sql<boolean>`p.search_vector @@ to_tsquery('simple', ${f.match})`);
+        : q.where(sql<boolean>`q.search_vector @@ to_tsquery('simple', ${f.match})`);
   }
-  return q;
+  if (f.sort === 'relevance' && f.match !== undefined && engine === 'postgres') {
+    q = q.orderBy(sql`ts_rank(q.search_vector, to_tsquery('simple', ${f.match}))`, 'desc');
+  }
+  for (const [ref, dir] of sortTerms(f.sort, 'q')) q = q.orderBy(ref, dir);
+  return q.limit(f.limit).offset((f.page - 1) * f.limit);
 }
 
-/** Relevance as a sortable number (smaller is better on both engines). */
-function relevance(engine: Engine, match: string) {
-  return engine === 'sqlite'
-    ? // bm25 weights: title, description, tags, author.
-      sql<number>`(select bm25(prompts_fts, 10.0, 3.0, 6.0, 2.0) from prompts_fts join prompt_search s on s.seq = prompts_fts.rowid where s.prompt_id = p.id and prompts_fts match ${match})`
-    : sql<number>`-ts_rank(p.search_vector, to_tsquery('simple', ${match}))`;
+export async function countMatches(db: Kysely<DB>, engine: Engine, f: ListFilters): Promise<number> {
+  if (f.match !== undefined && engine === 'sqlite') {
+    const r = await sql<{
+      n: number;
+    }>`select count(*) as n from prompts_fts where prompts_fts match ${sqliteMatch(f)}`.execute(db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+  let q = db.selectFrom('prompts').where('status', '=', 'published');
+  if (f.category) q = q.where('category', '=', f.category);
+  if (f.type) q = q.where('type', '=', f.type);
+  if (f.match !== undefined) q = q.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${f.match})`);
+  const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
-/** One page of published prompts with their authors, and how many match in all. */
-export async function listPublishedPrompts(db: Kysely<DB>, engine: Engine, f: ListFilters) {
-  const base = filtered(db, engine, f);
-  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
-  let q = base.select(CARD_COLUMNS);
-  switch (f.sort) {
-    case 'relevance':
-      if (f.match !== undefined) q = q.orderBy(relevance(engine, f.match));
-      break;
-    case 'popular':
-      q = q.orderBy('p.likes_count', 'desc').orderBy('p.views_count', 'desc');
-      break;
-    case 'rating':
-      q = q.orderBy('p.rating_avg', 'desc').orderBy('p.rating_count', 'desc');
-      break;
-    case 'downloads':
-      q = q.orderBy('p.downloads_count', 'desc');
-      break;
-    case 'featured':
-      q = q.orderBy('p.featured', 'desc');
-      break;
-    case 'trending':
-      q = q.orderBy('p.trending', 'desc').orderBy('p.trending_score', 'desc');
-      break;
-    case 'price_low':
-      q = q.orderBy('p.price_minor', 'asc');
-      break;
-    case 'price_high':
-      q = q.orderBy('p.price_minor', 'desc');
-      break;
-    case 'latest':
-      break;
+/**
+ * One page of published prompts with their authors, and how many match in all. `knownTotal` skips
+ * the count when the caller has a fresh one.
+ */
+export async function listPublishedPrompts(
+  db: Kysely<DB>,
+  engine: Engine,
+  f: ListFilters,
+  knownTotal?: number,
+) {
+  const offset = (f.page - 1) * f.limit;
+  const total = knownTotal ?? countMatches(db, engine, f);
+  if (f.match !== undefined && f.sort === 'relevance' && engine === 'sqlite') {
+    // Ranked, filtered and paged inside FTS5 (ORDER BY rank LIMIT is its fast path); then 50 joins.
+    const ranked = sql<{
+      seq: number;
+      r: number;
+    }>`(select rowid as seq, rank as r from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rank limit ${f.limit} offset ${offset})`;
+    const rows = await db
+      .selectFrom(ranked.as('m'))
+      .innerJoin('prompt_search as s', 's.seq', 'm.seq')
+      .innerJoin('prompts as p', 'p.id', 's.prompt_id')
+      .innerJoin('users as u', 'u.id', 'p.author_id')
+      .select(CARD_COLUMNS)
+      .orderBy('m.r')
+      .orderBy('p.id')
+      .execute();
+    return { rows, total: await total };
   }
-  const rows = await q
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit)
-    .execute();
-  return { rows, total: Number(countRow?.total ?? 0) };
+  let q = db
+    .selectFrom('prompts as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .select(CARD_COLUMNS)
+    .where('p.id', 'in', pageIds(db, engine, f));
+  if (f.sort === 'relevance' && f.match !== undefined && engine === 'postgres') {
+    q = q.orderBy(sql`ts_rank(p.search_vector, to_tsquery('simple', ${f.match}))`, 'desc');
+  }
+  for (const [ref, dir] of sortTerms(f.sort, 'p')) q = q.orderBy(ref, dir);
+  return { rows: await q.execute(), total: await total };
 }
 
 export type PromptCardRow = Awaited<ReturnType<typeof listPublishedPrompts>>['rows'][number];

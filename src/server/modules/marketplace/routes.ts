@@ -16,6 +16,7 @@ import {
 } from '../../../shared/marketplace';
 import {
   type MarketplaceDeps,
+  createTotalsCache,
   downloadPrompt,
   getPromptDetail,
   listCategories,
@@ -30,7 +31,11 @@ const TRENDING_REFRESH_MS = 10 * 60 * 1000;
 const bearer = [{ bearerAuth: [] }];
 
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: MarketplaceDeps = { db: app.database.db, engine: app.database.engine };
+  const deps: MarketplaceDeps = {
+    db: app.database.db,
+    engine: app.database.engine,
+    totals: createTotalsCache(),
+  };
 
   // Trending moves with activity: recompute now and every ten minutes, off the request path.
   const refresh = () =>

@@ -23,7 +23,31 @@ import type { z } from 'zod';
 export interface MarketplaceDeps {
   db: Kysely<DB>;
   engine: Engine;
+  /** Totals of unsearched lists, kept briefly (see createTotalsCache). */
+  totals?: TotalsCache;
 }
+
+/**
+ * Counting every published prompt costs milliseconds once the catalogue is large, and the answer
+ * moves slowly: the total of an unsearched list (one per category and type) is kept for `ttlMs`.
+ * A page's total may lag a new prompt by that much; the prompts themselves never do.
+ */
+export function createTotalsCache(ttlMs = 15_000) {
+  const entries = new Map<string, { total: number; at: number }>();
+  return {
+    get(key: string): number | undefined {
+      const e = entries.get(key);
+      return e && Date.now() - e.at < ttlMs ? e.total : undefined;
+    },
+    set(key: string, total: number) {
+      entries.set(key, { total, at: Date.now() });
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+export type TotalsCache = ReturnType<typeof createTotalsCache>;
 
 export const PROMPT_NOT_FOUND = 'The requested prompt could not be found.';
 export const PREMIUM_LOCKED = 'This is a premium prompt. Buy it to see and download the full text.';
@@ -77,14 +101,19 @@ export async function listMarketplacePrompts(
   // Something was typed but nothing in it can match (only punctuation or emoji): nothing matches.
   if (match === null) return { prompts: [], pagination: empty };
   const sort = query.sort ?? (match ? 'relevance' : 'latest');
-  const { rows, total } = await repo.listPublishedPrompts(deps.db, deps.engine, {
+  const filters = {
     match,
     category: query.category,
     type: query.type,
     sort,
     page: query.page,
     limit: query.limit,
-  });
+  };
+  const totalKey =
+    match === undefined && deps.totals ? `${query.category ?? '*'}|${query.type ?? '*'}` : null;
+  const knownTotal = totalKey ? deps.totals?.get(totalKey) : undefined;
+  const { rows, total } = await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal);
+  if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, total);
   return {
     prompts: rows.map(toMarketplacePrompt),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
