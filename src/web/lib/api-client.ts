@@ -53,6 +53,14 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 
 /** Calls the API and returns the envelope's `data` (or the whole body when it has none). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithMessage<T>(path, options)).data;
+}
+
+/** Like apiRequest, plus the envelope's `message` (spec section 7: "its data field ... plus message"). */
+export async function apiRequestWithMessage<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; message: string | undefined }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = tokenSource();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -90,9 +98,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const code = (typeof body?.code === 'string' ? body.code : codeForStatus(status)) as ErrorCode;
     const details = Array.isArray(body?.details) ? (body.details as ErrorDetail[]) : [];
     if (status === 401 && token) onUnauthenticated();
-    throw new ApiError(message, status, code, details, typeof body?.requestId === 'string' ? body.requestId : undefined);
+    throw new ApiError(
+      message,
+      status,
+      code,
+      details,
+      typeof body?.requestId === 'string' ? body.requestId : undefined,
+    );
   }
-  return (body && 'data' in body ? body.data : body) as T;
+  return {
+    data: (body && 'data' in body ? body.data : body) as T,
+    message: typeof body?.message === 'string' && body.message ? body.message : undefined,
+  };
 }
 
 export const api = {
