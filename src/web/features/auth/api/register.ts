@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AuthResult, RegisterInput } from '@shared/auth';
+import { api } from '@/lib/api-client';
+import { parseAuthResult } from './auth-result';
+
+/** POST /api/auth/register: creates the account and signs it in. */
+export async function register(body: RegisterInput): Promise<AuthResult> {
+  return parseAuthResult(await api.post<unknown>('/auth/register', body));
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register, meta: { silent: true } });
+}
