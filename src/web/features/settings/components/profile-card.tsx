@@ -1,0 +1,94 @@
+import { LoaderCircleIcon, UserRoundIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { type Settings, UpdateSettingsSchema } from '@shared/auth';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useAuth } from '@/lib/auth';
+import { showErrorToast } from '@/lib/error-toast';
+import { useUpdateSettings } from '../api/update-settings';
+import { type FieldErrors, hasErrors, schemaFieldErrors, serverFieldErrors } from '../lib/field-errors';
+import { Field, describe } from './field';
+import { SettingsSection } from './settings-section';
+
+const FIELDS = ['name', 'email'] as const;
+type ProfileField = (typeof FIELDS)[number];
+
+/** Name and e-mail. Saved changes show in the header at once. */
+export function ProfileCard({ settings }: { settings: Settings }) {
+  const { updateUser } = useAuth();
+  const [values, setValues] = useState({ name: settings.name, email: settings.email });
+  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
+  const update = useUpdateSettings();
+  const ids = { name: useId(), email: useId() };
+
+  const changed = values.name.trim() !== settings.name || values.email.trim() !== settings.email;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { name: values.name, email: values.email };
+    const found = schemaFieldErrors(UpdateSettingsSchema, body, FIELDS);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    update.mutate(
+      { name: values.name.trim(), email: values.email.trim() },
+      {
+        onSuccess: ({ settings: saved }) => {
+          setValues({ name: saved.name, email: saved.email });
+          updateUser({ name: saved.name, email: saved.email });
+          toast.success('Profile Updated', { description: 'Your name and email have been saved.' });
+        },
+        onError: (err) => {
+          const fromServer = serverFieldErrors(err, FIELDS);
+          if (hasErrors(fromServer)) setErrors(fromServer);
+          else showErrorToast(err, { title: 'Error', description: 'Failed to update profile' });
+        },
+      },
+    );
+  };
+
+  const set = (field: ProfileField) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  return (
+    <SettingsSection
+      id="profile"
+      title="Profile"
+      description="Your name appears on the prompts you publish. Your email is how you sign in."
+      icon={<UserRoundIcon />}
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id={ids.name} label="Full name" error={errors.name}>
+            <Input
+              autoComplete="name"
+              value={values.name}
+              onChange={set('name')}
+              disabled={update.isPending}
+              {...describe(ids.name, errors.name)}
+            />
+          </Field>
+          <Field id={ids.email} label="Email" error={errors.email}>
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={set('email')}
+              disabled={update.isPending}
+              {...describe(ids.email, errors.email)}
+            />
+          </Field>
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={!changed || update.isPending}>
+            {update.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
+            {update.isPending ? 'Saving…' : 'Save Profile'}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

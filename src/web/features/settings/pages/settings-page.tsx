@@ -1,0 +1,68 @@
+import { RotateCcwIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSettings } from '../api/get-settings';
+import { DeleteAccountCard } from '../components/delete-account-card';
+import { PasswordCard } from '../components/password-card';
+import { ProfileCard } from '../components/profile-card';
+import { ThemeCard } from '../components/theme-card';
+
+function SettingsSkeleton() {
+  return (
+    <div className="grid gap-6" aria-hidden>
+      {[0, 1, 2].map((i) => (
+        <Card key={i} className="p-6">
+          <div className="flex items-center gap-4">
+            <Skeleton className="size-10 rounded-lg" />
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-3 w-2/3" />
+            </div>
+          </div>
+          <div className="mt-6 grid gap-4 sm:grid-cols-2">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** /settings: profile, password, appearance and account deletion for the signed-in user. */
+export function SettingsPage() {
+  const settings = useSettings();
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-14">
+      <header className="mb-8">
+        <h1 className="text-3xl font-semibold tracking-tight">Settings</h1>
+        <p className="mt-2 text-muted-foreground">Manage your profile, password and how Promptforge looks.</p>
+      </header>
+      {settings.isPending ? (
+        <div role="status" aria-label="Loading settings">
+          <SettingsSkeleton />
+        </div>
+      ) : settings.isError ? (
+        <Card className="flex flex-col items-center gap-4 p-10 text-center">
+          <div>
+            <h2 className="text-lg font-semibold">Failed to load settings</h2>
+            <p className="mt-1 text-sm text-muted-foreground">Please check your connection and try again.</p>
+          </div>
+          <Button variant="outline" onClick={() => void settings.refetch()}>
+            <RotateCcwIcon aria-hidden />
+            Try Again
+          </Button>
+        </Card>
+      ) : (
+        <div className="grid gap-6">
+          <ProfileCard settings={settings.data} />
+          <PasswordCard email={settings.data.email} />
+          <ThemeCard />
+          <DeleteAccountCard email={settings.data.email} />
+        </div>
+      )}
+    </div>
+  );
+}
