@@ -1,10 +1,13 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
 import { type RouteObject, createBrowserRouter } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
 import { NotFoundPage } from '@/features/errors/not-found-page';
 import { HomePage } from '@/features/marketing/pages/home-page';
 import { useDocumentTitle } from './document-title';
+import { AdminGuestOnly, GuestOnly, RequireAdmin, RequireAuth } from './guards';
+import { AdminLayout } from './layouts/admin-layout';
 import { SiteLayout } from './layouts/site-layout';
+import { PageFallback } from './page-fallback';
 import { RootRoute } from './root-route';
 import { RouteErrorPage } from './route-error';
 
@@ -32,12 +35,38 @@ const PrivacyPage = lazyPage(() => import('@/features/support/pages/privacy-page
 const TermsPage = lazyPage(() => import('@/features/support/pages/terms-page'), 'TermsPage');
 const CookiesPage = lazyPage(() => import('@/features/support/pages/cookies-page'), 'CookiesPage');
 const SupportPage = lazyPage(() => import('@/features/support/pages/support-page'), 'SupportPage');
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage');
+const SignupPage = lazyPage(() => import('@/features/auth/pages/signup-page'), 'SignupPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('@/features/auth/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('@/features/auth/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
+const AdminLoginPage = lazyPage(() => import('@/features/auth/pages/admin-login-page'), 'AdminLoginPage');
+const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage');
+const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'), 'SettingsPage');
+const AdminDashboardPage = lazyPage(
+  () => import('@/features/admin/pages/admin-dashboard-page'),
+  'AdminDashboardPage',
+);
 
 type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
 
 function TitledPage({ title, Page }: { title?: string; Page: PageComponent }) {
   useDocumentTitle(title);
   return <Page />;
+}
+
+/** A full-screen page outside both layouts (the admin login), with its own loading fallback. */
+function StandalonePage({ title, Page }: { title: string; Page: PageComponent }) {
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <TitledPage Page={Page} title={title} />
+    </Suspense>
+  );
 }
 
 /** A route for a page with its document title ('Features · Promptforge'; no title = the home title). */
@@ -70,7 +99,51 @@ export const routes: RouteObject[] = [
               page(PAGE_PATHS.terms, TermsPage, 'Terms of Service'),
               page(PAGE_PATHS.cookies, CookiesPage, 'Cookie Policy'),
               page(PAGE_PATHS.support, SupportPage, 'Support Center'),
+              {
+                element: <GuestOnly />,
+                children: [
+                  page(PAGE_PATHS.login, LoginPage, 'Sign In'),
+                  page(PAGE_PATHS.signup, SignupPage, 'Create Account'),
+                  page(PAGE_PATHS.forgotPassword, ForgotPasswordPage, 'Forgot Password'),
+                  page(PAGE_PATHS.resetPassword, ResetPasswordPage, 'Reset Password'),
+                ],
+              },
+              {
+                element: <RequireAuth />,
+                children: [
+                  page(PAGE_PATHS.dashboard, DashboardPage, 'Dashboard'),
+                  page(PAGE_PATHS.settings, SettingsPage, 'Settings'),
+                ],
+              },
               page('*', NotFoundPage, 'Page not found'),
+            ],
+          },
+        ],
+      },
+      {
+        element: <AdminGuestOnly />,
+        errorElement: <RouteErrorPage fullScreen />,
+        children: [
+          {
+            path: PAGE_PATHS.adminLogin,
+            element: <StandalonePage Page={AdminLoginPage} title="Admin Sign In" />,
+          },
+        ],
+      },
+      {
+        element: <RequireAdmin />,
+        children: [
+          {
+            element: <AdminLayout />,
+            children: [
+              {
+                errorElement: <RouteErrorPage />,
+                children: [
+                  page(PAGE_PATHS.adminDashboard, AdminDashboardPage, 'Admin Dashboard'),
+                  // Sections arrive one by one; until then their links land on the 404 inside the panel.
+                  page('/admin/*', NotFoundPage, 'Page not found'),
+                ],
+              },
             ],
           },
         ],
