@@ -1,13 +1,29 @@
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth';
+import { readStoredSession } from '@/lib/auth-token';
 import { cn } from '@/lib/cn';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
-import { AUTH_LINKS, PUBLIC_NAV_LINKS } from './nav-links';
+import { AUTH_LINKS, PUBLIC_NAV_LINKS, SIGNED_IN_NAV_LINKS } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
 
-/** Sticky top bar: logo, the signed-out navigation, theme menu and the auth buttons; a menu sheet on phones. */
+/** Whether to lay the header out for a signed-in user while the stored session is still being checked. */
+function probablySignedIn(): boolean {
+  const stored = readStoredSession();
+  return Boolean(stored.authToken || stored.adminToken);
+}
+
+/**
+ * Sticky top bar: logo, the navigation (signed out or signed in, spec section 2), theme menu, and the
+ * auth buttons or the user menu; a menu sheet on phones.
+ */
 export function SiteHeader() {
+  const auth = useAuth();
+  const signedIn = auth.status === 'authenticated' || (auth.status === 'loading' && probablySignedIn());
+  const links = signedIn ? SIGNED_IN_NAV_LINKS : PUBLIC_NAV_LINKS;
   return (
     <header className="sticky top-0 z-40 w-full border-b border-border/70 bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/65">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 md:px-4 lg:gap-8 lg:px-8">
@@ -20,7 +36,7 @@ export function SiteHeader() {
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-0.5 md:flex lg:gap-1">
-          {PUBLIC_NAV_LINKS.map((link) => (
+          {links.map((link) => (
             <NavLink
               key={link.to}
               to={link.to}
@@ -50,15 +66,27 @@ export function SiteHeader() {
 
         <div className="ml-auto flex items-center gap-1.5">
           <ThemeToggle />
-          <div className="hidden items-center gap-2 pl-1 md:flex">
-            <Button asChild variant="ghost" size="sm" className="h-9 px-3 text-sm lg:px-3.5">
-              <Link to={AUTH_LINKS.login.to}>{AUTH_LINKS.login.label}</Link>
-            </Button>
-            <Button asChild size="sm" className="h-9 px-3 text-sm lg:px-3.5">
-              <Link to={AUTH_LINKS.signup.to}>{AUTH_LINKS.signup.label}</Link>
-            </Button>
-          </div>
-          <MobileMenu links={PUBLIC_NAV_LINKS} className="md:hidden" />
+          {auth.user ? (
+            <UserMenu user={auth.user} onLogout={auth.logout} className="hidden md:inline-flex" />
+          ) : signedIn ? (
+            <Skeleton className="hidden size-8 rounded-full md:block" />
+          ) : (
+            <div className="hidden items-center gap-2 pl-1 md:flex">
+              <Button asChild variant="ghost" size="sm" className="h-9 px-3 text-sm lg:px-3.5">
+                <Link to={AUTH_LINKS.login.to}>{AUTH_LINKS.login.label}</Link>
+              </Button>
+              <Button asChild size="sm" className="h-9 px-3 text-sm lg:px-3.5">
+                <Link to={AUTH_LINKS.signup.to}>{AUTH_LINKS.signup.label}</Link>
+              </Button>
+            </div>
+          )}
+          <MobileMenu
+            links={links}
+            user={auth.user}
+            pending={auth.status === 'loading'}
+            onLogout={auth.logout}
+            className="md:hidden"
+          />
         </div>
       </div>
     </header>
