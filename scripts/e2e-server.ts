@@ -13,4 +13,5 @@ process.env.HOST = '127.0.0.1';
 process.env.LOG_LEVEL ??= 'warn';
 // The suite makes many calls from one address in a short time.
 process.env.RATE_LIMIT_MAX ??= '100000';
+process.env.AUTH_RATE_LIMIT_PER_ADDRESS ??= '100000';
 await import('../src/server/main');
