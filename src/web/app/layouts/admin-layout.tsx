@@ -114,7 +114,7 @@ function AdminSearch() {
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder="Search users, prompts, plans…"
+        placeholder="Search users, prompts…"
         className="h-9 bg-muted/50 pl-9"
         enterKeyHint="search"
       />

@@ -54,7 +54,7 @@ export function AdminDashboardPage() {
         <p className="mt-1 text-muted-foreground">Manage Promptforge&apos;s marketplace, plans and people.</p>
       </header>
 
-      <Card className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center">
+      <Card className="flex items-center gap-4 p-5 sm:p-6">
         <div className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/20">
           <ShieldCheckIcon className="size-6" aria-hidden />
         </div>

@@ -69,7 +69,7 @@ export function LoginPage() {
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
         {message ? <FormNotice variant="success">{message}</FormNotice> : null}
-        {signOutReason === 'expired' && !message ? (
+        {signOutReason === 'expired' && !message && !error ? (
           <FormNotice variant="warning">{SESSION_EXPIRED_MESSAGE}</FormNotice>
         ) : null}
         {error ? (

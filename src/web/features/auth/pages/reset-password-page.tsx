@@ -69,7 +69,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard
       title="Choose a new password"
-      description="Pick a password you haven't used here before. You'll sign in with it next."
+      description="Choose a new password for your Promptforge account. You'll sign in with it next."
       footer={
         <>
           Remembered it? <AuthLink to={PAGE_PATHS.login}>Back to sign in</AuthLink>

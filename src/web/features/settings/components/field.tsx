@@ -16,7 +16,7 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
       {children}
       {error ? (
