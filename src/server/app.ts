@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { Redis } from 'ioredis';
+import { createModelRegistry } from './integrations/ai/providers';
 import { createMailer } from './integrations/mail/mailer';
 import { type Limiter, memoryLimiter, redisLimiter } from './lib/limiter';
 import { authRoutes } from './modules/auth/routes';
@@ -13,6 +14,8 @@ import { createTokenService } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { playgroundRoutes } from './modules/playground/routes';
+import { createPlaygroundService } from './modules/playground/service';
 import { siteRoutes } from './modules/site/routes';
 import { userRoutes } from './modules/user/routes';
 import authPlugin from './plugins/auth';
@@ -68,6 +71,14 @@ export async function buildApp(options: AppOptions) {
     from: config.mailFrom,
   });
   const auth = createAuthService({ db: options.database.db, tokens, mailer, limiter, config, log: app.log });
+  const playground = createPlaygroundService({
+    db: options.database.db,
+    engine: options.database.engine,
+    models: createModelRegistry(config.ai),
+    limiter,
+    config,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     mailer.close();
     await redis?.quit();
@@ -88,6 +99,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
+      await api.register(playgroundRoutes, { playground });
     },
     { prefix: '/api' },
   );

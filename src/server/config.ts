@@ -44,6 +44,21 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Promptforge <no-reply@promptforge.test>'),
   ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_BASE_URL: z.url({ message: 'must be a URL' }).optional(),
+  ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-5'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url({ message: 'must be a URL' }).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  PERPLEXITY_API_KEY: z.string().min(1).optional(),
+  PERPLEXITY_BASE_URL: z.url({ message: 'must be a URL' }).optional(),
+  PERPLEXITY_MODEL: z.string().min(1).default('sonar'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  DEMO_MODEL_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(12),
+  PLAYGROUND_MAX_MESSAGE_CHARS: z.coerce.number().int().min(100).default(8000),
+  PLAYGROUND_MAX_MESSAGES_PER_SESSION: z.coerce.number().int().min(2).default(100),
+  PLAYGROUND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  PREMIUM_TRIES: z.coerce.number().int().min(0).default(3),
 });
 
 export interface Config {
@@ -67,6 +82,27 @@ export interface Config {
   mailFrom: string;
   /** First admin, created on start when no admin exists. */
   bootstrapAdmin: { email: string; password: string } | null;
+  ai: {
+    anthropic: ProviderConfig;
+    openai: ProviderConfig;
+    perplexity: ProviderConfig;
+    timeoutMs: number;
+    demoDelayMs: number;
+  };
+  playground: {
+    maxMessageChars: number;
+    maxMessagesPerSession: number;
+    /** Chat requests per user per minute. */
+    rateLimit: number;
+    /** Tries of a premium prompt a non-buyer gets. */
+    premiumTries: number;
+  };
+}
+
+export interface ProviderConfig {
+  apiKey: string | null;
+  baseUrl: string | null;
+  model: string;
 }
 
 export class ConfigError extends Error {
@@ -142,5 +178,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
+    ai: {
+      anthropic: {
+        apiKey: e.ANTHROPIC_API_KEY ?? null,
+        baseUrl: e.ANTHROPIC_BASE_URL ?? null,
+        model: e.ANTHROPIC_MODEL,
+      },
+      openai: { apiKey: e.OPENAI_API_KEY ?? null, baseUrl: e.OPENAI_BASE_URL ?? null, model: e.OPENAI_MODEL },
+      perplexity: {
+        apiKey: e.PERPLEXITY_API_KEY ?? null,
+        baseUrl: e.PERPLEXITY_BASE_URL ?? null,
+        model: e.PERPLEXITY_MODEL,
+      },
+      timeoutMs: e.AI_TIMEOUT_MS,
+      demoDelayMs: e.DEMO_MODEL_DELAY_MS,
+    },
+    playground: {
+      maxMessageChars: e.PLAYGROUND_MAX_MESSAGE_CHARS,
+      maxMessagesPerSession: e.PLAYGROUND_MAX_MESSAGES_PER_SESSION,
+      rateLimit: e.PLAYGROUND_RATE_LIMIT,
+      premiumTries: e.PREMIUM_TRIES,
+    },
   };
 }

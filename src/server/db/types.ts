@@ -183,6 +183,8 @@ export interface PlaygroundSessionsTable {
   prompt_id: string | null;
   message_count: WithDefault<number>;
   counted_at: Timestamp | null;
+  /** JSON object: a premium try's variable values. */
+  prompt_variables: WithDefault<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

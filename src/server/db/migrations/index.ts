@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-user-theme';
 import * as m0003 from './0003-marketplace-search';
+import * as m0004 from './0004-session-variables';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-user-theme': m0002,
   '0003-marketplace-search': m0003,
+  '0004-session-variables': m0004,
 };

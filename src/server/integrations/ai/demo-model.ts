@@ -1,0 +1,128 @@
+import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+
+/*
+ * The offline demo model: what the playground answers with when a model has no API key. It streams
+ * a deterministic, useful answer built from the conversation and says plainly that it is the
+ * offline demo, so nobody mistakes it for Claude or ChatGPT. It implements the AI SDK's model
+ * interface, so the playground runs the same code path as with a real provider.
+ */
+
+const NAMES: Record<string, string> = { claude: 'Claude', chatgpt: 'ChatGPT', perplexity: 'Perplexity' };
+const KEYS: Record<string, string> = {
+  claude: 'ANTHROPIC_API_KEY',
+  chatgpt: 'OPENAI_API_KEY',
+  perplexity: 'PERPLEXITY_API_KEY',
+};
+
+function lastUserText(prompt: LanguageModelV3Prompt): string {
+  for (let i = prompt.length - 1; i >= 0; i--) {
+    const m = prompt[i]!;
+    if (m.role === 'user') {
+      return m.content
+        .map((p) => (p.type === 'text' ? p.text : ''))
+        .join(' ')
+        .trim();
+    }
+  }
+  return '';
+}
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The reply, fully determined by the conversation. */
+export function demoReply(choice: string, prompt: LanguageModelV3Prompt): string {
+  const question = lastUserText(prompt);
+  const turns = prompt.filter((m) => m.role === 'user').length;
+  const hasSystemPrompt = prompt.some((m) => m.role === 'system' && m.content.length > 40);
+  const topic = question.length > 80 ? `${question.slice(0, 77).trimEnd()}...` : question;
+  const keywords = [...new Set(words(question).filter((w) => w.length > 4))].slice(0, 3);
+  const lines = [
+    `**Offline demo model** (standing in for ${NAMES[choice] ?? choice}: no API key is configured, so this answer is generated locally and is not from a real AI model).`,
+    '',
+    turns > 1
+      ? `This is message ${turns} of our conversation; the whole conversation is sent with every message, so a real model would build on what came before.`
+      : `You asked: "${topic || 'an empty question'}".`,
+    '',
+    'Here is how I would approach it:',
+    `1. **Clarify the goal.** Say what a great answer looks like${keywords.length ? `, especially around ${keywords.map((k) => `*${k}*`).join(', ')}` : ''}.`,
+    '2. **Give context.** Audience, tone, length and format make the biggest difference to an answer.',
+    '3. **Ask for structure.** Headings, a table or numbered steps make the answer easy to reuse.',
+    '4. **Iterate.** Follow up with what to keep and what to change.',
+    '',
+    hasSystemPrompt
+      ? 'A marketplace prompt is guiding this conversation.'
+      : 'Tip: try a prompt from the marketplace to see a structured prompt at work.',
+    '',
+    `To get real answers, set \`${KEYS[choice] ?? 'the provider API key'}\` on the server.`,
+  ];
+  return lines.join('\n');
+}
+
+/** Splits text into streaming tokens: words with their following whitespace. */
+export function tokens(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [];
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+const usage = (input: number, output: number) => ({
+  inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: output, text: output, reasoning: 0 },
+});
+
+export function createDemoModel(choice: string, delayMs: number): LanguageModelV3 {
+  return {
+    specificationVersion: 'v3',
+    provider: 'promptforge-offline-demo',
+    modelId: `offline-demo-${choice}`,
+    supportedUrls: {},
+    async doGenerate(options) {
+      const text = demoReply(choice, options.prompt);
+      return {
+        content: [{ type: 'text', text }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: usage(words(JSON.stringify(options.prompt)).length, tokens(text).length),
+        warnings: [],
+      };
+    },
+    async doStream(options) {
+      const text = demoReply(choice, options.prompt);
+      const parts = tokens(text);
+      const signal = options.abortSignal;
+      const stream = new ReadableStream<LanguageModelV3StreamPart>({
+        async start(controller) {
+          try {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'text-start', id: 't0' });
+            for (const delta of parts) {
+              if (delayMs > 0) await sleep(delayMs, signal);
+              controller.enqueue({ type: 'text-delta', id: 't0', delta });
+            }
+            controller.enqueue({ type: 'text-end', id: 't0' });
+            controller.enqueue({
+              type: 'finish',
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage: usage(words(JSON.stringify(options.prompt)).length, parts.length),
+            });
+            controller.close();
+          } catch (err) {
+            controller.error(err);
+          }
+        },
+      });
+      return { stream };
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import { type Kysely, sql } from 'kysely';
+import type { Engine } from '../../db/database';
+import type { DB } from '../../db/types';
+
+/** All SQL of playground sessions, messages and allowances. */
+
+export const findSession = (db: Kysely<DB>, id: string, userId: string) =>
+  db
+    .selectFrom('playground_sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
+export const listSessions = (db: Kysely<DB>, userId: string, limit: number) =>
+  db
+    .selectFrom('playground_sessions as s')
+    .leftJoin('prompts as p', 'p.id', 's.prompt_id')
+    .select([
+      's.id',
+      's.title',
+      's.model',
+      's.message_count',
+      's.prompt_id',
+      's.created_at',
+      's.updated_at',
+      'p.title as prompt_title',
+    ])
+    .where('s.user_id', '=', userId)
+    .orderBy('s.updated_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .execute();
+
+export const sessionSummary = (db: Kysely<DB>, id: string) =>
+  db
+    .selectFrom('playground_sessions as s')
+    .leftJoin('prompts as p', 'p.id', 's.prompt_id')
+    .select([
+      's.id',
+      's.title',
+      's.model',
+      's.message_count',
+      's.prompt_id',
+      's.created_at',
+      's.updated_at',
+      'p.title as prompt_title',
+    ])
+    .where('s.id', '=', id)
+    .executeTakeFirstOrThrow();
+
+export type SessionSummaryRow = Awaited<ReturnType<typeof sessionSummary>>;
+
+export const listMessages = (db: Kysely<DB>, sessionId: string) =>
+  db
+    .selectFrom('playground_messages')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
+
+export async function deleteSession(db: Kysely<DB>, id: string, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('playground_sessions')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function countCountedSince(db: Kysely<DB>, userId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('playground_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('counted_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function countTries(db: Kysely<DB>, userId: string, promptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('playground_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('prompt_id', '=', promptId)
+    .where('counted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Serializes a user's allowance checks: on PostgreSQL the user's row is locked for the transaction;
+ * SQLite runs one write transaction at a time anyway.
+ */
+export async function lockUser(db: Kysely<DB>, engine: Engine, userId: string): Promise<void> {
+  if (engine === 'postgres') {
+    await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  } else {
+    // Take SQLite's write lock now, so the count that follows cannot go stale before the write.
+    await db
+      .updateTable('users')
+      .set({ updated_at: sql`updated_at` })
+      .where('id', '=', userId)
+      .execute();
+  }
+}
+
+export async function insertSession(
+  db: Kysely<DB>,
+  s: {
+    id: string;
+    userId: string;
+    title: string;
+    model: string;
+    promptId: string | null;
+    variables: Record<string, string>;
+    countedAt: string | null;
+    now: string;
+  },
+) {
+  await db
+    .insertInto('playground_sessions')
+    .values({
+      id: s.id,
+      user_id: s.userId,
+      title: s.title,
+      model: s.model,
+      prompt_id: s.promptId,
+      prompt_variables: JSON.stringify(s.variables),
+      counted_at: s.countedAt,
+      created_at: s.now,
+      updated_at: s.now,
+    })
+    .execute();
+}
+
+export async function setCountedAt(db: Kysely<DB>, sessionId: string, countedAt: string | null) {
+  await db
+    .updateTable('playground_sessions')
+    .set({ counted_at: countedAt })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function insertMessage(
+  db: Kysely<DB>,
+  m: {
+    id: string;
+    sessionId: string;
+    role: 'user' | 'ai';
+    content: string;
+    model: string | null;
+    status: string;
+    latencyMs: number | null;
+    inputTokens?: number | null;
+    outputTokens?: number | null;
+    createdAt: string;
+  },
+) {
+  await db
+    .insertInto('playground_messages')
+    .values({
+      id: m.id,
+      session_id: m.sessionId,
+      role: m.role,
+      content: m.content,
+      model: m.model,
+      status: m.status,
+      latency_ms: m.latencyMs,
+      input_tokens: m.inputTokens ?? null,
+      output_tokens: m.outputTokens ?? null,
+      created_at: m.createdAt,
+    })
+    .execute();
+}
+
+export async function touchSession(
+  db: Kysely<DB>,
+  sessionId: string,
+  added: number,
+  now: string,
+  model: string,
+) {
+  await db
+    .updateTable('playground_sessions')
+    .set((eb) => ({ message_count: eb('message_count', '+', added), updated_at: now, model }))
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function addTry(db: Kysely<DB>, promptId: string) {
+  await db
+    .updateTable('prompts')
+    .set((eb) => ({ tries_count: eb('tries_count', '+', 1) }))
+    .where('id', '=', promptId)
+    .execute();
+}
+
+export const findPrompt = (db: Kysely<DB>, idOrSlug: string) =>
+  db
+    .selectFrom('prompts')
+    .select(['id', 'title', 'content', 'type', 'status', 'author_id', 'price_minor'])
+    .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
+    .executeTakeFirst();
+
+export type PromptRow = NonNullable<Awaited<ReturnType<typeof findPrompt>>>;
+
+export const hasPurchased = async (db: Kysely<DB>, promptId: string, userId: string) =>
+  Boolean(
+    await db
+      .selectFrom('purchases')
+      .select('id')
+      .where('prompt_id', '=', promptId)
+      .where('buyer_id', '=', userId)
+      .executeTakeFirst(),
+  );

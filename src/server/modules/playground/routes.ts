@@ -1,0 +1,175 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { successEnvelope } from '../../../shared/envelope';
+import { defaultMessageForStatus } from '../../../shared/errors';
+import {
+  ChatReplySchema,
+  ChatRequestSchema,
+  ModelListSchema,
+  PromptTrySchema,
+  SessionDetailSchema,
+  SessionListSchema,
+  SessionParamsSchema,
+  UsageSchema,
+} from '../../../shared/playground';
+import { AppError } from '../../lib/errors';
+import type { PlaygroundService } from './service';
+
+const bearer = [{ bearerAuth: [] }];
+
+/** One server-sent event. */
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export const playgroundRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundService }> = async (
+  app,
+  { playground },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/playground/models',
+    {
+      schema: {
+        tags: ['playground'],
+        summary: 'The model choices, and which are live (the rest answer with the offline demo model)',
+        security: bearer,
+        response: { 200: successEnvelope(ModelListSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: { models: playground.listModels() } }),
+  );
+
+  app.get(
+    '/playground/usage',
+    {
+      schema: {
+        tags: ['playground'],
+        summary: "This month's sessions, the allowance and when it resets",
+        security: bearer,
+        response: { 200: successEnvelope(UsageSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await playground.usage(request.auth!) }),
+  );
+
+  app.post(
+    '/playground/chat',
+    {
+      schema: {
+        tags: ['playground'],
+        summary: 'Send a message; JSON by default, server-sent events with Accept: text/event-stream',
+        description:
+          'Streaming events: `session` {sessionId, model, live}, `token` {text}, `done` (the ChatReply), `error` {message, code, status}.',
+        security: bearer,
+        body: ChatRequestSchema,
+        response: { 200: successEnvelope(ChatReplySchema) },
+      },
+    },
+    async (request, reply) => {
+      const turn = await playground.startTurn(request.auth!, request.body);
+      const controller = new AbortController();
+      // The client stopped the reply (or went away): stop the provider and keep what came.
+      const onClose = () => {
+        if (!reply.raw.writableEnded) controller.abort(new Error('client closed the request'));
+      };
+      reply.raw.on('close', onClose);
+
+      if (!(request.headers.accept ?? '').includes('text/event-stream')) {
+        const data = await turn.run(() => {}, controller.signal);
+        return { success: true as const, data };
+      }
+
+      const stream = new PassThrough();
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no');
+      stream.write(sse('session', { sessionId: turn.sessionId, model: turn.model, live: turn.live }));
+      turn
+        .run((text) => stream.write(sse('token', { text })), controller.signal)
+        .then(
+          (data) => stream.end(sse('done', data)),
+          (err: unknown) => {
+            const e =
+              err instanceof AppError
+                ? err
+                : new AppError('SERVER_ERROR', defaultMessageForStatus(500), { cause: err });
+            if (!(err instanceof AppError)) request.log.error({ err }, 'chat stream failed');
+            stream.end(
+              sse('error', { message: e.userMessage, code: e.code, status: e.status, requestId: request.id }),
+            );
+          },
+        );
+      // A stream is piped as is; the JSON response schema applies to the default answer only.
+      return reply.send(stream as never);
+    },
+  );
+
+  app.get(
+    '/playground/sessions',
+    {
+      schema: {
+        tags: ['playground'],
+        summary: 'Your conversations, newest first',
+        security: bearer,
+        response: { 200: successEnvelope(SessionListSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { sessions: await playground.listSessions(request.auth!) },
+    }),
+  );
+
+  app.get(
+    '/playground/sessions/:id',
+    {
+      schema: {
+        tags: ['playground'],
+        summary: 'One of your conversations with its messages',
+        security: bearer,
+        params: SessionParamsSchema,
+        response: { 200: successEnvelope(SessionDetailSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await playground.getSession(request.auth!, request.params.id),
+    }),
+  );
+
+  app.delete(
+    '/playground/sessions/:id',
+    {
+      schema: {
+        tags: ['playground'],
+        summary: 'Delete one of your conversations',
+        security: bearer,
+        params: SessionParamsSchema,
+        response: { 200: successEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await playground.deleteSession(request.auth!, request.params.id);
+      return { success: true as const, data: null, message: 'Conversation deleted' };
+    },
+  );
+
+  app.get(
+    '/playground/prompts/:id',
+    {
+      schema: {
+        tags: ['playground'],
+        summary: 'Try a marketplace prompt: its variables, and its text when you may read it',
+        security: bearer,
+        params: SessionParamsSchema,
+        response: { 200: successEnvelope(PromptTrySchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await playground.promptTry(request.auth!, request.params.id),
+    }),
+  );
+};
