@@ -48,6 +48,10 @@ const ResetPasswordPage = lazyPage(
 const AdminLoginPage = lazyPage(() => import('@/features/auth/pages/admin-login-page'), 'AdminLoginPage');
 const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage');
 const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'), 'SettingsPage');
+const PlaygroundPage = lazyPage(
+  () => import('@/features/playground/pages/playground-page'),
+  'PlaygroundPage',
+);
 const AdminDashboardPage = lazyPage(
   () => import('@/features/admin/pages/admin-dashboard-page'),
   'AdminDashboardPage',
@@ -113,6 +117,7 @@ export const routes: RouteObject[] = [
                 children: [
                   page(PAGE_PATHS.dashboard, DashboardPage, 'Dashboard'),
                   page(PAGE_PATHS.settings, SettingsPage, 'Settings'),
+                  page(PAGE_PATHS.playground, PlaygroundPage, 'Playground'),
                 ],
               },
               page('*', NotFoundPage, 'Page not found'),
