@@ -119,6 +119,33 @@ test('the admin header: search by keyword, menu, sign out', async ({ page }) => 
   await expect(page).toHaveURL('/admin/login');
 });
 
+test('a mistyped admin password leaves the site session alone; the right one replaces it', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADMIN);
+  await expect(page).toHaveURL('/admin/login');
+  const webToken = await page.evaluate(() => localStorage.getItem('authToken'));
+  expect(webToken).toBeTruthy();
+
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In to Admin Panel' }).click();
+  await expect(alert(page)).toHaveText('Invalid email or password');
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(webToken);
+
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In to Admin Panel' }).click();
+  await expect(page).toHaveURL('/admin/dashboard');
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  // One session at a time: the site session was ended on the server too.
+  await expect
+    .poll(async () => {
+      const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${webToken}` } });
+      return me.status();
+    })
+    .toBe(401);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

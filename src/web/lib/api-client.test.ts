@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, configureApiAuth } from './api-client';
+import { ApiError, api, apiRequest, apiRequestWithMessage, configureApiAuth } from './api-client';
 import { errorToastContent } from './error-toast';
 import { retryDelay, shouldRetry } from './query-client';
 
@@ -105,6 +105,34 @@ describe('api client', () => {
     const [, init] = vi.mocked(fetch).mock.calls[0]!;
     expect((init?.headers as Record<string, string>).authorization).toBe('Bearer tok');
     expect(onUnauthenticated).toHaveBeenCalledOnce();
+  });
+
+  it('sends no token on anonymous calls, where a 401 is only a wrong password', async () => {
+    const onUnauthenticated = vi.fn();
+    configureApiAuth({ getToken: () => 'tok', onUnauthenticated });
+    respond(401, {
+      success: false,
+      message: 'Invalid email or password',
+      code: 'AUTHENTICATION_ERROR',
+      status: 401,
+    });
+    const error = await failure(
+      apiRequest('/auth/login', { method: 'POST', body: { email: 'a@b.c', password: 'x' }, anonymous: true }),
+    );
+    expect(error.message).toBe('Invalid email or password');
+    const [, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect((init?.headers as Record<string, string>).authorization).toBeUndefined();
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+
+  it("reads the envelope's message beside its data", async () => {
+    respond(200, { success: true, data: null, message: 'Password reset link has been sent to your email' });
+    await expect(
+      apiRequestWithMessage('/auth/forgot-password', { method: 'POST', body: {} }),
+    ).resolves.toEqual({
+      data: null,
+      message: 'Password reset link has been sent to your email',
+    });
   });
 });
 

@@ -38,6 +38,11 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /**
+   * Send no token (sign-in, sign-up, password reset): a 401 there means wrong credentials, not that
+   * the current session has ended.
+   */
+  anonymous?: boolean;
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -62,7 +67,7 @@ export async function apiRequestWithMessage<T>(
   options: RequestOptions = {},
 ): Promise<{ data: T; message: string | undefined }> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = tokenSource();
+  const token = options.anonymous ? null : tokenSource();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 

@@ -8,7 +8,11 @@ const DEFAULT_MESSAGE = 'Password reset link has been sent to your email';
  * so the page can only ever say the link is on its way.
  */
 export async function forgotPassword(body: { email: string }): Promise<string> {
-  const { message } = await apiRequestWithMessage<null>('/auth/forgot-password', { method: 'POST', body });
+  const { message } = await apiRequestWithMessage<null>('/auth/forgot-password', {
+    method: 'POST',
+    body,
+    anonymous: true,
+  });
   return message ?? DEFAULT_MESSAGE;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResult, LoginInput } from '@shared/auth';
-import { api } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { parseAuthResult } from './auth-result';
 
 /** POST /api/auth/login: a web session. */
 export async function login(body: LoginInput): Promise<AuthResult> {
-  return parseAuthResult(await api.post<unknown>('/auth/login', body));
+  return parseAuthResult(await apiRequest<unknown>('/auth/login', { method: 'POST', body, anonymous: true }));
 }
 
 export function useLogin() {
