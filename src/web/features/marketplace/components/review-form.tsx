@@ -1,0 +1,126 @@
+import { AlertCircle, Loader2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { CreateReviewSchema } from '@shared/marketplace';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useSubmitReview } from '../api/submit-review';
+import { StarRatingInput } from './star-rating-input';
+
+export const REVIEW_MAX = 2000;
+
+interface ReviewFormProps {
+  promptId: string;
+  /** The user's earlier review: the form edits it instead of starting empty. */
+  myReview: { rating: number; body: string } | null;
+}
+
+/** Rating (required) and an optional text; a user's second review edits the first. */
+export function ReviewForm({ promptId, myReview }: ReviewFormProps) {
+  const [rating, setRating] = useState<number | null>(myReview?.rating ?? null);
+  const [body, setBody] = useState(myReview?.body ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const submit = useSubmitReview(promptId);
+  const ids = { rating: useId(), body: useId(), count: useId(), error: useId() };
+  const editing = myReview !== null;
+  const unchanged = editing && rating === myReview.rating && body.trim() === myReview.body;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    // The same rules (and words) the server applies.
+    const parsed = CreateReviewSchema.safeParse({ rating: rating ?? undefined, body });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check your review.');
+      return;
+    }
+    setError(null);
+    submit.mutate(parsed.data, {
+      onSuccess: ({ data, message }) => {
+        toast.success(message ?? (data.created ? 'Review posted' : 'Review updated'), {
+          description: data.created ? 'Thanks for helping others choose.' : undefined,
+        });
+      },
+      onError: (err) => {
+        setError(err instanceof ApiError ? err.message : 'Could not save your review. Please try again.');
+      },
+    });
+  }
+
+  const remaining = REVIEW_MAX - body.length;
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={ids.rating}
+      className="rounded-xl border bg-card p-5 shadow-sm"
+      data-testid="review-form"
+    >
+      <h3 id={ids.rating} className="font-semibold">
+        {editing ? 'Update your review' : 'Write a review'}
+      </h3>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {editing
+          ? 'You reviewed this prompt before. Change your rating or words and save.'
+          : 'You tried this prompt. How well did it work for you?'}
+      </p>
+
+      <fieldset className="mt-4" disabled={submit.isPending}>
+        <legend className="sr-only">Your rating</legend>
+        <StarRatingInput
+          label="Your rating"
+          value={rating}
+          onChange={(value) => {
+            setRating(value);
+            setError(null);
+          }}
+          invalid={Boolean(error) && rating === null}
+          describedBy={error ? ids.error : undefined}
+        />
+      </fieldset>
+
+      <div className="mt-4 grid gap-2">
+        <Label htmlFor={ids.body}>
+          Your review <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
+        <Textarea
+          id={ids.body}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          maxLength={REVIEW_MAX}
+          rows={4}
+          disabled={submit.isPending}
+          placeholder="What did you use it for, and what did you get?"
+          aria-describedby={ids.count}
+        />
+        <p
+          id={ids.count}
+          className={cn(
+            'text-right text-xs text-muted-foreground tabular-nums',
+            remaining < 100 && 'text-warning',
+          )}
+        >
+          {body.length} / {REVIEW_MAX}
+        </p>
+      </div>
+
+      {error && (
+        <Alert variant="destructive" className="mt-2" id={ids.error}>
+          <AlertCircle aria-hidden />
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      )}
+
+      <div className="mt-4 flex justify-end">
+        <Button type="submit" disabled={submit.isPending || unchanged}>
+          {submit.isPending && <Loader2 aria-hidden className="animate-spin" />}
+          {editing ? 'Update review' : 'Post review'}
+        </Button>
+      </div>
+    </form>
+  );
+}
