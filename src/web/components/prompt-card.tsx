@@ -14,7 +14,7 @@ import {
   Star,
   TrendingUp,
 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CATEGORY_LABELS, type Category } from '@shared/constants';
 import type { MarketplacePrompt } from '@shared/marketplace';
 import { Badge } from '@/components/ui/badge';
@@ -51,6 +51,10 @@ function visibleTags(tags: string[]): string[] {
   return shown;
 }
 
+/** The playground, opened on this prompt (the playground reads `prompt`). */
+const playgroundHref = (prompt: MarketplacePrompt) =>
+  `/playground?${new URLSearchParams({ prompt: prompt.id })}`;
+
 // In a narrow card the Featured and Trending badges keep their icons and drop their words
 // (still read out by screen readers), so the top row never wraps.
 const BADGE_LABEL = 'sr-only @[20rem]:not-sr-only';
@@ -78,6 +82,9 @@ export function PromptCard({
   const tags = visibleTags(prompt.tags);
   const extraTags = prompt.tags.length - tags.length;
   const isPremium = prompt.type === 'premium';
+  // The prompt page's breadcrumb leads back here, with this list's search and filters.
+  const location = useLocation();
+  const backTo = `${location.pathname}${location.search}`;
 
   return (
     <Card
@@ -117,7 +124,14 @@ export function PromptCard({
             className="line-clamp-2 text-lg sm:min-h-[2lh] leading-snug font-semibold tracking-tight"
             title={prompt.title}
           >
-            {prompt.title}
+            {/* Its ::after covers the card: a click anywhere but on the buttons opens the prompt. */}
+            <Link
+              to={`/marketplace/${prompt.slug}`}
+              state={{ backTo }}
+              className="rounded-sm after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
+            >
+              {prompt.title}
+            </Link>
           </h3>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <span
@@ -195,6 +209,10 @@ export function PromptCard({
   );
 }
 
+// Buttons sit above the card-wide link so they keep their own action. A disabled one lets the
+// click through to the link: the prompt page says why it cannot be used yet.
+const ABOVE_CARD_LINK = 'relative z-10';
+
 function PromptCardAction({
   prompt,
   variant,
@@ -202,14 +220,14 @@ function PromptCardAction({
 }: Required<Pick<PromptCardProps, 'prompt' | 'variant' | 'signedIn'>>) {
   if (variant === 'home') {
     return signedIn ? (
-      <Button asChild size="sm">
-        <Link to="/playground">
+      <Button asChild size="sm" className={ABOVE_CARD_LINK}>
+        <Link to={playgroundHref(prompt)}>
           <FlaskConical aria-hidden />
           Try on Playground
         </Link>
       </Button>
     ) : (
-      <Button size="sm" variant="secondary" disabled>
+      <Button size="sm" variant="secondary" disabled className={ABOVE_CARD_LINK}>
         <Lock aria-hidden />
         Login to Try
       </Button>
@@ -218,15 +236,15 @@ function PromptCardAction({
   if (prompt.type === 'premium') {
     // Buying arrives with billing; until then the button shows the price is real but cannot be used.
     return (
-      <Button size="sm" variant="secondary" disabled>
+      <Button size="sm" variant="secondary" disabled className={ABOVE_CARD_LINK}>
         <ShoppingCart aria-hidden />
         Buy Prompt
       </Button>
     );
   }
   return (
-    <Button asChild size="sm">
-      <Link to="/playground">
+    <Button asChild size="sm" className={ABOVE_CARD_LINK}>
+      <Link to={playgroundHref(prompt)}>
         <FlaskConical aria-hidden />
         Try in Playground
       </Link>
