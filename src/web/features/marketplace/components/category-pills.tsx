@@ -1,17 +1,21 @@
 import { LayoutGrid } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '@shared/constants';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 
 interface CategoryPillsProps {
   value: Category | null;
   onChange: (category: Category | null) => void;
+  /** Published prompts per category; the pills show them once they have loaded. */
+  counts?: Partial<Record<Category, number>>;
 }
 
 /** All seven choices visible at once: one tap instead of opening a menu; scrolls sideways on phones. */
-export function CategoryPills({ value, onChange }: CategoryPillsProps) {
-  const options: { value: Category | null; label: string }[] = [
-    { value: null, label: 'All' },
-    ...CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] })),
+export function CategoryPills({ value, onChange, counts }: CategoryPillsProps) {
+  const total = counts ? CATEGORIES.reduce((sum, c) => sum + (counts[c] ?? 0), 0) : undefined;
+  const options: { value: Category | null; label: string; count: number | undefined }[] = [
+    { value: null, label: 'All', count: total },
+    ...CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c], count: counts?.[c] })),
   ];
   return (
     <div
@@ -37,6 +41,19 @@ export function CategoryPills({ value, onChange }: CategoryPillsProps) {
           >
             {option.value === null && <LayoutGrid className="size-3.5" aria-hidden />}
             {option.label}
+            {option.count !== undefined && (
+              <span
+                data-testid="category-count"
+                className={cn(
+                  'rounded-full px-1.5 text-xs tabular-nums',
+                  active ? 'bg-primary-foreground/20' : 'bg-muted text-muted-foreground',
+                )}
+              >
+                <span className="sr-only">(</span>
+                {formatCount(option.count)}
+                <span className="sr-only"> prompts)</span>
+              </span>
+            )}
           </button>
         );
       })}

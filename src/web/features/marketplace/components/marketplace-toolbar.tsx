@@ -48,7 +48,7 @@ export function MarketplaceToolbar({
           type="search"
           value={search}
           onChange={(e) => onSearchChange(e.target.value)}
-          placeholder="Search prompts by title or description…"
+          placeholder="Search prompts, tags or creators…"
           aria-label="Search prompts"
           className="h-11 bg-card pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />
@@ -82,8 +82,12 @@ export function MarketplaceToolbar({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {/* Relevance means something only while searching. */}
-            {SORTS.filter((s) => s !== 'relevance' || search.trim()).map((s) => (
+            {/*
+              Relevance means something only while searching. It also stays while the URL still
+              sorts by it (the box was just cleared and the URL follows after the debounce), so the
+              trigger never shows an empty value.
+            */}
+            {SORTS.filter((s) => s !== 'relevance' || search.trim() || sort === 'relevance').map((s) => (
               <SelectItem key={s} value={s}>
                 {SORT_LABELS[s]}
               </SelectItem>

@@ -1,10 +1,11 @@
 import { Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { PAGING } from '@shared/constants';
 import { PromptCard, PromptCardSkeleton } from '@/components/prompt-card';
 import { cn } from '@/lib/cn';
 import { showErrorToast } from '@/lib/error-toast';
 import { formatNumber } from '@/lib/format';
+import { useCategories } from '../api/get-categories';
 import { usePrompts } from '../api/get-prompts';
 import { CategoryPills } from '../components/category-pills';
 import { MarketplaceEmpty, MarketplaceError } from '../components/marketplace-states';
@@ -42,6 +43,14 @@ export function MarketplacePage() {
     limit: PAGING.marketplace,
   });
   const { data, isPending, isError, isFetching, isPlaceholderData, error, errorUpdatedAt, refetch } = query;
+  const categories = useCategories();
+  const categoryCounts = useMemo(
+    () =>
+      categories.data
+        ? Object.fromEntries(categories.data.categories.map((c) => [c.id, c.count]))
+        : undefined,
+    [categories.data],
+  );
 
   // One toast per failure (the query is silent in the global handler so it is not toasted twice).
   const toastedAt = useRef(0);
@@ -94,7 +103,11 @@ export function MarketplacePage() {
           sort={filters.sort}
           onSortChange={(sort) => update({ sort })}
         />
-        <CategoryPills value={filters.category} onChange={(category) => update({ category })} />
+        <CategoryPills
+          value={filters.category}
+          onChange={(category) => update({ category })}
+          counts={categoryCounts}
+        />
       </div>
 
       <div className="mt-8 flex min-h-6 items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
