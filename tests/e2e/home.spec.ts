@@ -58,6 +58,41 @@ test.describe('home page', () => {
     await expect(page.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/marketplace');
   });
 
+  test('invites a signed-in user to the playground, from the hero and from every card', async ({
+    page,
+    request,
+  }) => {
+    const response = await request.post('/api/auth/login', {
+      data: { email: 'demo@promptforge.test', password: 'demo-pass-123' },
+    });
+    const { token } = ((await response.json()) as { data: { token: string } }).data;
+    await page.addInitScript((value) => localStorage.setItem('authToken', value), token);
+    await page.goto('/');
+
+    await expect(page.getByRole('link', { name: 'Open the Playground' }).first()).toHaveAttribute(
+      'href',
+      '/playground',
+    );
+    const cards = page.getByTestId('prompt-card');
+    await expect(cards).toHaveCount(6);
+    for (const card of await cards.all()) {
+      await expect(card.getByRole('link', { name: 'Try on Playground' })).toHaveAttribute(
+        'href',
+        /^\/playground\?prompt=[\w-]+$/,
+      );
+    }
+    await expect(page.getByRole('button', { name: 'Login to Try' })).toHaveCount(0);
+  });
+
+  test('opens a prompt from a home card', async ({ page }) => {
+    await page.goto('/');
+    const card = page.getByTestId('prompt-card').first();
+    const title = (await card.getByRole('heading', { level: 3 }).textContent())!;
+    await card.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(/\/marketplace\/[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
   test('says so when the marketplace fails, shows no cards, and Retry reloads', async ({ page }) => {
     let failing = true;
     await page.route('**/api/marketplace/prompts**', (route) =>

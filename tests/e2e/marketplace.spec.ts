@@ -19,9 +19,10 @@ test.describe('marketplace', () => {
 
     const free = cards(page).and(page.locator('[data-type="free"]')).first();
     await expect(free.getByTestId('prompt-price')).toHaveText('Free');
+    // The playground opens on that prompt.
     await expect(free.getByRole('link', { name: 'Try in Playground' })).toHaveAttribute(
       'href',
-      '/playground',
+      /^\/playground\?prompt=[\w-]+$/,
     );
 
     const premium = cards(page).and(page.locator('[data-type="premium"]')).first();
@@ -82,6 +83,87 @@ test.describe('marketplace', () => {
     await expect(page).toHaveURL(/\/features$/);
     await page.goBack();
     await expect(search).toHaveValue(word);
+    await expect(cards(page).getByRole('heading', { name: title, exact: true })).toBeVisible();
+  });
+
+  test('takes search and category from the URL, sorts by best match, and keeps them across a reload', async ({
+    page,
+  }) => {
+    await page.goto('/marketplace?search=sql&category=analytics');
+    const search = page.getByRole('searchbox', { name: 'Search prompts' });
+    await expect(search).toHaveValue('sql');
+    await expect(page.getByRole('button', { name: /^Analytics/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Best match');
+    await expect(cards(page).first()).toBeVisible();
+    await expect
+      .poll(async () => [...new Set(await cards(page).getByTestId('prompt-category').allTextContents())])
+      .toEqual(['Analytics']);
+    await expect(page.getByTestId('result-count')).toContainText('“sql”');
+
+    await page.reload();
+    await expect(search).toHaveValue('sql');
+    await expect(page.getByRole('button', { name: /^Analytics/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect
+      .poll(async () => [...new Set(await cards(page).getByTestId('prompt-category').allTextContents())])
+      .toEqual(['Analytics']);
+
+    // Best match is a choice only while searching.
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(page).not.toHaveURL(/search=/);
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Latest');
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await expect(page.getByRole('option', { name: 'Most popular' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Best match' })).toHaveCount(0);
+  });
+
+  test('shows how many prompts each category holds', async ({ page }) => {
+    await page.goto('/marketplace');
+    const pill = page.getByRole('group', { name: 'Category' }).getByRole('button', { name: /^Writing/ });
+    await expect(pill.getByTestId('category-count')).toHaveText(/\d/);
+    const count = Number((await pill.getByTestId('category-count').textContent())?.replace(/[^\d]/g, ''));
+    await pill.click();
+    await expect(page).toHaveURL(/category=writing/);
+    await expect.poll(() => resultTotal(page)).toBe(count);
+  });
+
+  test('pages through the catalogue fifty at a time', async ({ page }) => {
+    await page.goto('/marketplace');
+    await expect(cards(page).first()).toBeVisible();
+    const total = await resultTotal(page);
+    expect(total).toBeGreaterThan(50);
+    await expect(cards(page)).toHaveCount(50);
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    const firstTitle = await cards(page).first().getByRole('heading', { level: 3 }).textContent();
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(cards(page)).toHaveCount(Math.min(50, total - 50));
+    await expect(cards(page).first().getByRole('heading', { level: 3 })).not.toHaveText(firstTitle!);
+
+    await page.reload();
+    await expect(cards(page)).toHaveCount(Math.min(50, total - 50));
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(cards(page)).toHaveCount(50);
+  });
+
+  test('opens a prompt from its card, and the breadcrumb returns to the same results', async ({ page }) => {
+    await page.goto('/marketplace?category=development&type=free');
+    const card = cards(page).first();
+    await expect(card).toBeVisible();
+    const title = (await card.getByRole('heading', { level: 3 }).textContent())!;
+
+    await card.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(/\/marketplace\/[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page).toHaveTitle(`${title} · Promptforge`);
+
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Marketplace' })
+      .click();
+    await expect(page).toHaveURL(/\/marketplace\?category=development&type=free$/);
+    await expect(page.getByRole('button', { name: /^Development/ })).toHaveAttribute('aria-pressed', 'true');
     await expect(cards(page).getByRole('heading', { name: title, exact: true })).toBeVisible();
   });
 
