@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   PERPLEXITY_BASE_URL: z.url({ message: 'must be a URL' }).optional(),
   PERPLEXITY_MODEL: z.string().min(1).default('sonar'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(200_000).default(4096),
   DEMO_MODEL_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(12),
   PLAYGROUND_MAX_MESSAGE_CHARS: z.coerce.number().int().min(100).default(8000),
   PLAYGROUND_MAX_MESSAGES_PER_SESSION: z.coerce.number().int().min(2).default(100),
@@ -87,6 +88,8 @@ export interface Config {
     openai: ProviderConfig;
     perplexity: ProviderConfig;
     timeoutMs: number;
+    /** Longest reply a model may write, in tokens (bounds cost). */
+    maxOutputTokens: number;
     demoDelayMs: number;
   };
   playground: {
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         model: e.PERPLEXITY_MODEL,
       },
       timeoutMs: e.AI_TIMEOUT_MS,
+      maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS,
       demoDelayMs: e.DEMO_MODEL_DELAY_MS,
     },
     playground: {

@@ -102,7 +102,7 @@ function openaiEvents(tokens: string[]) {
   };
 }
 
-export async function startFakeAi() {
+export async function startFakeAi(port = 0) {
   const requests: RecordedRequest[] = [];
   const queue: FakeBehaviour[] = [];
   let fallback: FakeBehaviour = { kind: 'reply', text: 'Hello from the fake model.' };
@@ -183,12 +183,12 @@ export async function startFakeAi() {
     for (const ev of e.tail) res.write(e.format(ev));
     res.end(e.done);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const boundPort = typeof address === 'object' && address ? address.port : port;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${boundPort}`,
     requests,
     /** The next replies, in order; after them, the fallback. */
     next(...behaviours: FakeBehaviour[]) {

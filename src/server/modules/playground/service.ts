@@ -235,8 +235,8 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
       ? (JSON.parse(existing.prompt_variables) as Record<string, string>)
       : (input.variables ?? {});
     const premiumText = isTry && prompt ? fillVariables(prompt.content, variables) : null;
+    const system = premiumText ? premiumSystemPrompt(premiumText) : SYSTEM_PROMPT;
     const messages: ModelMessage[] = [
-      { role: 'system', content: premiumText ? premiumSystemPrompt(premiumText) : SYSTEM_PROMPT },
       ...history
         .filter((m) => m.content.trim() !== '' && (m.role === 'user' || m.status !== 'error'))
         .map((m): ModelMessage =>
@@ -268,7 +268,9 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         try {
           const result = streamText({
             model: choice.model,
+            system,
             messages,
+            maxOutputTokens: config.ai.maxOutputTokens,
             abortSignal: controller.signal,
             // The user sees the failure and can send again; retrying here would only delay it.
             maxRetries: 0,
