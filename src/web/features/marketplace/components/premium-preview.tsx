@@ -31,7 +31,7 @@ export function PremiumPreview({ preview, priceMinor, currency }: PremiumPreview
         Preview
       </div>
       <div className="relative px-4 pt-4 pb-2 sm:px-5" aria-describedby="premium-note">
-        <p className="font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap sm:text-sm [mask-image:linear-gradient(to_bottom,black_45%,transparent)]">
+        <p className="font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap sm:text-sm [mask-image:linear-gradient(to_bottom,black_55%,rgb(0_0_0/0.3))]">
           <HighlightedPrompt content={preview} />
         </p>
         <div aria-hidden className="mt-3 space-y-2.5 opacity-70 blur-[2px]">

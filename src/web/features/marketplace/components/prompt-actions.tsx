@@ -100,7 +100,11 @@ export function PromptActions({ prompt, signedIn, onLike, onDownload, downloadin
           {signedIn ? (
             <Button
               variant="outline"
-              className={cn('flex-1', liked && 'border-rose-500/40 text-rose-600 dark:text-rose-400')}
+              className={cn(
+                'flex-1',
+                liked &&
+                  'border-destructive/40 bg-destructive/10 text-destructive hover:bg-destructive/15 hover:text-destructive',
+              )}
               aria-pressed={liked}
               onClick={onLike}
               title={liked ? 'Remove your like' : 'Like this prompt'}
