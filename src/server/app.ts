@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/routes';
+import { creatorRoutes } from './modules/creator/routes';
 import { healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { playgroundRoutes } from './modules/playground/routes';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
       await api.register(playgroundRoutes, { playground });
+      await api.register(creatorRoutes, { playground });
     },
     { prefix: '/api' },
   );

@@ -29,6 +29,8 @@ const TABLES = [
   'activity_events',
   'admin_settings',
   'mail_outbox',
+  'prompt_versions',
+  'prompt_daily_stats',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {

@@ -242,6 +242,29 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+export interface PromptVersionsTable {
+  id: string;
+  prompt_id: string;
+  version: number;
+  title: string;
+  description: string;
+  content: string;
+  price_minor: number;
+  created_at: Timestamp;
+}
+
+/** Per prompt and UTC day: what happened to it (revenue is the creator's share). */
+export interface PromptDailyStatsTable {
+  prompt_id: string;
+  day: string;
+  views: WithDefault<number>;
+  likes: WithDefault<number>;
+  downloads: WithDefault<number>;
+  tries: WithDefault<number>;
+  purchases: WithDefault<number>;
+  revenue_minor: WithDefault<number>;
+}
+
 /** SQLite only: stable keys for the FTS5 rows (see migration 0003). */
 export interface PromptSearchTable {
   seq: ColumnType<number, never, never>;
@@ -250,6 +273,8 @@ export interface PromptSearchTable {
 
 export interface DB {
   prompt_search: PromptSearchTable;
+  prompt_versions: PromptVersionsTable;
+  prompt_daily_stats: PromptDailyStatsTable;
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
   password_resets: PasswordResetsTable;

@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-user-theme';
 import * as m0003 from './0003-marketplace-search';
 import * as m0004 from './0004-session-variables';
+import * as m0005 from './0005-creator-studio';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-user-theme': m0002,
   '0003-marketplace-search': m0003,
   '0004-session-variables': m0004,
+  '0005-creator-studio': m0005,
 };

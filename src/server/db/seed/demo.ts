@@ -5,6 +5,7 @@ import { hashPassword } from '../../modules/auth/password';
 import type { DB } from '../types';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { buildDemoData, type DemoData, type DemoPasswordHashes } from './demo-data';
+import { seedDemoDailyStats } from './demo-daily-stats';
 import { insertRows } from './seed-utils';
 
 export interface DemoSeedSummary {
@@ -74,6 +75,7 @@ export async function seedDemo(db: Kysely<DB>, now: number = Date.now()): Promis
     return await db.transaction().execute(async (trx) => {
       if (!(await usersTableEmpty(trx))) return null;
       await insertDemoData(trx, data);
+      await seedDemoDailyStats(trx, now);
       return summarize(data);
     });
   } catch (err) {

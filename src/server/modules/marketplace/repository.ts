@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
+import { bumpDailyStat } from '../../lib/daily-stats';
 
 /** All SQL of the public catalogue: lists, search, a prompt's page, likes, downloads and reviews. */
 
@@ -234,6 +235,7 @@ export async function recordView(db: Kysely<DB>, promptId: string, viewerKey: st
     .set((eb) => ({ views_count: eb('views_count', '+', 1) }))
     .where('id', '=', promptId)
     .execute();
+  await bumpDailyStat(db, promptId, 'views');
   return true;
 }
 
@@ -251,6 +253,8 @@ export async function addLike(db: Kysely<DB>, promptId: string, userId: string, 
       .set((eb) => ({ likes_count: eb('likes_count', '+', 1) }))
       .where('id', '=', promptId)
       .execute();
+    // The daily series counts likes given; an unlike lowers the total, not the day it was given.
+    await bumpDailyStat(db, promptId, 'likes');
   }
   return added;
 }
@@ -285,6 +289,7 @@ export async function addDownload(db: Kysely<DB>, promptId: string, userId: stri
       .set((eb) => ({ downloads_count: eb('downloads_count', '+', 1) }))
       .where('id', '=', promptId)
       .execute();
+    await bumpDailyStat(db, promptId, 'downloads');
   }
   return added;
 }

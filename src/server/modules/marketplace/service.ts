@@ -144,12 +144,15 @@ export function premiumPreview(content: string): string {
   return `${atWord}…`;
 }
 
-/** Finds a prompt the caller may see: published, or their own, or any for an admin. */
+/** Finds a prompt the caller may see: published, their own, one they bought, or any for an admin. */
 async function visiblePrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthContext | null) {
   const row = await repo.findPromptByIdOrSlug(db, idOrSlug);
   if (!row) throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
   if (row.status !== 'published' && auth?.userId !== row.author_id && auth?.role !== 'admin') {
-    throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
+    // An archived prompt stays readable to the people who bought it.
+    const buyer =
+      row.status === 'archived' && auth !== null && (await repo.hasPurchased(db, row.id, auth.userId));
+    if (!buyer) throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
   }
   return row;
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
+import { bumpDailyStat } from '../../lib/daily-stats';
 
 /** All SQL of playground sessions, messages and allowances. */
 
@@ -200,6 +201,7 @@ export async function addTry(db: Kysely<DB>, promptId: string) {
     .set((eb) => ({ tries_count: eb('tries_count', '+', 1) }))
     .where('id', '=', promptId)
     .execute();
+  await bumpDailyStat(db, promptId, 'tries');
 }
 
 export const findPrompt = (db: Kysely<DB>, idOrSlug: string) =>

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import { nowIso } from './time';
+
+export type DailyStat = 'views' | 'likes' | 'downloads' | 'tries' | 'purchases';
+
+/**
+ * Adds to today's figures of a prompt (the creator's analytics read these daily rows). Called in the
+ * same transaction as the event it counts.
+ */
+export async function bumpDailyStat(
+  db: Kysely<DB>,
+  promptId: string,
+  stat: DailyStat,
+  revenueMinor = 0,
+): Promise<void> {
+  const day = nowIso().slice(0, 10);
+  await db
+    .insertInto('prompt_daily_stats')
+    .values({ prompt_id: promptId, day, [stat]: 1, revenue_minor: revenueMinor })
+    .onConflict((oc) =>
+      oc.columns(['prompt_id', 'day']).doUpdateSet((eb) => ({
+        [stat]: eb(`prompt_daily_stats.${stat}`, '+', 1),
+        revenue_minor: eb('prompt_daily_stats.revenue_minor', '+', revenueMinor),
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,199 @@
+import { type Kysely, sql } from 'kysely';
+import type { PromptStatus } from '../../../shared/constants';
+import type { DB, NewPrompt, PromptRow } from '../../db/types';
+
+/** All SQL of the creator studio: a creator's prompts, their versions and their figures. */
+
+export const findOwnPrompt = (db: Kysely<DB>, id: string, authorId: string) =>
+  db
+    .selectFrom('prompts')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', id), eb('slug', '=', id)]))
+    .where('author_id', '=', authorId)
+    .executeTakeFirst();
+
+export async function slugTaken(db: Kysely<DB>, slug: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('prompts').select('id').where('slug', '=', slug).executeTakeFirst());
+}
+
+export async function insertPrompt(db: Kysely<DB>, row: NewPrompt): Promise<void> {
+  await db.insertInto('prompts').values(row).execute();
+}
+
+export async function updatePrompt(db: Kysely<DB>, id: string, changes: Partial<PromptRow>): Promise<void> {
+  await db.updateTable('prompts').set(changes).where('id', '=', id).execute();
+}
+
+export async function deletePrompt(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('prompts').where('id', '=', id).execute();
+}
+
+export async function countBuyers(db: Kysely<DB>, promptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('purchases')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('prompt_id', '=', promptId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function nextVersion(db: Kysely<DB>, promptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('prompt_versions')
+    .select((eb) => eb.fn.max('version').as('v'))
+    .where('prompt_id', '=', promptId)
+    .executeTakeFirst();
+  return Number(row?.v ?? 0) + 1;
+}
+
+export async function insertVersion(
+  db: Kysely<DB>,
+  v: {
+    id: string;
+    promptId: string;
+    version: number;
+    title: string;
+    description: string;
+    content: string;
+    priceMinor: number;
+    createdAt: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('prompt_versions')
+    .values({
+      id: v.id,
+      prompt_id: v.promptId,
+      version: v.version,
+      title: v.title,
+      description: v.description,
+      content: v.content,
+      price_minor: v.priceMinor,
+      created_at: v.createdAt,
+    })
+    .execute();
+}
+
+export const listVersions = (db: Kysely<DB>, promptId: string) =>
+  db.selectFrom('prompt_versions').selectAll().where('prompt_id', '=', promptId).orderBy('version').execute();
+
+/** A page of the creator's prompts with buyer and version counts. */
+export async function listOwnPrompts(
+  db: Kysely<DB>,
+  authorId: string,
+  f: { status?: PromptStatus; page: number; limit: number },
+) {
+  let base = db.selectFrom('prompts as p').where('p.author_id', '=', authorId);
+  if (f.status) base = base.where('p.status', '=', f.status);
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const rows = await base
+    .selectAll('p')
+    .select((eb) => [
+      eb
+        .selectFrom('purchases')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .whereRef('purchases.prompt_id', '=', 'p.id')
+        .as('buyers'),
+      eb
+        .selectFrom('prompt_versions')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .whereRef('prompt_versions.prompt_id', '=', 'p.id')
+        .as('versions'),
+    ])
+    .orderBy('p.updated_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit)
+    .execute();
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export type OwnPromptRow = Awaited<ReturnType<typeof listOwnPrompts>>['rows'][number];
+
+/** Lifetime figures over all of a creator's prompts. */
+export async function creatorTotals(db: Kysely<DB>, authorId: string) {
+  const row = await db
+    .selectFrom('prompts')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('views_count'), sql<number>`0`).as('views'),
+      eb.fn.coalesce(eb.fn.sum<number>('likes_count'), sql<number>`0`).as('likes'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'published').then(1).else(0).end()).as('published'),
+    ])
+    .where('author_id', '=', authorId)
+    .executeTakeFirst();
+  const revenue = await db
+    .selectFrom('purchases as pu')
+    .innerJoin('prompts as p', 'p.id', 'pu.prompt_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pu.creator_share_minor'), sql<number>`0`).as('revenue'))
+    .where('p.author_id', '=', authorId)
+    .executeTakeFirst();
+  return {
+    views: Number(row?.views ?? 0),
+    likes: Number(row?.likes ?? 0),
+    published: Number(row?.published ?? 0),
+    revenueMinor: Number(revenue?.revenue ?? 0),
+  };
+}
+
+/** Daily figures of a creator's prompts between two UTC days (inclusive), per prompt and day. */
+export const dailyStats = (db: Kysely<DB>, authorId: string, fromDay: string, toDay: string) =>
+  db
+    .selectFrom('prompt_daily_stats as d')
+    .innerJoin('prompts as p', 'p.id', 'd.prompt_id')
+    .select([
+      'd.prompt_id',
+      'd.day',
+      'd.views',
+      'd.likes',
+      'd.downloads',
+      'd.tries',
+      'd.purchases',
+      'd.revenue_minor',
+    ])
+    .where('p.author_id', '=', authorId)
+    .where('d.day', '>=', fromDay)
+    .where('d.day', '<=', toDay)
+    .execute();
+
+export async function viewsBetween(
+  db: Kysely<DB>,
+  authorId: string,
+  fromDay: string,
+  toDay: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('prompt_daily_stats as d')
+    .innerJoin('prompts as p', 'p.id', 'd.prompt_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('d.views'), sql<number>`0`).as('n'))
+    .where('p.author_id', '=', authorId)
+    .where('d.day', '>=', fromDay)
+    .where('d.day', '<=', toDay)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const promptTitles = (db: Kysely<DB>, authorId: string) =>
+  db
+    .selectFrom('prompts')
+    .select(['id', 'title', 'status'])
+    .where('author_id', '=', authorId)
+    .orderBy('title')
+    .execute();
+
+/** Prompts the user tried in the playground, latest try first, one row per prompt. */
+export const recentTries = (db: Kysely<DB>, userId: string, limit: number) =>
+  db
+    .selectFrom('playground_sessions as s')
+    .innerJoin('prompts as p', 'p.id', 's.prompt_id')
+    .select((eb) => [
+      'p.id',
+      'p.title',
+      'p.views_count',
+      'p.likes_count',
+      eb.fn.max('s.created_at').as('used_at'),
+    ])
+    .where('s.user_id', '=', userId)
+    .groupBy(['p.id', 'p.title', 'p.views_count', 'p.likes_count'])
+    .orderBy('used_at', 'desc')
+    .limit(limit)
+    .execute();

@@ -1,0 +1,168 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AnalyticsQuerySchema,
+  AnalyticsSchema,
+  CreatePromptSchema,
+  CreatorPromptListSchema,
+  CreatorPromptResultSchema,
+  CreatorPromptsQuerySchema,
+  DashboardSchema,
+  DeleteResultSchema,
+  PromptIdParamsSchema,
+  UpdatePromptSchema,
+} from '../../../shared/creator';
+import { successEnvelope } from '../../../shared/envelope';
+import type { PlaygroundService } from '../playground/service';
+import {
+  createPrompt,
+  creatorAnalytics,
+  creatorDashboard,
+  deletePrompt,
+  listCreatorPrompts,
+  setPublished,
+  updatePrompt,
+} from './service';
+
+const bearer = [{ bearerAuth: [] }];
+
+export const creatorRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundService }> = async (
+  app,
+  { playground },
+) => {
+  const db = app.database.db;
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/user/dashboard',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'Your plan, sessions used, Overview figures and recent playground activity',
+        security: bearer,
+        response: { 200: successEnvelope(DashboardSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await creatorDashboard(db, request.auth!, await playground.usage(request.auth!)),
+    }),
+  );
+
+  app.get(
+    '/user/prompts',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'Your prompts, every status',
+        security: bearer,
+        querystring: CreatorPromptsQuerySchema,
+        response: { 200: successEnvelope(CreatorPromptListSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listCreatorPrompts(db, request.auth!, request.query),
+    }),
+  );
+
+  app.post(
+    '/user/prompts',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'Publish a prompt, or save it as a draft',
+        security: bearer,
+        body: CreatePromptSchema,
+        response: { 201: successEnvelope(CreatorPromptResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const prompt = await createPrompt(db, request.auth!, request.body);
+      return reply
+        .status(201)
+        .send({ success: true as const, data: { prompt }, message: 'Prompt created successfully' });
+    },
+  );
+
+  app.put(
+    '/user/prompts/:id',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'Edit your prompt (a published one keeps its previous version)',
+        security: bearer,
+        params: PromptIdParamsSchema,
+        body: UpdatePromptSchema,
+        response: { 200: successEnvelope(CreatorPromptResultSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { prompt: await updatePrompt(db, request.auth!, request.params.id, request.body) },
+      message: 'Prompt updated successfully!',
+    }),
+  );
+
+  for (const [action, publish] of [
+    ['publish', true],
+    ['unpublish', false],
+  ] as const) {
+    app.post(
+      `/user/prompts/:id/${action}`,
+      {
+        schema: {
+          tags: ['creator'],
+          summary: publish ? 'Publish your prompt' : 'Take your prompt off the marketplace (back to draft)',
+          security: bearer,
+          params: PromptIdParamsSchema,
+          response: { 200: successEnvelope(CreatorPromptResultSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: { prompt: await setPublished(db, request.auth!, request.params.id, publish) },
+        message: publish ? 'Prompt published' : 'Prompt unpublished',
+      }),
+    );
+  }
+
+  app.delete(
+    '/user/prompts/:id',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'Delete your prompt (archived instead when it has buyers)',
+        security: bearer,
+        params: PromptIdParamsSchema,
+        response: { 200: successEnvelope(DeleteResultSchema) },
+      },
+    },
+    async (request) => {
+      const result = await deletePrompt(db, request.auth!, request.params.id);
+      return {
+        success: true as const,
+        data: result,
+        message: result.archived
+          ? 'This prompt has buyers, so it was archived instead of deleted: they keep access to it.'
+          : 'Prompt deleted successfully!',
+      };
+    },
+  );
+
+  app.get(
+    '/user/analytics',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'Views, likes, downloads, tries, purchases and revenue of your prompts, by day',
+        security: bearer,
+        querystring: AnalyticsQuerySchema,
+        response: { 200: successEnvelope(AnalyticsSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await creatorAnalytics(db, request.auth!, request.query.period),
+    }),
+  );
+};

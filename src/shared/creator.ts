@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { CATEGORIES, PROMPT_STATUSES } from './constants';
+import { PaginationSchema } from './marketplace';
+
+/** The creator studio's contracts (spec sections 2, 3 and 5; issue 6's bounds). */
+
+export const PRICE_MIN = 0.99;
+export const PRICE_MAX = 999.99;
+export const MAX_TAGS = 10;
+export const MAX_TAG_LENGTH = 30;
+
+/** Tags come as comma-separated text (the spec's form) or a list; either way a clean list. */
+const TagsSchema = z
+  .union([z.string().max(2000), z.array(z.string().max(200)).max(50)], {
+    error: 'Tags must be text or a list',
+  })
+  .optional()
+  .transform((v) => [
+    ...new Set(
+      (typeof v === 'string' ? v.split(',') : (v ?? [])).map((t) => t.trim().toLowerCase()).filter(Boolean),
+    ),
+  ])
+  .pipe(
+    z
+      .array(z.string().max(MAX_TAG_LENGTH, `Tags must be at most ${MAX_TAG_LENGTH} characters each`))
+      .max(MAX_TAGS, `Use at most ${MAX_TAGS} tags`),
+  );
+
+const fields = {
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .min(3, 'Title must be at least 3 characters')
+    .max(120, 'Title must be at most 120 characters'),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .min(10, 'Description must be at least 10 characters')
+    .max(500, 'Description must be at most 500 characters'),
+  content: z
+    .string({ error: 'Content is required (minimum 10 characters)' })
+    .trim()
+    .min(1, 'Content is required (minimum 10 characters)')
+    .min(10, 'Content must be at least 10 characters long')
+    .max(20_000, 'Content must be at most 20000 characters'),
+  category: z.enum(CATEGORIES, { error: 'Please select a valid category' }),
+  tags: TagsSchema,
+  isPaid: z.boolean({ error: 'isPaid must be true or false' }).optional().default(false),
+  /** In dollars, as the form shows it; ignored for free prompts. */
+  price: z.coerce.number({ error: 'Price must be a number' }).finite('Price must be a number').optional(),
+};
+
+function checkPrice(v: { isPaid?: boolean; price?: number }, ctx: z.RefinementCtx) {
+  if (!v.isPaid) return;
+  const price = v.price ?? 0;
+  if (!(price >= PRICE_MIN && price <= PRICE_MAX) || Math.round(price * 100) !== price * 100) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['price'],
+      message: `Paid prompts cost between $${PRICE_MIN} and $${PRICE_MAX} (whole cents)`,
+    });
+  }
+}
+
+/** POST /api/user/prompts: publish at once, or keep as a draft. */
+export const CreatePromptSchema = z
+  .object({
+    ...fields,
+    status: z
+      .enum(['draft', 'published'], { error: 'Status must be draft or published' })
+      .optional()
+      .default('published'),
+  })
+  .superRefine(checkPrice);
+export type CreatePromptInput = z.input<typeof CreatePromptSchema>;
+
+/** PUT /api/user/prompts/:id: any of the fields. */
+export const UpdatePromptSchema = z
+  .object({
+    title: fields.title.optional(),
+    description: fields.description.optional(),
+    content: fields.content.optional(),
+    category: fields.category.optional(),
+    tags: z
+      .union([z.string().max(2000), z.array(z.string().max(200)).max(50)])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : TagsSchema.parse(v))),
+    isPaid: z.boolean({ error: 'isPaid must be true or false' }).optional(),
+    price: fields.price,
+  })
+  .superRefine(checkPrice);
+export type UpdatePromptInput = z.input<typeof UpdatePromptSchema>;
+
+export const CreatorPromptsQuerySchema = z.object({
+  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
+  limit: z.coerce
+    .number()
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(50, 'Limit must be at most 50')
+    .default(10),
+  status: z.enum(PROMPT_STATUSES, { error: 'Unknown status' }).optional(),
+});
+
+export const PromptIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** The spec's Creator prompt, with the figures and moderation details a creator needs. */
+export const CreatorPromptSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  content: z.string(),
+  category: z.enum(CATEGORIES),
+  tags: z.array(z.string()),
+  isPaid: z.boolean(),
+  /** Dollars. */
+  price: z.number(),
+  status: z.enum(PROMPT_STATUSES),
+  /** 'Published' or 'Draft' as the spec labels them; 'Archived' and 'Rejected' for moderated ones. */
+  statusLabel: z.string(),
+  /** Why an admin rejected or archived it. */
+  moderationNote: z.string().nullable(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  downloads: z.number().int(),
+  tries: z.number().int(),
+  rating: z.object({ average: z.number(), count: z.number().int() }),
+  /** The creator's share of its sales, in dollars. */
+  revenue: z.number(),
+  buyers: z.number().int(),
+  versions: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type CreatorPrompt = z.infer<typeof CreatorPromptSchema>;
+
+export const CreatorPromptListSchema = z.object({
+  prompts: z.array(CreatorPromptSchema),
+  pagination: PaginationSchema,
+});
+export const CreatorPromptResultSchema = z.object({ prompt: CreatorPromptSchema });
+export const DeleteResultSchema = z.object({ deleted: z.boolean(), archived: z.boolean() });
+
+export const ANALYTICS_PERIODS = ['7d', '30d', '90d', '1y'] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+export const AnalyticsQuerySchema = z.object({
+  period: z.enum(ANALYTICS_PERIODS, { error: 'Period must be 7d, 30d, 90d or 1y' }).default('30d'),
+});
+
+const Figures = {
+  views: z.number().int(),
+  likes: z.number().int(),
+  downloads: z.number().int(),
+  tries: z.number().int(),
+  purchases: z.number().int(),
+  /** Dollars: the creator's share. */
+  revenue: z.number(),
+};
+
+export const AnalyticsSchema = z.object({
+  period: z.enum(ANALYTICS_PERIODS),
+  from: z.string(),
+  to: z.string(),
+  totals: z.object(Figures),
+  /** The spec's Creator analytics fields. */
+  totalViews: z.number().int(),
+  totalLikes: z.number().int(),
+  totalRevenue: z.number(),
+  /** Views against the period before, in percent (one decimal); null when there was nothing before. */
+  growthRate: z.number().nullable(),
+  publishedPrompts: z.number().int(),
+  series: z.array(z.object({ date: z.string(), ...Figures })),
+  prompts: z.array(
+    z.object({ id: z.string(), title: z.string(), status: z.enum(PROMPT_STATUSES), ...Figures }),
+  ),
+});
+export type Analytics = z.infer<typeof AnalyticsSchema>;
+
+export const DashboardSchema = z.object({
+  plan: z.string(),
+  sessions: z.object({ current: z.number().int(), limit: z.number().int(), unlimited: z.boolean() }),
+  overview: z.object({
+    totalViews: z.number().int(),
+    viewsGrowth: z.number().nullable(),
+    totalLikes: z.number().int(),
+    revenue: z.number(),
+    publishedPrompts: z.number().int(),
+  }),
+  /** Prompts the user tried in the playground, latest first. */
+  recentActivity: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      usedAt: z.string(),
+      views: z.number().int(),
+      likes: z.number().int(),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
