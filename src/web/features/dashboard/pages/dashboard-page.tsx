@@ -1,50 +1,94 @@
-import { CrownIcon, GaugeIcon } from 'lucide-react';
-import { useEffect } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { BarChart3Icon, FileTextIcon, LayoutDashboardIcon, UploadIcon } from 'lucide-react';
+import { Suspense, lazy, useCallback } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
-import { AccountSummary } from '../components/account-summary';
-import { QuickLinks } from '../components/quick-links';
-import { sessionsUsedLabel } from '../lib/usage';
+import { useDashboard } from '../api/get-dashboard';
+import { DashboardHeader } from '../components/dashboard-header';
+import { MyPromptsTab } from '../components/my-prompts-tab';
+import { OverviewTab } from '../components/overview-tab';
+import { UploadTab } from '../components/upload-tab';
+import { STUDIO_TABS, type StudioTab, useStudioParams } from '../hooks/use-studio-params';
 
-/** /dashboard: the creator's home. The header follows spec section 2 (welcome, plan, sessions used). */
+// The charts library is most of the studio's weight: it loads when Analytics is first opened.
+const AnalyticsTab = lazy(async () => ({
+  default: (await import('../components/analytics-tab')).AnalyticsTab,
+}));
+
+const TABS: Record<StudioTab, { label: string; short: string; Icon: typeof LayoutDashboardIcon }> = {
+  overview: { label: 'Overview', short: 'Overview', Icon: LayoutDashboardIcon },
+  upload: { label: 'Upload Prompt', short: 'Upload', Icon: UploadIcon },
+  prompts: { label: 'My Prompts', short: 'Prompts', Icon: FileTextIcon },
+  analytics: { label: 'Analytics', short: 'Analytics', Icon: BarChart3Icon },
+};
+
+/**
+ * /dashboard, the creator studio (spec section 2): the header, then Overview, Upload Prompt, My
+ * Prompts and Analytics. The chosen tab, the list's filter and page and the analytics period live in
+ * the URL, so a reload keeps the view.
+ */
 export function DashboardPage() {
-  const { user, refreshUser } = useAuth();
-
-  // Usage moves as the account is used elsewhere: show this visit's figures, not the sign-in's.
-  useEffect(() => {
-    void refreshUser();
-  }, [refreshUser]);
+  const { user } = useAuth();
+  const dashboard = useDashboard();
+  const [params, update] = useStudioParams();
+  const showUpload = useCallback(() => update({ tab: 'upload' }), [update]);
 
   // The guard renders this page for signed-in users only.
   if (!user) return null;
-  const { current, limit } = user.usage.playgroundSessions;
-  const paid = user.subscription.plan.toLowerCase() !== 'free';
+  const data = dashboard.data;
+  // The header uses the signed-in user's figures until the dashboard call brings this visit's.
+  const plan = data?.plan ?? user.subscription.plan;
+  const sessions = data?.sessions ?? user.usage.playgroundSessions;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-primary">Dashboard</p>
-          <h1 className="mt-1 text-3xl font-semibold tracking-tight break-words sm:text-4xl">
-            Welcome back, {user.name}
-          </h1>
-          <p className="mt-2 text-muted-foreground">Here is where your Promptforge account stands today.</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={paid ? 'default' : 'secondary'} className="px-3 py-1 text-sm">
-            {paid ? <CrownIcon aria-hidden /> : null}
-            {user.subscription.plan} Plan
-          </Badge>
-          <Badge variant="outline" className="px-3 py-1 text-sm tabular-nums">
-            <GaugeIcon aria-hidden />
-            {sessionsUsedLabel(current, limit)}
-          </Badge>
-        </div>
-      </header>
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <AccountSummary user={user} />
-        <QuickLinks />
-      </div>
+      <DashboardHeader name={user.name} plan={plan} sessions={sessions} />
+      <Tabs value={params.tab} onValueChange={(tab) => update({ tab: tab as StudioTab })} className="mt-8">
+        <TabsList className="grid h-auto w-full grid-cols-4 sm:inline-flex sm:h-10 sm:w-auto">
+          {STUDIO_TABS.map((tab) => {
+            const { label, short, Icon } = TABS[tab];
+            return (
+              <TabsTrigger
+                key={tab}
+                value={tab}
+                aria-label={label}
+                className="h-auto flex-col gap-1 px-1 py-1.5 text-xs sm:h-full sm:flex-row sm:gap-1.5 sm:px-3 sm:py-0 sm:text-sm"
+              >
+                <Icon aria-hidden />
+                <span className="sm:hidden">{short}</span>
+                <span className="hidden sm:inline">{label}</span>
+              </TabsTrigger>
+            );
+          })}
+        </TabsList>
+
+        <TabsContent value="overview" className="mt-6">
+          <OverviewTab
+            dashboard={data}
+            isPending={dashboard.isPending}
+            isError={dashboard.isError}
+            isRefetching={dashboard.isFetching}
+            onRetry={() => void dashboard.refetch()}
+            onUpload={showUpload}
+          />
+        </TabsContent>
+        {/* Kept mounted while hidden so a half-written prompt survives a look at another tab. */}
+        <TabsContent value="upload" className="mt-6 data-[state=inactive]:hidden" forceMount>
+          <UploadTab onShowPrompts={(saveAs) => update({ tab: 'prompts', status: saveAs, page: 1 })} />
+        </TabsContent>
+        <TabsContent value="prompts" className="mt-6">
+          <MyPromptsTab status={params.status} page={params.page} onChange={update} onUpload={showUpload} />
+        </TabsContent>
+        <TabsContent value="analytics" className="mt-6">
+          <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
+            <AnalyticsTab
+              period={params.period}
+              onPeriodChange={(period) => update({ period })}
+              onUpload={showUpload}
+            />
+          </Suspense>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircleIcon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { CreatePromptSchema, type CreatorPrompt } from '@shared/creator';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { useUpdatePrompt } from '../api/update-prompt';
+import { useLastPresent } from '../hooks/use-last-present';
+import {
+  type PromptFormInput,
+  type PromptFormOutput,
+  markServerFieldErrors,
+  promptFormValues,
+  promptRequestBody,
+} from '../lib/prompt-form';
+import { PromptFields } from './prompt-fields';
+
+/** Edit (spec section 2): every field of the Upload form, saved with PUT; the dialog stays open on failure. */
+export function EditPromptDialog({
+  prompt: target,
+  onOpenChange,
+}: {
+  prompt: CreatorPrompt | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const prompt = useLastPresent(target);
+  return (
+    <Dialog open={target !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        {/* Keyed by prompt: each opening starts from that prompt's saved values. */}
+        {prompt ? (
+          <EditPromptForm key={prompt.id} prompt={prompt} onDone={() => onOpenChange(false)} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditPromptForm({ prompt, onDone }: { prompt: CreatorPrompt; onDone: () => void }) {
+  const form = useForm<PromptFormInput, unknown, PromptFormOutput>({
+    resolver: zodResolver(CreatePromptSchema),
+    defaultValues: promptFormValues(prompt),
+  });
+  const updatePrompt = useUpdatePrompt();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { message } = await updatePrompt.mutateAsync({ id: prompt.id, body: promptRequestBody(values) });
+      toast.success(message ?? 'Prompt updated successfully!', {
+        description:
+          prompt.status === 'published' ? 'The earlier version is kept; buyers see the new one.' : undefined,
+      });
+      onDone();
+    } catch (error) {
+      markServerFieldErrors(error, form.setError);
+    }
+  });
+
+  const saving = updatePrompt.isPending;
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>Edit prompt</DialogTitle>
+        <DialogDescription>
+          {prompt.status === 'published'
+            ? 'Changes go live at once. The previous version is kept.'
+            : 'Changes are saved to your prompt; its status stays as it is.'}
+        </DialogDescription>
+      </DialogHeader>
+      <fieldset disabled={saving} className="contents">
+        <PromptFields form={form} idPrefix="edit" layout="dialog" />
+      </fieldset>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={saving}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={saving || !form.formState.isDirty}>
+          {saving ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
+          Save Changes
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

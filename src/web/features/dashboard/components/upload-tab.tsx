@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircleIcon, SaveIcon, SendIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { CreatePromptSchema } from '@shared/creator';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCreatePrompt } from '../api/create-prompt';
+import {
+  EMPTY_PROMPT_FORM,
+  type PromptFormInput,
+  type PromptFormOutput,
+  markServerFieldErrors,
+  promptRequestBody,
+} from '../lib/prompt-form';
+import { PromptFields } from './prompt-fields';
+
+type SaveAs = 'published' | 'draft';
+
+/**
+ * Upload Prompt (spec section 2): Publish puts the prompt in the marketplace at once, Save as Draft
+ * keeps it to the creator (product-decisions.md: both are real). A failed save keeps every field as
+ * typed; a successful one says so and starts a fresh form.
+ */
+export function UploadTab({ onShowPrompts }: { onShowPrompts: (saveAs: SaveAs) => void }) {
+  const form = useForm<PromptFormInput, unknown, PromptFormOutput>({
+    resolver: zodResolver(CreatePromptSchema),
+    defaultValues: EMPTY_PROMPT_FORM,
+  });
+  const createPrompt = useCreatePrompt();
+  const [saving, setSaving] = useState<SaveAs | null>(null);
+
+  const save = (saveAs: SaveAs) =>
+    form.handleSubmit(async (values) => {
+      setSaving(saveAs);
+      try {
+        const { message } = await createPrompt.mutateAsync({ ...promptRequestBody(values), status: saveAs });
+        toast.success(message ?? 'Prompt created successfully', {
+          description:
+            saveAs === 'published'
+              ? 'It is live in the marketplace now.'
+              : 'Saved as a draft: only you can see it until you publish it.',
+          action: { label: 'My Prompts', onClick: () => onShowPrompts(saveAs) },
+        });
+        form.reset(EMPTY_PROMPT_FORM);
+      } catch (error) {
+        // The error toast comes from the query client; the fields it names are marked here.
+        markServerFieldErrors(error, form.setError);
+      } finally {
+        setSaving(null);
+      }
+    });
+
+  const busy = saving !== null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Upload a new prompt</CardTitle>
+        <CardDescription>
+          Share a prompt for free or sell it. Fields marked <span className="text-destructive">*</span> are
+          required.
+        </CardDescription>
+      </CardHeader>
+      <form noValidate aria-label="Upload a new prompt" onSubmit={(event) => void save('published')(event)}>
+        <CardContent>
+          <fieldset disabled={busy} className="contents">
+            <PromptFields form={form} idPrefix="upload" layout="page" />
+          </fieldset>
+        </CardContent>
+        <CardFooter className="flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full sm:w-auto"
+            disabled={busy}
+            onClick={() => void save('draft')()}
+          >
+            {saving === 'draft' ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden />
+            ) : (
+              <SaveIcon aria-hidden />
+            )}
+            Save as Draft
+          </Button>
+          <Button type="submit" className="w-full sm:w-auto" disabled={busy}>
+            {saving === 'published' ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden />
+            ) : (
+              <SendIcon aria-hidden />
+            )}
+            Publish
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import type { DefaultValues, FieldPath, UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  type CreatePromptSchema,
+  type CreatorPrompt,
+  MAX_TAGS,
+  type UpdatePromptInput,
+} from '@shared/creator';
+import { ApiError } from '@/lib/api-client';
+
+/*
+ * The upload form and the edit dialog hold the spec's Upload form (section 3): title, description,
+ * content, category, tags as comma-separated text, isPaid and price. Both check it with the server's
+ * own schema, so the words under a field are the ones the server would send.
+ */
+
+export type PromptFormInput = z.input<typeof CreatePromptSchema>;
+export type PromptFormOutput = z.output<typeof CreatePromptSchema>;
+
+export const PROMPT_FORM_FIELDS = [
+  'title',
+  'description',
+  'content',
+  'category',
+  'tags',
+  'isPaid',
+  'price',
+] as const;
+type PromptFormField = (typeof PROMPT_FORM_FIELDS)[number];
+
+/** A fresh upload form: no category chosen yet, free. */
+export const EMPTY_PROMPT_FORM: DefaultValues<PromptFormInput> = {
+  title: '',
+  description: '',
+  content: '',
+  category: undefined,
+  tags: '',
+  isPaid: false,
+  price: '',
+};
+
+/** The edit dialog starts from the prompt as it is. */
+export function promptFormValues(prompt: CreatorPrompt): DefaultValues<PromptFormInput> {
+  return {
+    title: prompt.title,
+    description: prompt.description,
+    content: prompt.content,
+    category: prompt.category,
+    tags: prompt.tags.join(', '),
+    isPaid: prompt.isPaid,
+    price: prompt.isPaid ? prompt.price.toFixed(2) : '',
+  };
+}
+
+/** What is sent: the checked values, with a free prompt's price as 0 whatever the hidden field held. */
+export function promptRequestBody(values: PromptFormOutput): Required<Omit<UpdatePromptInput, 'price'>> & {
+  price: number;
+} {
+  return {
+    title: values.title,
+    description: values.description,
+    content: values.content,
+    category: values.category,
+    tags: values.tags,
+    isPaid: values.isPaid,
+    price: values.isPaid ? (values.price ?? 0) : 0,
+  };
+}
+
+/** The chips under the tags field: the list the server will keep (trimmed, lower case, each once). */
+export function tagChips(text: string): { tags: string[]; tooMany: boolean } {
+  const tags = [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  return { tags, tooMany: tags.length > MAX_TAGS };
+}
+
+/**
+ * Puts the server's field messages under the fields they name ('tags.3' belongs to tags). Returns
+ * whether any field was marked, so the caller can move focus there.
+ */
+export function markServerFieldErrors(error: unknown, setError: UseFormSetError<PromptFormInput>): boolean {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return false;
+  let marked = false;
+  const seen = new Set<string>();
+  for (const detail of error.details) {
+    const field = PROMPT_FORM_FIELDS.find((f) => f === detail.field.split('.')[0]) as
+      PromptFormField | undefined;
+    if (!field || seen.has(field)) continue;
+    seen.add(field);
+    setError(
+      field as FieldPath<PromptFormInput>,
+      { type: 'server', message: detail.message },
+      { shouldFocus: !marked },
+    );
+    marked = true;
+  }
+  return marked;
+}
