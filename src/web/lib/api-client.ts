@@ -56,6 +56,33 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   return qs ? `${url}?${qs}` : url;
 }
 
+function parseJson(text: string): Json | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Json;
+  } catch {
+    return null;
+  }
+}
+
+/** The spec's error for a failed answer (section 8); a 401 to a signed-in call also ends the session. */
+function errorFromEnvelope(status: number, body: Json | null, token: string | null): ApiError {
+  const message =
+    (typeof body?.message === 'string' && body.message) ||
+    (typeof body?.error === 'string' && body.error) ||
+    `HTTP error! status: ${status}`;
+  const code = (typeof body?.code === 'string' ? body.code : codeForStatus(status)) as ErrorCode;
+  const details = Array.isArray(body?.details) ? (body.details as ErrorDetail[]) : [];
+  if (status === 401 && token) onUnauthenticated();
+  return new ApiError(
+    message,
+    status,
+    code,
+    details,
+    typeof body?.requestId === 'string' ? body.requestId : undefined,
+  );
+}
+
 /** Calls the API and returns the envelope's `data` (or the whole body when it has none). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await apiRequestWithMessage<T>(path, options)).data;
@@ -84,37 +111,43 @@ export async function apiRequestWithMessage<T>(
     throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
   }
 
-  const text = await response.text();
-  let body: Json | null = null;
-  if (text) {
-    try {
-      body = JSON.parse(text) as Json;
-    } catch {
-      body = null;
-    }
-  }
-
+  const body = parseJson(await response.text());
   if (!response.ok || body?.success === false) {
-    const status = response.ok ? 400 : response.status;
-    const message =
-      (typeof body?.message === 'string' && body.message) ||
-      (typeof body?.error === 'string' && body.error) ||
-      `HTTP error! status: ${status}`;
-    const code = (typeof body?.code === 'string' ? body.code : codeForStatus(status)) as ErrorCode;
-    const details = Array.isArray(body?.details) ? (body.details as ErrorDetail[]) : [];
-    if (status === 401 && token) onUnauthenticated();
-    throw new ApiError(
-      message,
-      status,
-      code,
-      details,
-      typeof body?.requestId === 'string' ? body.requestId : undefined,
-    );
+    throw errorFromEnvelope(response.ok ? 400 : response.status, body, token);
   }
   return {
     data: (body && 'data' in body ? body.data : body) as T,
     message: typeof body?.message === 'string' && body.message ? body.message : undefined,
   };
+}
+
+/**
+ * A call answered with a stream (server-sent events) rather than one envelope: the same token, and
+ * the same ApiError for a network failure or for an error the server answers before the stream
+ * starts. Returns the 2xx response for the caller to read.
+ */
+export async function apiStream(
+  path: string,
+  options: Pick<RequestOptions, 'method' | 'body' | 'signal'> = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  const token = tokenSource();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), {
+      method: options.method ?? 'POST',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
+  }
+  if (!response.ok) throw errorFromEnvelope(response.status, parseJson(await response.text()), token);
+  return response;
 }
 
 export const api = {
