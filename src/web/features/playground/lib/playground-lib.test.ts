@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { fillVariables } from '@shared/playground';
+import { describeMessageModel } from './models';
+import { segmentPrompt } from './prompt-segments';
+import { describeUsage, isFreePlan } from './usage';
+
+const usage = (current: number, limit: number, unlimited = false) => ({
+  current,
+  limit,
+  unlimited,
+  plan: 'Free',
+  resetsAt: '2026-02-01T00:00:00.000Z',
+});
+
+describe('usage meter', () => {
+  it('counts against the allowance and stops at the limit', () => {
+    expect(describeUsage(usage(3, 10))).toMatchObject({
+      label: '3 of 10 sessions this month',
+      percent: 30,
+      atLimit: false,
+      remaining: 7,
+    });
+    expect(describeUsage(usage(10, 10))).toMatchObject({ atLimit: true, percent: 100, remaining: 0 });
+  });
+
+  it('reads paid plans and the admin figure 999999 as unlimited', () => {
+    expect(describeUsage(usage(1, 999999, true))).toMatchObject({
+      unlimited: true,
+      label: '1 session this month',
+      atLimit: false,
+    });
+    expect(describeUsage(usage(4, 999999))).toMatchObject({ unlimited: true, atLimit: false });
+  });
+
+  it('knows the free plan by name', () => {
+    expect(isFreePlan('Free')).toBe(true);
+    expect(isFreePlan('Premium')).toBe(false);
+  });
+});
+
+describe('message model', () => {
+  const models = [
+    { id: 'claude' as const, name: 'Claude', provider: 'Anthropic', modelId: 'claude-x', live: true },
+  ];
+  it('names the offline demo and live models', () => {
+    expect(describeMessageModel('offline-demo-chatgpt', models)).toEqual({
+      choice: 'chatgpt',
+      name: 'ChatGPT',
+      demo: true,
+    });
+    expect(describeMessageModel('claude-x', models)).toEqual({
+      choice: 'claude',
+      name: 'Claude',
+      demo: false,
+    });
+    expect(describeMessageModel('gpt-old', models).name).toBe('gpt-old');
+  });
+});
+
+describe('prompt preview segments', () => {
+  it('splits on both variable styles and rebuilds exactly what fillVariables sends', () => {
+    const text = 'Write about {{ topic }} for [reader], in [tone]. Keep [topic] short.';
+    const values = { topic: 'tea', reader: 'students', tone: '' };
+    const segments = segmentPrompt(text, values);
+    expect(segments.filter((s) => s.kind === 'variable').map((s) => s.name)).toEqual([
+      'topic',
+      'reader',
+      'tone',
+      'topic',
+    ]);
+    const rebuilt = segments.map((s) => (s.kind === 'text' ? s.text : (s.value ?? s.placeholder))).join('');
+    expect(rebuilt).toBe(fillVariables(text, values));
+  });
+});
