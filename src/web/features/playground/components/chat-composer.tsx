@@ -1,0 +1,135 @@
+import { ArrowUpIcon, SquareIcon } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useLayoutEffect } from 'react';
+import { MAX_MESSAGE_CHARS } from '@shared/playground';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
+
+interface ChatComposerProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  streaming: boolean;
+  /** Sending is not possible (the allowance is used up, a conversation is loading). */
+  disabled?: boolean;
+  placeholder?: string;
+  /** Under the box: which model answers, and whether it is the offline demo. */
+  footnote?: ReactNode;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+}
+
+/** The counter appears once a message gets near the server's cap. */
+const COUNTER_FROM = Math.round(MAX_MESSAGE_CHARS * 0.8);
+const MAX_HEIGHT_PX = 240;
+
+/** The message box: Enter sends, Shift+Enter starts a new line; Stop while a reply streams. */
+export function ChatComposer({
+  value,
+  onChange,
+  onSend,
+  onStop,
+  streaming,
+  disabled = false,
+  placeholder = 'Message the assistant…',
+  footnote,
+  textareaRef,
+}: ChatComposerProps) {
+  const tooLong = value.length > MAX_MESSAGE_CHARS;
+  const canSend = !disabled && !streaming && value.trim() !== '' && !tooLong;
+
+  // Grow with the text up to a limit, then scroll inside.
+  useLayoutEffect(() => {
+    const el = textareaRef.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [value, textareaRef]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // An IME composing a word uses Enter to confirm it: that Enter is not "send".
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (canSend) onSend();
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-4">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canSend) onSend();
+        }}
+        className={cn(
+          'rounded-2xl border bg-card shadow-sm transition-colors focus-within:border-ring/60 focus-within:ring-2 focus-within:ring-ring/20',
+          disabled && 'opacity-70',
+          tooLong &&
+            'border-destructive/60 focus-within:border-destructive/60 focus-within:ring-destructive/20',
+        )}
+      >
+        <label htmlFor="playground-message" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="playground-message"
+          ref={textareaRef}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          disabled={disabled}
+          placeholder={placeholder}
+          aria-describedby="playground-composer-hint"
+          aria-invalid={tooLong || undefined}
+          className="block max-h-60 min-h-12 w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-relaxed placeholder:text-muted-foreground focus:outline-none disabled:cursor-not-allowed"
+        />
+        <div className="flex items-center gap-3 px-2.5 pb-2.5 pl-4">
+          <div className="min-w-0 flex-1 truncate text-xs text-muted-foreground">{footnote}</div>
+          {value.length >= COUNTER_FROM ? (
+            <span
+              className={cn(
+                'text-xs tabular-nums',
+                tooLong ? 'font-medium text-destructive' : 'text-muted-foreground',
+              )}
+              data-testid="char-counter"
+              aria-live="polite"
+            >
+              {formatNumber(value.length)} / {formatNumber(MAX_MESSAGE_CHARS)}
+            </span>
+          ) : null}
+          {streaming ? (
+            <Button
+              type="button"
+              size="icon"
+              onClick={onStop}
+              className="size-9 shrink-0 rounded-full"
+              aria-label="Stop"
+              title="Stop the reply"
+            >
+              <SquareIcon aria-hidden className="size-3.5! fill-current" />
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              size="icon"
+              disabled={!canSend}
+              className="size-9 shrink-0 rounded-full"
+              aria-label="Send message"
+              title="Send (Enter)"
+            >
+              <ArrowUpIcon aria-hidden className="size-4.5!" />
+            </Button>
+          )}
+        </div>
+      </form>
+      <p
+        id="playground-composer-hint"
+        className="mt-2 hidden text-center text-xs text-muted-foreground sm:block"
+      >
+        {tooLong
+          ? `Messages can be at most ${formatNumber(MAX_MESSAGE_CHARS)} characters.`
+          : 'Enter to send · Shift+Enter for a new line'}
+      </p>
+    </div>
+  );
+}

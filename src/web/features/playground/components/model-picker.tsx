@@ -1,0 +1,106 @@
+import { InfoIcon } from 'lucide-react';
+import { type KeyboardEvent, useRef } from 'react';
+import { MODELS, type Model } from '@shared/constants';
+import type { ModelInfo } from '@shared/playground';
+import { cn } from '@/lib/cn';
+import { MODEL_DEFAULTS } from '../lib/models';
+import { ModelAvatar } from './model-avatar';
+
+interface ModelPickerProps {
+  value: Model;
+  onChange: (model: Model) => void;
+  /** From the server; empty while loading (or when it failed): Live and Demo are then not shown. */
+  models: readonly ModelInfo[];
+  disabled?: boolean;
+}
+
+/** The three choices as a radio group (arrow keys move between them), each saying Live or Demo. */
+export function ModelPicker({ value, onChange, models, disabled = false }: ModelPickerProps) {
+  const refs = useRef<Partial<Record<Model, HTMLButtonElement | null>>>({});
+  const selected = models.find((m) => m.id === value);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+    if (!step || disabled) return;
+    event.preventDefault();
+    const next = MODELS[(MODELS.indexOf(value) + step + MODELS.length) % MODELS.length]!;
+    onChange(next);
+    refs.current[next]?.focus();
+  };
+
+  return (
+    <section aria-labelledby="playground-model">
+      <h2
+        id="playground-model"
+        className="mb-2 px-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+      >
+        AI model
+      </h2>
+      <div
+        role="radiogroup"
+        aria-labelledby="playground-model"
+        className="flex flex-col gap-1"
+        onKeyDown={onKeyDown}
+      >
+        {MODELS.map((id) => {
+          const info = models.find((m) => m.id === id);
+          const checked = id === value;
+          return (
+            <button
+              key={id}
+              ref={(el) => {
+                refs.current[id] = el;
+              }}
+              type="button"
+              role="radio"
+              aria-checked={checked}
+              tabIndex={checked ? 0 : -1}
+              disabled={disabled}
+              onClick={() => onChange(id)}
+              className={cn(
+                'flex w-full cursor-pointer items-center gap-3 rounded-lg border px-2.5 py-2 text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60',
+                checked
+                  ? 'border-primary/50 bg-primary/5 shadow-xs'
+                  : 'border-transparent hover:bg-accent/60',
+              )}
+            >
+              <ModelAvatar model={id} />
+              <span className="min-w-0 flex-1">
+                <span className="block text-sm font-medium">{info?.name ?? MODEL_DEFAULTS[id].name}</span>
+                <span className="block truncate text-xs text-muted-foreground">
+                  {info?.provider ?? MODEL_DEFAULTS[id].provider}
+                </span>
+              </span>
+              {info ? (
+                <span
+                  className={cn(
+                    'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium',
+                    info.live ? 'bg-success/15 text-success' : 'bg-muted text-muted-foreground',
+                  )}
+                >
+                  <span
+                    aria-hidden
+                    className={cn(
+                      'size-1.5 rounded-full',
+                      info.live ? 'bg-success' : 'bg-muted-foreground/60',
+                    )}
+                  />
+                  {info.live ? 'Live' : 'Demo'}
+                </span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+      {selected && !selected.live ? (
+        <p
+          className="mt-2 flex gap-1.5 px-1 text-xs leading-relaxed text-muted-foreground"
+          data-testid="demo-note"
+        >
+          <InfoIcon aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+          Offline demo model — no API key configured
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { FlaskConicalIcon, Loader2Icon, MessageSquareIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import type { SessionSummary } from '@shared/playground';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { formatRelativeTime } from '@/lib/format';
+import { MODEL_DEFAULTS } from '../lib/models';
+
+interface RecentSessionsProps {
+  sessions: readonly SessionSummary[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  activeId: string | null;
+  onOpen: (id: string) => void;
+  onDelete: (session: SessionSummary) => Promise<void>;
+}
+
+/** The user's saved conversations: open one to continue it, delete it after a confirmation. */
+export function RecentSessions({
+  sessions,
+  loading,
+  failed,
+  onRetry,
+  activeId,
+  onOpen,
+  onDelete,
+}: RecentSessionsProps) {
+  const [confirming, setConfirming] = useState<SessionSummary | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!confirming) return;
+    setDeleting(true);
+    try {
+      await onDelete(confirming);
+      setConfirming(null);
+    } catch {
+      // The failure toast says what went wrong; the dialog stays so the user can try again.
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="playground-recent" className="flex min-h-0 flex-1 flex-col">
+      <h2
+        id="playground-recent"
+        className="mb-2 flex items-center justify-between px-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+      >
+        Recent Sessions
+        {sessions && sessions.length > 0 ? (
+          <span className="font-normal tabular-nums normal-case">{sessions.length}</span>
+        ) : null}
+      </h2>
+
+      {sessions && sessions.length > 0 ? (
+        <ul
+          className="-mx-1 flex min-h-0 flex-col gap-0.5 overflow-y-auto px-1 pb-1"
+          data-testid="recent-sessions"
+        >
+          {sessions.map((session) => {
+            const active = session.id === activeId;
+            return (
+              <li key={session.id} className="group relative">
+                <button
+                  type="button"
+                  onClick={() => onOpen(session.id)}
+                  aria-current={active ? 'true' : undefined}
+                  className={cn(
+                    'flex w-full cursor-pointer flex-col gap-0.5 rounded-lg py-2 pr-10 pl-2.5 text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                    active ? 'bg-accent text-accent-foreground' : 'hover:bg-accent/60',
+                  )}
+                >
+                  <span className="flex items-center gap-1.5 text-sm font-medium">
+                    {session.prompt ? (
+                      <>
+                        <FlaskConicalIcon aria-hidden className="size-3.5 shrink-0 text-primary" />
+                        <span className="sr-only">Prompt try: </span>
+                      </>
+                    ) : null}
+                    <span className="truncate">{session.title}</span>
+                  </span>
+                  <span className="truncate text-xs text-muted-foreground">
+                    {formatRelativeTime(session.updatedAt)} · {MODEL_DEFAULTS[session.model].name} ·{' '}
+                    {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'}
+                  </span>
+                </button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  onClick={() => setConfirming(session)}
+                  className="absolute top-1/2 right-1 size-8 -translate-y-1/2 text-muted-foreground opacity-0 group-hover:opacity-100 hover:text-destructive focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
+                  aria-label={`Delete conversation: ${session.title}`}
+                  title="Delete conversation"
+                >
+                  <Trash2Icon aria-hidden />
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : loading ? (
+        <div className="flex flex-col gap-3 px-2.5 py-1" aria-label="Loading sessions">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="space-y-1.5">
+              <Skeleton className="h-4 w-4/5" />
+              <Skeleton className="h-3 w-1/2" />
+            </div>
+          ))}
+        </div>
+      ) : failed ? (
+        <div className="rounded-lg border border-dashed px-3 py-4 text-center text-sm">
+          <p className="text-muted-foreground">Could not load your sessions.</p>
+          <Button variant="ghost" size="sm" className="mt-1" onClick={onRetry}>
+            <RefreshCwIcon aria-hidden />
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <div className="rounded-lg border border-dashed px-3 py-6 text-center">
+          <MessageSquareIcon aria-hidden className="mx-auto size-5 text-muted-foreground/70" />
+          <p className="mt-2 text-sm font-medium">No recent sessions</p>
+          <p className="mt-0.5 text-xs text-muted-foreground">Your conversations are saved here.</p>
+        </div>
+      )}
+
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && !deleting && setConfirming(null)}>
+        <DialogContent className="max-w-md">
+          <DialogHeader>
+            <DialogTitle>Delete this conversation?</DialogTitle>
+            <DialogDescription className="break-words">
+              “{confirming?.title}” and all its messages will be deleted. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(null)} disabled={deleting}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => void confirmDelete()} disabled={deleting}>
+              {deleting ? <Loader2Icon aria-hidden className="animate-spin" /> : <Trash2Icon aria-hidden />}
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

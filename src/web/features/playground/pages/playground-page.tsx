@@ -1,0 +1,312 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircleIcon, PanelLeftIcon } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LIMIT_REACHED_MESSAGE, type SessionSummary } from '@shared/playground';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth';
+import { showErrorToast } from '@/lib/error-toast';
+import { useDeleteSession } from '../api/delete-session';
+import { useModels } from '../api/get-models';
+import { usePromptTry } from '../api/get-prompt-try';
+import { getSessionQueryOptions } from '../api/get-session';
+import { useSessions } from '../api/get-sessions';
+import { useUsage } from '../api/get-usage';
+import { playgroundKeys } from '../api/query-keys';
+import { ChatComposer } from '../components/chat-composer';
+import { ChatEmptyState } from '../components/chat-empty-state';
+import { LimitAlert, SendErrorAlert } from '../components/chat-alerts';
+import { ChatHeader } from '../components/chat-header';
+import { MessageList } from '../components/message-list';
+import { PlaygroundSidebar } from '../components/playground-sidebar';
+import { type PromptTrySend, PromptTryPanel, PromptTryPanelSkeleton } from '../components/prompt-try-panel';
+import { useChatStream } from '../hooks/use-chat-stream';
+import { useModelChoice } from '../hooks/use-model-choice';
+import { MODEL_DEFAULTS } from '../lib/models';
+import { describeUsage } from '../lib/usage';
+
+/*
+ * /playground (spec section 2): the left panel (plan, usage, model, recent sessions) and the chat.
+ * The open conversation lives in the address (?session=<id>) so a reload or Back returns to it;
+ * ?prompt=<id> (from the marketplace's Try in Playground) opens a new conversation on that prompt.
+ */
+
+// How long after Stop the server needs to save the partial reply before the list shows its count.
+const SAVE_AFTER_STOP_MS = 600;
+
+export function PlaygroundPage() {
+  const { user, refreshUser } = useAuth();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const urlSession = params.get('session');
+  const promptRef = urlSession ? null : params.get('prompt');
+
+  const [model, setModel] = useModelChoice();
+  const [draft, setDraft] = useState('');
+  const [panelOpen, setPanelOpen] = useState(false);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  const modelsQuery = useModels();
+  const usageQuery = useUsage();
+  const sessionsQuery = useSessions();
+  const deleteSession = useDeleteSession();
+  const models = modelsQuery.data ?? [];
+
+  const chat = useChatStream({
+    onSession: (sessionId) => {
+      // The conversation now exists on the server: a reload should come back to it.
+      setParams({ session: sessionId }, { replace: true });
+    },
+    onSettled: (outcome) => {
+      const refresh = () => {
+        void queryClient.invalidateQueries({ queryKey: playgroundKeys.sessions() });
+        void queryClient.invalidateQueries({ queryKey: playgroundKeys.usage() });
+      };
+      refresh();
+      if (outcome === 'stopped') setTimeout(refresh, SAVE_AFTER_STOP_MS);
+      void queryClient.invalidateQueries({ queryKey: [...playgroundKeys.all, 'prompt-try'] });
+      // The dashboard's sessions-used badge reads the signed-in user.
+      void refreshUser();
+    },
+  });
+  const { open: openChat, reset: resetChat, currentSessionId } = chat;
+
+  // Follow the address: Back, Forward, a reload, or a link to a conversation.
+  const seenUrlSession = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (seenUrlSession.current === urlSession) return;
+    seenUrlSession.current = urlSession;
+    if (urlSession === currentSessionId()) return;
+    if (!urlSession) {
+      resetChat();
+      return;
+    }
+    void openChat(urlSession, () => queryClient.fetchQuery(getSessionQueryOptions(urlSession))).then(
+      (detail) => {
+        if (detail) setModel(detail.session.model);
+        else setParams({}, { replace: true });
+      },
+    );
+  }, [urlSession, currentSessionId, openChat, resetChat, queryClient, setModel, setParams]);
+
+  const promptTry = usePromptTry(promptRef);
+  const showTry = promptRef !== null && chat.items.length === 0 && !chat.loading;
+
+  const usageView = usageQuery.data ? describeUsage(usageQuery.data) : null;
+  const limitError = chat.error?.message === LIMIT_REACHED_MESSAGE;
+  // The allowance counts new conversations; one already under way can go on.
+  const atLimit = limitError || (usageView?.atLimit === true && chat.sessionId === null);
+  const modelInfo = models.find((m) => m.id === model);
+  const modelName = modelInfo?.name ?? MODEL_DEFAULTS[model].name;
+
+  const openSession = useCallback(
+    (id: string) => {
+      setPanelOpen(false);
+      if (id === currentSessionId() && !chat.error) return;
+      setParams({ session: id });
+    },
+    [currentSessionId, chat.error, setParams],
+  );
+
+  const newChat = useCallback(() => {
+    setPanelOpen(false);
+    setDraft('');
+    // A new conversation without ?session: the address effect resets the chat.
+    if (urlSession || promptRef) setParams({});
+    else resetChat();
+    textareaRef.current?.focus();
+  }, [urlSession, promptRef, setParams, resetChat]);
+
+  const onDeleteSession = useCallback(
+    async (session: SessionSummary) => {
+      try {
+        await deleteSession.mutateAsync(session.id);
+      } catch (error) {
+        showErrorToast(error, { title: 'Failed to delete the conversation' });
+        throw error;
+      }
+      if (session.id === currentSessionId()) newChat();
+    },
+    [deleteSession, currentSessionId, newChat],
+  );
+
+  const send = useCallback(async () => {
+    const message = draft.trim();
+    if (!message || chat.streaming) return;
+    setDraft('');
+    const result = await chat.send({ message, model });
+    // Refused before any reply: nothing was saved, so the words go back into the box.
+    if (result && !result.ok && !result.stopped && result.rejected) setDraft((current) => current || message);
+  }, [draft, chat, model]);
+
+  const sendPromptTry = useCallback(
+    (input: PromptTrySend) => void chat.send({ ...input, model }),
+    [chat, model],
+  );
+
+  const pickSuggestion = useCallback((text: string) => {
+    setDraft(text);
+    requestAnimationFrame(() => {
+      const el = textareaRef.current;
+      el?.focus();
+      el?.setSelectionRange(text.length, text.length);
+    });
+  }, []);
+
+  const sidebar = (
+    <PlaygroundSidebar
+      usage={{
+        data: usageQuery.data,
+        loading: usageQuery.isPending,
+        failed: usageQuery.isError,
+        retry: () => void usageQuery.refetch(),
+      }}
+      fallbackPlan={user?.subscription.plan ?? 'Free'}
+      isAdmin={user?.role === 'admin'}
+      model={model}
+      onModelChange={setModel}
+      models={models}
+      modelLocked={chat.streaming}
+      sessions={{
+        data: sessionsQuery.data,
+        loading: sessionsQuery.isPending,
+        failed: sessionsQuery.isError,
+        retry: () => void sessionsQuery.refetch(),
+      }}
+      activeSessionId={chat.sessionId}
+      onOpenSession={openSession}
+      onDeleteSession={onDeleteSession}
+      onNewChat={newChat}
+      newChatDisabled={chat.items.length === 0 && !promptRef && !urlSession && !chat.error}
+    />
+  );
+
+  const empty = chat.items.length === 0;
+  const title = chat.loading
+    ? 'Loading conversation…'
+    : (chat.title ?? (showTry ? 'Try a prompt' : 'New chat'));
+  const tryError = showTry && chat.error && !limitError ? chat.error.message : null;
+
+  return (
+    <div className="flex h-[calc(100dvh-4rem)] min-h-[30rem]">
+      <aside
+        aria-label="Playground panel"
+        className="hidden w-72 shrink-0 border-r bg-muted/25 lg:block xl:w-80"
+      >
+        {sidebar}
+      </aside>
+
+      <Sheet open={panelOpen} onOpenChange={setPanelOpen}>
+        <SheetContent side="left" className="gap-0 overflow-y-auto p-0 pt-10">
+          <SheetTitle className="sr-only">Playground panel</SheetTitle>
+          <SheetDescription className="sr-only">Plan, usage, model and recent sessions</SheetDescription>
+          {sidebar}
+        </SheetContent>
+      </Sheet>
+
+      <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
+        <ChatHeader
+          title={title}
+          prompt={chat.prompt}
+          onClear={newChat}
+          clearDisabled={empty && !promptRef && !urlSession && !chat.error}
+          leading={
+            <Button
+              variant="ghost"
+              size="icon"
+              className="-ml-1 size-9 shrink-0 lg:hidden"
+              onClick={() => setPanelOpen(true)}
+              aria-label="Open playground panel"
+            >
+              <PanelLeftIcon aria-hidden className="size-5!" />
+            </Button>
+          }
+        />
+
+        <MessageList items={chat.items} models={models}>
+          {chat.loading ? (
+            <div className="flex flex-col gap-7" aria-label="Loading conversation">
+              <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
+              <div className="flex gap-3">
+                <Skeleton className="size-8 rounded-full" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-4 w-24" />
+                  <Skeleton className="h-4 w-full" />
+                  <Skeleton className="h-4 w-5/6" />
+                </div>
+              </div>
+            </div>
+          ) : empty && promptRef !== null ? (
+            promptTry.data ? (
+              <PromptTryPanel
+                key={promptTry.data.promptId}
+                prompt={promptTry.data}
+                onSend={sendPromptTry}
+                onClose={newChat}
+                sending={chat.streaming}
+                blocked={atLimit}
+                error={tryError}
+              />
+            ) : promptTry.isError ? (
+              <Alert variant="destructive" className="mt-auto">
+                <AlertCircleIcon aria-hidden />
+                <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+                  <span>{promptTry.error.message || 'This prompt could not be loaded.'}</span>
+                  <Button size="sm" variant="outline" onClick={newChat}>
+                    Start a blank chat
+                  </Button>
+                </AlertDescription>
+              </Alert>
+            ) : (
+              <PromptTryPanelSkeleton />
+            )
+          ) : empty && !chat.error ? (
+            <ChatEmptyState model={model} modelName={modelName} atLimit={atLimit} onPick={pickSuggestion} />
+          ) : null}
+        </MessageList>
+
+        <div className="shrink-0">
+          {atLimit || (chat.error && !tryError && !limitError) ? (
+            <div className="mx-auto w-full max-w-3xl px-3 pb-2 sm:px-6">
+              {atLimit ? (
+                <LimitAlert resetsAt={usageQuery.data?.resetsAt ?? null} />
+              ) : chat.error ? (
+                <SendErrorAlert message={chat.error.message} onDismiss={chat.dismissError} />
+              ) : null}
+            </div>
+          ) : null}
+          {showTry ? null : (
+            <ChatComposer
+              value={draft}
+              onChange={setDraft}
+              onSend={() => void send()}
+              onStop={chat.stop}
+              streaming={chat.streaming}
+              disabled={atLimit || chat.loading}
+              textareaRef={textareaRef}
+              placeholder={
+                atLimit ? 'Upgrade your plan to start a new conversation' : `Message ${modelName}…`
+              }
+              footnote={
+                modelInfo && !modelInfo.live ? (
+                  <span>
+                    <span className="font-medium text-foreground/80">{modelName} · Demo</span>
+                    <span className="hidden sm:inline"> — Offline demo model — no API key configured</span>
+                  </span>
+                ) : (
+                  <span>
+                    {modelName}
+                    {modelInfo ? ` · ${modelInfo.provider}` : ''}
+                  </span>
+                )
+              }
+            />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
