@@ -51,6 +51,18 @@ describe('serving the web app', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a missing file with a plain 404, and serves files added after start', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/app-old999.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('text/plain');
+    expect(missing.body).not.toContain('<div id="root">');
+    expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).statusCode).toBe(404);
+    fs.writeFileSync(path.join(root, 'assets', 'app-new123.js'), 'console.log(2)');
+    const fresh = await t.app.inject({ method: 'GET', url: '/assets/app-new123.js' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toBe('console.log(2)');
+  });
+
   it('never answers an API path with the app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/features' });
     expect(res.statusCode).toBe(404);

@@ -17,7 +17,11 @@ async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: opts.root,
-      wildcard: false,
+      // One catch-all route that looks files up on each request, so a rebuild is served without a
+      // restart; a miss falls through to the not-found handler below.
+      wildcard: true,
+      // Directories (the site root among them) are pages, answered by the SPA below.
+      allowedPath: (pathName) => !pathName.endsWith('/'),
       index: false,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -40,6 +44,10 @@ async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
       }
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return sendError(request, reply, 404, 'NOT_FOUND_ERROR', 'The requested resource was not found.');
+      }
+      // A missing file (an old hashed bundle, a typo) is a plain 404, not the app's HTML.
+      if (url.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(url)) {
+        return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       }
       const known = isKnownPagePath(url);
       if (!known) request.log.warn({ path: url }, 'page not found');
