@@ -10,7 +10,8 @@ export const MAX_QUERY_RETRIES = 3;
 
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_QUERY_RETRIES) return false;
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) return false;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429)
+    return false;
   return true;
 }
 

@@ -3,7 +3,8 @@
   try {
     var stored = localStorage.getItem('promptforge-theme');
     var theme = stored === 'light' || stored === 'dark' || stored === 'system' ? stored : 'dark';
-    var dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+    var dark =
+      theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
     document.documentElement.classList.toggle('dark', dark);
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
   } catch {
