@@ -74,7 +74,7 @@ export function MessageList({ items, models, children }: MessageListProps) {
       >
         <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col px-4 py-6 sm:px-6">
           {items.length > 0 ? (
-            <div role="log" aria-label="Conversation" aria-live="polite" className="flex flex-col gap-7">
+            <div role="log" aria-label="Conversation" aria-live="polite" className="flex flex-col gap-5">
               {items.map((item) => (
                 <MessageItem key={item.key} item={item} models={models} />
               ))}
