@@ -5,7 +5,8 @@ import path from 'node:path';
  * Starts the built app for the Playwright suite on a fresh demo database, so every run sees the same
  * data. Runs the same entry point as `npm start`.
  */
-const dataDir = path.resolve('.tmp/e2e-data');
+// One folder per port (tests/e2e/e2e-env.ts finds it the same way), so parallel suites never collide.
+const dataDir = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? process.env.PORT ?? 4173}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.DEMO = 'true';

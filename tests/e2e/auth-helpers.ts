@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import SQLite from 'better-sqlite3';
+import { E2E_DB_FILE } from './e2e-env';
 
 /*
  * Shared steps of the auth journeys. Tests run in parallel on one database, so every account a test
@@ -12,7 +12,7 @@ export const DEMO_ADMIN = { email: 'admin@promptforge.test', password: 'admin-pa
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
 /** The e2e server's database (scripts/e2e-server.ts). */
-const DB_FILE = path.resolve('.tmp/e2e-data/promptforge.db');
+const DB_FILE = E2E_DB_FILE;
 
 export interface TestAccount {
   name: string;

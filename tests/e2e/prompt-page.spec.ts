@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, type Page, type Response, expect, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
+import { E2E_DB_FILE } from './e2e-env';
 
 /*
  * The marketplace prompt page (issue 4): text and copy, variables, likes, downloads, the premium
@@ -12,7 +12,7 @@ import SQLite from 'better-sqlite3';
 
 const DEMO = { email: 'demo@promptforge.test', password: 'demo-pass-123' };
 /** The e2e server's database (scripts/e2e-server.ts). */
-const DB_FILE = path.resolve('.tmp/e2e-data/promptforge.db');
+const DB_FILE = E2E_DB_FILE;
 
 function openDb(readonly = true) {
   const db = new SQLite(DB_FILE, { readonly, fileMustExist: true });
