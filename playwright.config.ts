@@ -10,6 +10,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Per port, like the server's data, so suites running side by side keep their own artefacts.
+  outputDir: `.tmp/test-results-${port}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
