@@ -12,13 +12,11 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { Analytics } from '@shared/creator';
 import { cn } from '@/lib/cn';
 import { formatCount, formatNumber } from '@/lib/format';
-import { formatDay, formatDollars } from '../lib/figures';
+import { type ChartPoint, formatDay, formatDollars } from '../lib/figures';
 
-type Day = Analytics['series'][number];
-export type SeriesKey = Exclude<keyof Day, 'date'>;
+export type SeriesKey = Exclude<keyof ChartPoint, 'date' | 'end'>;
 
 /*
  * Colours are CSS variables set on the charts' wrapper (light values, brighter ones under .dark), so
@@ -41,11 +39,17 @@ export const REVENUE_KEYS = ['revenue', 'purchases'] as const;
 
 const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
 
-function ChartTooltip({ active, payload, label }: Pick<TooltipContentProps, 'active' | 'payload' | 'label'>) {
+function ChartTooltip({ active, payload }: Pick<TooltipContentProps, 'active' | 'payload'>) {
   if (!active || !payload?.length) return null;
+  const point = payload[0]?.payload as ChartPoint | undefined;
+  if (!point) return null;
+  const when =
+    point.date === point.end
+      ? formatDay(point.date, 'long')
+      : `${formatDay(point.date)} – ${formatDay(point.end, 'long')}`;
   return (
     <div className="min-w-40 rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-lg">
-      <p className="mb-1.5 font-medium">{typeof label === 'string' ? formatDay(label, 'long') : label}</p>
+      <p className="mb-1.5 font-medium">{when}</p>
       <ul className="grid gap-1">
         {payload.map((entry) => {
           const key = entry.dataKey as SeriesKey;
@@ -118,13 +122,13 @@ function ChartFrame({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-/** Performance Overview: views, likes, downloads and tries per day. */
+/** Performance Overview: views, likes, downloads and tries per day (or week). */
 export function PerformanceChart({
   series,
   summary,
   hidden,
 }: {
-  series: Day[];
+  series: ChartPoint[];
   summary: string;
   hidden: ReadonlySet<SeriesKey>;
 }) {
@@ -180,13 +184,13 @@ export function PerformanceChart({
   );
 }
 
-/** Revenue Analytics: the creator's revenue per day (bars) and the purchases behind it (line). */
+/** Revenue Analytics: the creator's revenue per day or week (bars) and the purchases behind it (line). */
 export function RevenueChart({
   series,
   summary,
   hidden,
 }: {
-  series: Day[];
+  series: ChartPoint[];
   summary: string;
   hidden: ReadonlySet<SeriesKey>;
 }) {

@@ -9,7 +9,7 @@ import {
   UploadIcon,
 } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ANALYTICS_PERIODS, type Analytics, type AnalyticsPeriod } from '@shared/creator';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { useAnalytics } from '../api/get-analytics';
-import { formatDay, formatDollars } from '../lib/figures';
+import { bucketSeries, formatDay, formatDollars } from '../lib/figures';
 import {
   CHART_COLORS,
   ChartLegend,
@@ -145,6 +145,10 @@ function AnalyticsBody({
 }) {
   const { totals } = data;
   const range = PERIOD_LABELS[period].long;
+  // A year is charted by week: 365 single days draw hair-thin bars and a jagged line.
+  const weekly = period === '1y';
+  const points = useMemo(() => bucketSeries(data.series, weekly ? 7 : 1), [data.series, weekly]);
+  const per = weekly ? 'week' : 'day';
   return (
     <div
       className={cn('grid gap-6 transition-opacity', updating && 'opacity-60')}
@@ -175,12 +179,12 @@ function AnalyticsBody({
       <div className="grid gap-6 xl:grid-cols-2">
         <ChartCard
           title="Performance Overview"
-          description="Views, likes, downloads and tries per day"
+          description={`Views, likes, downloads and tries per ${per}`}
           keys={PERFORMANCE_KEYS}
         >
           {(hidden) => (
             <PerformanceChart
-              series={data.series}
+              series={points}
               hidden={hidden}
               summary={`Performance over ${range}: ${formatNumber(totals.views)} views, ${formatNumber(totals.likes)} likes, ${formatNumber(totals.downloads)} downloads and ${formatNumber(totals.tries)} tries.`}
             />
@@ -188,12 +192,12 @@ function AnalyticsBody({
         </ChartCard>
         <ChartCard
           title="Revenue Analytics"
-          description="Your share of sales and the purchases behind it"
+          description={`Your share of sales and the purchases behind it, by ${per}`}
           keys={REVENUE_KEYS}
         >
           {(hidden) => (
             <RevenueChart
-              series={data.series}
+              series={points}
               hidden={hidden}
               summary={`Revenue over ${range}: ${formatDollars(totals.revenue)} from ${formatNumber(totals.purchases)} purchases.`}
             />

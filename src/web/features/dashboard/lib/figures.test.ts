@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDollars, growthDisplay } from './figures';
+import { bucketSeries, formatDay, formatDollars, growthDisplay } from './figures';
 
 describe('studio figures', () => {
   it('writes dollars with cents', () => {
@@ -19,5 +19,56 @@ describe('studio figures', () => {
     expect(formatDay('2026-01-05')).toBe('Jan 5');
     expect(formatDay('2026-01-05', 'long')).toBe('Jan 5, 2026');
     expect(formatDay('2026-03-01T00:00:00.000Z')).toBe('Mar 1');
+  });
+});
+
+describe('chart buckets', () => {
+  const day = (date: string, views: number, revenue = 0) => ({
+    date,
+    views,
+    likes: 1,
+    downloads: 0,
+    tries: 0,
+    purchases: revenue ? 1 : 0,
+    revenue,
+  });
+  const series = ['01', '02', '03', '04', '05'].map((d, i) =>
+    day(`2026-01-${d}`, i + 1, i === 4 ? 0.1 : 0.2),
+  );
+
+  it('keeps single days as they are', () => {
+    expect(bucketSeries(series, 1).map((p) => [p.date, p.end, p.views])).toEqual([
+      ['2026-01-01', '2026-01-01', 1],
+      ['2026-01-02', '2026-01-02', 2],
+      ['2026-01-03', '2026-01-03', 3],
+      ['2026-01-04', '2026-01-04', 4],
+      ['2026-01-05', '2026-01-05', 5],
+    ]);
+  });
+
+  it('sums whole buckets back from the newest day; the oldest may be short', () => {
+    expect(bucketSeries(series, 2)).toEqual([
+      { ...day('2026-01-01', 1, 0.2), end: '2026-01-01' },
+      {
+        date: '2026-01-02',
+        end: '2026-01-03',
+        views: 5,
+        likes: 2,
+        downloads: 0,
+        tries: 0,
+        purchases: 2,
+        revenue: 0.4,
+      },
+      {
+        date: '2026-01-04',
+        end: '2026-01-05',
+        views: 9,
+        likes: 2,
+        downloads: 0,
+        tries: 0,
+        purchases: 2,
+        revenue: 0.3,
+      },
+    ]);
   });
 });
