@@ -210,7 +210,8 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         await repo.insertSession(trx, {
           id: sessionId,
           userId: auth.userId,
-          title: titleFrom(input.message),
+          // A try is titled by its prompt, so the history reads 'Salary Negotiation Coach', not its text.
+          title: prompt ? titleFrom(prompt.title) : titleFrom(input.message),
           model: input.model,
           promptId: prompt?.id ?? null,
           variables: isTry ? (input.variables ?? {}) : {},
