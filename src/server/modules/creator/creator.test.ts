@@ -257,6 +257,8 @@ describe('deleting', () => {
         created_at: nowIso(),
       })
       .execute();
+    const listed = (await call('GET', '/api/user/prompts', c.token)).json().data.prompts;
+    expect(listed.find((p: { id: string }) => p.id === sold.id)).toMatchObject({ revenue: 4, buyers: 1 });
     const del = await call('DELETE', `/api/user/prompts/${plain.id}`, c.token);
     expect(del.json()).toMatchObject({
       data: { deleted: true, archived: false },

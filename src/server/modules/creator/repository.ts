@@ -28,6 +28,16 @@ export async function deletePrompt(db: Kysely<DB>, id: string): Promise<void> {
   await db.deleteFrom('prompts').where('id', '=', id).execute();
 }
 
+/** The creator's share of a prompt's sales, in minor units. */
+export async function earnedMinor(db: Kysely<DB>, promptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('purchases')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('creator_share_minor'), sql<number>`0`).as('s'))
+    .where('prompt_id', '=', promptId)
+    .executeTakeFirst();
+  return Number(row?.s ?? 0);
+}
+
 export async function countBuyers(db: Kysely<DB>, promptId: string): Promise<number> {
   const row = await db
     .selectFrom('purchases')
@@ -99,6 +109,12 @@ export async function listOwnPrompts(
         .select((e) => e.fn.countAll<number>().as('c'))
         .whereRef('prompt_versions.prompt_id', '=', 'p.id')
         .as('versions'),
+      // The creator's share of its sales: the same figure the Overview and Analytics add up.
+      eb
+        .selectFrom('purchases')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('creator_share_minor'), sql<number>`0`).as('s'))
+        .whereRef('purchases.prompt_id', '=', 'p.id')
+        .as('earned_minor'),
     ])
     .orderBy('p.updated_at', 'desc')
     .orderBy('p.id', 'desc')

@@ -56,7 +56,10 @@ const parseTags = (json: string): string[] => {
   }
 };
 
-function toCreatorPrompt(row: PromptRow, extra: { buyers: number; versions: number }): CreatorPrompt {
+function toCreatorPrompt(
+  row: PromptRow,
+  extra: { buyers: number; versions: number; earnedMinor: number },
+): CreatorPrompt {
   const status = row.status as PromptStatus;
   return {
     id: row.id,
@@ -77,7 +80,7 @@ function toCreatorPrompt(row: PromptRow, extra: { buyers: number; versions: numb
     downloads: row.downloads_count,
     tries: row.tries_count,
     rating: { average: Math.round(Number(row.rating_avg) * 10) / 10, count: row.rating_count },
-    revenue: fromMinor(row.revenue_minor),
+    revenue: fromMinor(extra.earnedMinor),
     buyers: extra.buyers,
     versions: extra.versions,
     createdAt: row.created_at,
@@ -95,8 +98,12 @@ async function ownPrompt(db: Kysely<DB>, id: string, auth: AuthContext) {
 
 async function present(db: Kysely<DB>, id: string): Promise<CreatorPrompt> {
   const row = await db.selectFrom('prompts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const [buyers, versions] = await Promise.all([repo.countBuyers(db, id), repo.listVersions(db, id)]);
-  return toCreatorPrompt(row, { buyers, versions: versions.length });
+  const [buyers, versions, earnedMinor] = await Promise.all([
+    repo.countBuyers(db, id),
+    repo.listVersions(db, id),
+    repo.earnedMinor(db, id),
+  ]);
+  return toCreatorPrompt(row, { buyers, versions: versions.length, earnedMinor });
 }
 
 export async function listCreatorPrompts(
@@ -107,7 +114,11 @@ export async function listCreatorPrompts(
   const { rows, total } = await repo.listOwnPrompts(db, auth.userId, query);
   return {
     prompts: rows.map((r) =>
-      toCreatorPrompt(r, { buyers: Number(r.buyers ?? 0), versions: Number(r.versions ?? 0) }),
+      toCreatorPrompt(r, {
+        buyers: Number(r.buyers ?? 0),
+        versions: Number(r.versions ?? 0),
+        earnedMinor: Number(r.earned_minor ?? 0),
+      }),
     ),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
   };
