@@ -6,9 +6,11 @@ import { startFakeAi } from '../tests/support/fake-ai';
  *   tsx bench/fake-provider.ts <port>
  */
 const fake = await startFakeAi(Number(process.argv[2] ?? 0));
+// A dozen tokens 5 ms apart: a reply lasts about 60 ms, so the workers' streams overlap.
 fake.setFallback({
   kind: 'reply',
   text: 'A fixed reply of a dozen words, streamed token by token for the benchmark.',
+  delayMs: 5,
 });
 process.stdout.write(`listening ${fake.url}\n`);
 process.on('SIGTERM', () => void fake.close().then(() => process.exit(0)));

@@ -202,11 +202,20 @@ Playground: time to first token, through Promptforge vs the fake provider direct
   );
   let over = 0;
   for (const concurrency of [1, 50]) {
-    const rounds = concurrency === 1 ? 150 : 4;
+    // Closed loop: each of `concurrency` workers sends its next request when its stream ends, so
+    // that many streams stay in flight and starts spread out; each worker's first request (a
+    // synchronized burst) is not measured.
+    const perWorker = concurrency === 1 ? 200 : 8;
     const run = async (fn: () => Promise<number>) => {
       const times: number[] = [];
-      for (let r = 0; r < rounds; r++)
-        times.push(...(await Promise.all(Array.from({ length: concurrency }, fn))));
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          for (let i = 0; i < perWorker; i++) {
+            const t = await fn();
+            if (i > 0) times.push(t);
+          }
+        }),
+      );
       return percentiles(times);
     };
     await run(through); // warm-up: JIT, prepared statements, connection pools
