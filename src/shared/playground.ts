@@ -104,24 +104,8 @@ export const PromptTrySchema = z.object({
 });
 export type PromptTry = z.infer<typeof PromptTrySchema>;
 
-/** Variables look like {{topic}} or [topic]. */
-export function promptVariables(text: string): string[] {
-  const names: string[] = [];
-  for (const m of text.matchAll(/\{\{\s*([\p{L}\p{N}_ -]{1,60}?)\s*\}\}|\[([\p{L}\p{N}_ -]{1,60})\]/gu)) {
-    const name = (m[1] ?? m[2] ?? '').trim();
-    if (name && !names.includes(name)) names.push(name);
-  }
-  return names;
-}
-
-/** Fills {{name}} and [name] with the given values; unknown names stay as they are. */
-export function fillVariables(text: string, values: Record<string, string>): string {
-  return text.replace(
-    /\{\{\s*([\p{L}\p{N}_ -]{1,60}?)\s*\}\}|\[([\p{L}\p{N}_ -]{1,60})\]/gu,
-    (whole, a, b) => {
-      const name = String(a ?? b).trim();
-      const value = values[name];
-      return value !== undefined && value.trim() !== '' ? value : whole;
-    },
-  );
-}
+/** The variables a prompt asks for ({{topic}} or [topic]); the rules are in prompt-variables.ts. */
+export {
+  promptVariableNames as promptVariables,
+  fillPromptVariables as fillVariables,
+} from './prompt-variables';

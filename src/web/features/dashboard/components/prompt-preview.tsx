@@ -1,7 +1,7 @@
 import { BracesIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { cn } from '@/lib/cn';
-import { promptVariableNames, splitPromptVariables } from '../lib/prompt-variables';
+import { promptVariableNames, splitPromptVariables } from '@shared/prompt-variables';
 
 /** The prompt text as buyers will read it, with {{variables}} and [variables] marked. React escapes every piece. */
 export function ContentPreview({ content, className }: { content: string; className?: string }) {

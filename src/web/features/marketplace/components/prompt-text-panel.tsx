@@ -2,7 +2,7 @@ import { Check, Copy, FileText } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
-import { promptVariableNames, splitPromptVariables } from '../lib/prompt-variables';
+import { promptVariableNames, splitPromptVariables } from '@shared/prompt-variables';
 
 /** Plain text with the fill-in parts styled; React escapes every piece, so prompt text can never become markup. */
 export function HighlightedPrompt({ content }: { content: string }) {

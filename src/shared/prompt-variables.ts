@@ -1,6 +1,7 @@
 /*
- * Prompts mark the parts a user fills in either as {{topic}} or as [topic]. The page highlights
- * them and lists them, so a reader sees at a glance what the prompt needs from them.
+ * Prompts mark the parts a user fills in either as {{topic}} or as [topic]. One set of rules for
+ * every place that reads them: the prompt page and the upload preview highlight them, the
+ * playground asks for them, and the server fills them into a premium prompt it never shows.
  */
 
 export type PromptSegment = { kind: 'text'; text: string } | { kind: 'variable'; text: string; name: string };
@@ -42,4 +43,30 @@ export function promptVariableNames(content: string): string[] {
     if (!seen.has(key)) seen.set(key, segment.name);
   }
   return [...seen.values()];
+}
+
+/** The variable's value for a name, matched case-insensitively; null when empty or absent. */
+function valueFor(name: string, values: Record<string, string>): string | null {
+  const exact = values[name];
+  const found = exact ?? Object.entries(values).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+  return found !== undefined && found.trim() !== '' ? found : null;
+}
+
+/** Fills each variable with its value; variables without one stay as they are. */
+export function fillPromptVariables(content: string, values: Record<string, string>): string {
+  return splitPromptVariables(content)
+    .map((s) => (s.kind === 'variable' ? (valueFor(s.name, values) ?? s.text) : s.text))
+    .join('');
+}
+
+/** The segments with each variable's value (or null), for previews of what will be sent. */
+export function fillPreview(
+  content: string,
+  values: Record<string, string>,
+): (
+  { kind: 'text'; text: string } | { kind: 'variable'; text: string; name: string; value: string | null }
+)[] {
+  return splitPromptVariables(content).map((s) =>
+    s.kind === 'variable' ? { ...s, value: valueFor(s.name, values) } : s,
+  );
 }
