@@ -213,12 +213,5 @@ export const findPrompt = (db: Kysely<DB>, idOrSlug: string) =>
 
 export type PromptRow = NonNullable<Awaited<ReturnType<typeof findPrompt>>>;
 
-export const hasPurchased = async (db: Kysely<DB>, promptId: string, userId: string) =>
-  Boolean(
-    await db
-      .selectFrom('purchases')
-      .select('id')
-      .where('prompt_id', '=', promptId)
-      .where('buyer_id', '=', userId)
-      .executeTakeFirst(),
-  );
+// Whether the user bought a prompt is the marketplace's question; one query serves both.
+export { hasPurchased } from '../marketplace/repository';
