@@ -52,17 +52,20 @@ const fields = {
   price: z.coerce.number({ error: 'Price must be a number' }).finite('Price must be a number').optional(),
 };
 
-function checkPrice(v: { isPaid?: boolean; price?: number }, ctx: z.RefinementCtx) {
-  if (!v.isPaid) return;
-  const price = v.price ?? 0;
-  if (!(price >= PRICE_MIN && price <= PRICE_MAX) || Math.round(price * 100) !== price * 100) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['price'],
-      message: `Paid prompts cost between $${PRICE_MIN} and $${PRICE_MAX} (whole cents)`,
-    });
-  }
+const PRICE_MESSAGE = `Paid prompts cost between $${PRICE_MIN} and $${PRICE_MAX} (whole cents)`;
+
+function priceOk(v: { isPaid?: unknown; price?: unknown }): boolean {
+  if (v.isPaid !== true) return true;
+  const price = typeof v.price === 'number' ? v.price : Number.NaN;
+  return price >= PRICE_MIN && price <= PRICE_MAX && Math.round(price * 100) === price * 100;
 }
+
+/** The price rule, checked even while other fields are still wrong, so the form shows it at once. */
+const priceRuleOptions = {
+  path: ['price'],
+  message: PRICE_MESSAGE,
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
 
 /** POST /api/user/prompts: publish at once, or keep as a draft. */
 export const CreatePromptSchema = z
@@ -73,7 +76,7 @@ export const CreatePromptSchema = z
       .optional()
       .default('published'),
   })
-  .superRefine(checkPrice);
+  .refine(priceOk, priceRuleOptions);
 export type CreatePromptInput = z.input<typeof CreatePromptSchema>;
 
 /** PUT /api/user/prompts/:id: any of the fields. */
@@ -90,7 +93,7 @@ export const UpdatePromptSchema = z
     isPaid: z.boolean({ error: 'isPaid must be true or false' }).optional(),
     price: fields.price,
   })
-  .superRefine(checkPrice);
+  .refine(priceOk, priceRuleOptions);
 export type UpdatePromptInput = z.input<typeof UpdatePromptSchema>;
 
 export const CreatorPromptsQuerySchema = z.object({

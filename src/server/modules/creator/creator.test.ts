@@ -406,3 +406,18 @@ describe('dashboard', () => {
     });
   });
 });
+
+describe('the price rule', () => {
+  it('is reported together with other field errors, not only once they are fixed', async () => {
+    const c = await creator();
+    const res = await call('POST', '/api/user/prompts', c.token, {
+      ...valid,
+      title: 'x',
+      isPaid: true,
+      price: 0.1,
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(expect.arrayContaining(['title', 'price']));
+  });
+});
