@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
-import { bumpDailyStat } from '../../lib/daily-stats';
+import { type DailyStat, bumpDailyStat } from '../../lib/daily-stats';
 
 /** All SQL of the public catalogue: lists, search, a prompt's page, likes, downloads and reviews. */
 
@@ -230,13 +230,23 @@ export async function recordView(db: Kysely<DB>, promptId: string, viewerKey: st
     .onConflict((oc) => oc.columns(['prompt_id', 'viewer_key', 'day']).doNothing())
     .executeTakeFirst();
   if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  await countEvent(db, promptId, 'views_count', 'views');
+  return true;
+}
+
+/** Moves a prompt's lifetime counter and today's figure together, when a new row was recorded. */
+async function countEvent(
+  db: Kysely<DB>,
+  promptId: string,
+  counter: 'views_count' | 'likes_count' | 'downloads_count',
+  stat: DailyStat,
+) {
   await db
     .updateTable('prompts')
-    .set((eb) => ({ views_count: eb('views_count', '+', 1) }))
+    .set((eb) => ({ [counter]: eb(counter, '+', 1) }))
     .where('id', '=', promptId)
     .execute();
-  await bumpDailyStat(db, promptId, 'views');
-  return true;
+  await bumpDailyStat(db, promptId, stat);
 }
 
 /** Adds the like if absent; true when it was added. The counter moves only with the row. */
@@ -247,15 +257,8 @@ export async function addLike(db: Kysely<DB>, promptId: string, userId: string, 
     .onConflict((oc) => oc.columns(['prompt_id', 'user_id']).doNothing())
     .executeTakeFirst();
   const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-  if (added) {
-    await db
-      .updateTable('prompts')
-      .set((eb) => ({ likes_count: eb('likes_count', '+', 1) }))
-      .where('id', '=', promptId)
-      .execute();
-    // The daily series counts likes given; an unlike lowers the total, not the day it was given.
-    await bumpDailyStat(db, promptId, 'likes');
-  }
+  // The daily series counts likes given; an unlike lowers the total, not the day it was given.
+  if (added) await countEvent(db, promptId, 'likes_count', 'likes');
   return added;
 }
 
@@ -283,14 +286,7 @@ export async function addDownload(db: Kysely<DB>, promptId: string, userId: stri
     .onConflict((oc) => oc.columns(['prompt_id', 'user_id']).doNothing())
     .executeTakeFirst();
   const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-  if (added) {
-    await db
-      .updateTable('prompts')
-      .set((eb) => ({ downloads_count: eb('downloads_count', '+', 1) }))
-      .where('id', '=', promptId)
-      .execute();
-    await bumpDailyStat(db, promptId, 'downloads');
-  }
+  if (added) await countEvent(db, promptId, 'downloads_count', 'downloads');
   return added;
 }
 
