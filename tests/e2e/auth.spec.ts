@@ -119,7 +119,10 @@ test('the signed-in header, user menu and sign out', async ({ page, request }) =
   await menu.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL('/settings');
 
+  // The first menu must have finished closing before the trigger opens it again.
+  await expect(page.getByRole('menu')).toBeHidden();
   await accountMenu(page).click();
+  await expect(page.getByRole('menu')).toBeVisible();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   // Signing out on a signed-in page goes home.
   await expect(page).toHaveURL('/');
