@@ -100,6 +100,8 @@ export const PromptTrySchema = z.object({
   content: z.string().nullable(),
   /** Tries left for a premium prompt the caller has not bought; null when unlimited. */
   triesLeft: z.number().int().nullable(),
+  /** How many tries a non-buyer gets (the server's setting); null when unlimited. */
+  triesTotal: z.number().int().nullable(),
   price: z.number(),
 });
 export type PromptTry = z.infer<typeof PromptTrySchema>;

@@ -411,6 +411,7 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         variables: promptVariables(prompt.content),
         content: mayRead ? prompt.content : null,
         triesLeft: tries === null ? null : Math.max(0, config.playground.premiumTries - tries),
+        triesTotal: tries === null ? null : config.playground.premiumTries,
         price: fromMinor(prompt.price_minor),
       };
     },

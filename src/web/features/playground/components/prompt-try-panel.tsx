@@ -14,9 +14,9 @@ import { formatPrice } from '@/lib/format';
 import { segmentPrompt } from '../lib/prompt-segments';
 
 /** Free tries of a premium prompt per user (product-decisions.md; the server counts and enforces them). */
-export const PREMIUM_TRIES = 3;
 /** What the server answers once they are used; shown before anyone has to send to find out. */
-const TRIES_USED_MESSAGE = `You have used your ${PREMIUM_TRIES} tries of this premium prompt. Buy it to keep using it.`;
+const triesUsedMessage = (total: number) =>
+  `You have used your ${total} tries of this premium prompt. Buy it to keep using it.`;
 
 export interface PromptTrySend {
   message: string;
@@ -87,6 +87,8 @@ export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, erro
   const [request, setRequest] = useState('');
   const locked = prompt.content === null;
   const triesLeft = prompt.triesLeft;
+  // The server says how many tries there are; its default is 3.
+  const triesTotal = prompt.triesTotal ?? 3;
   const outOfTries = locked && triesLeft !== null && triesLeft <= 0;
   const filledCount = prompt.variables.filter((v) => (values[v] ?? '').trim() !== '').length;
   const filled = prompt.content === null ? null : fillVariables(prompt.content, values);
@@ -181,8 +183,8 @@ export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, erro
                 </span>
               ) : (
                 <span>
-                  <span className="font-medium">Premium prompt</span> — free try: {triesLeft ?? PREMIUM_TRIES}{' '}
-                  of {PREMIUM_TRIES} left
+                  <span className="font-medium">Premium prompt</span> — free try: {triesLeft ?? triesTotal} of{' '}
+                  {triesTotal} left
                 </span>
               )}
             </p>
@@ -251,7 +253,7 @@ export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, erro
         {error || outOfTries ? (
           <Alert variant="destructive" data-testid="prompt-try-error">
             <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              <span>{error ?? TRIES_USED_MESSAGE}</span>
+              <span>{error ?? triesUsedMessage(triesTotal)}</span>
               {locked && !outOfTries ? buy : null}
             </AlertDescription>
           </Alert>
