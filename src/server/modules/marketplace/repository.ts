@@ -202,25 +202,27 @@ export const hasTried = async (db: Kysely<DB>, promptId: string, userId: string)
       .executeTakeFirst(),
   );
 
-export const hasLiked = async (db: Kysely<DB>, promptId: string, userId: string) =>
+/** Whether the user's like or download of the prompt is recorded (one row per user and prompt). */
+const hasUserRow = async (
+  db: Kysely<DB>,
+  table: 'prompt_likes' | 'prompt_downloads',
+  promptId: string,
+  userId: string,
+) =>
   Boolean(
     await db
-      .selectFrom('prompt_likes')
+      .selectFrom(table)
       .select('user_id')
       .where('prompt_id', '=', promptId)
       .where('user_id', '=', userId)
       .executeTakeFirst(),
   );
 
-export const hasDownloaded = async (db: Kysely<DB>, promptId: string, userId: string) =>
-  Boolean(
-    await db
-      .selectFrom('prompt_downloads')
-      .select('user_id')
-      .where('prompt_id', '=', promptId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-  );
+export const hasLiked = (db: Kysely<DB>, promptId: string, userId: string) =>
+  hasUserRow(db, 'prompt_likes', promptId, userId);
+
+export const hasDownloaded = (db: Kysely<DB>, promptId: string, userId: string) =>
+  hasUserRow(db, 'prompt_downloads', promptId, userId);
 
 /** Counts a view once per viewer per day; true when this one was new. */
 export async function recordView(db: Kysely<DB>, promptId: string, viewerKey: string, day: string) {
