@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { createModelRegistry } from './integrations/ai/providers';
 import { createMailer } from './integrations/mail/mailer';
 import { type Limiter, memoryLimiter, redisLimiter } from './lib/limiter';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(userRoutes);
       await api.register(playgroundRoutes, { playground });
       await api.register(creatorRoutes, { playground });
+      await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter });
     },
     { prefix: '/api' },
   );

@@ -60,6 +60,20 @@ const EnvSchema = z.object({
   PLAYGROUND_MAX_MESSAGES_PER_SESSION: z.coerce.number().int().min(2).default(100),
   PLAYGROUND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   PREMIUM_TRIES: z.coerce.number().int().min(0).default(3),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+    .default('USD'),
+  CREATOR_SHARE: z.coerce.number().min(0).max(1).default(0.8),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_BASE: z.url({ message: 'must be a URL' }).default('https://api.razorpay.com'),
+  RAZORPAY_CHECKOUT_URL: z
+    .url({ message: 'must be a URL' })
+    .default('https://checkout.razorpay.com/v1/checkout.js'),
+  /** Lets the built-in test gateway run in production (a staging site); never for real sales. */
+  PAYMENTS_TEST_MODE: bool.optional(),
 });
 
 export interface Config {
@@ -100,6 +114,23 @@ export interface Config {
     /** Tries of a premium prompt a non-buyer gets. */
     premiumTries: number;
   };
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /**
+   * razorpay: real keys; test: the built-in test gateway (demo and development, or PAYMENTS_TEST_MODE);
+   * off: production without keys, where checkout is refused rather than given away.
+   */
+  gateway: 'razorpay' | 'test' | 'off';
+  currency: string;
+  /** The creator's share of a sale, 0..1. */
+  creatorShare: number;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string | null;
+  apiBase: string;
+  checkoutUrl: string;
 }
 
 export interface ProviderConfig {
@@ -147,6 +178,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
+  }
+  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
+    throw new ConfigError(['RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both or neither']);
   }
   const production = e.NODE_ENV === 'production';
   const demo = e.DEMO ?? !production;
@@ -203,5 +237,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimit: e.PLAYGROUND_RATE_LIMIT,
       premiumTries: e.PREMIUM_TRIES,
     },
+    payments: paymentsConfig(e, production, e.JWT_SECRET ?? secrets.JWT_SECRET ?? ''),
+  };
+}
+
+function paymentsConfig(
+  e: z.infer<typeof EnvSchema>,
+  production: boolean,
+  jwtSecret: string,
+): PaymentsConfig {
+  const common = {
+    currency: e.CURRENCY,
+    creatorShare: e.CREATOR_SHARE,
+    apiBase: e.RAZORPAY_API_BASE.replace(/\/$/, ''),
+    checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
+  };
+  if (e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET) {
+    return {
+      ...common,
+      gateway: 'razorpay',
+      keyId: e.RAZORPAY_KEY_ID,
+      keySecret: e.RAZORPAY_KEY_SECRET,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? null,
+    };
+  }
+  const test = e.PAYMENTS_TEST_MODE ?? !production;
+  // The test gateway signs with a secret derived from the JWT secret, so nothing extra is stored.
+  const derived = (label: string) => crypto.createHmac('sha256', jwtSecret).update(label).digest('base64url');
+  return {
+    ...common,
+    gateway: test ? 'test' : 'off',
+    keyId: 'rzp_test_promptforge',
+    keySecret: derived('test-gateway-key'),
+    webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? derived('test-gateway-webhook'),
   };
 }

@@ -24,6 +24,12 @@ export const PAGE_PATHS = {
   settings: '/settings',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
+  adminMarketplace: '/admin/marketplace',
+  adminUsers: '/admin/users',
+  adminPlans: '/admin/plans',
+  adminSettings: '/admin/settings',
+  adminAudit: '/admin/audit',
+  adminMessages: '/admin/messages',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;

@@ -31,6 +31,9 @@ const TABLES = [
   'mail_outbox',
   'prompt_versions',
   'prompt_daily_stats',
+  'payment_events',
+  'creator_earnings',
+  'audit_log',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {

@@ -23,6 +23,8 @@ export interface UsersTable {
   theme: WithDefault<string>;
   trial_used_at: Timestamp | null;
   last_active_at: Timestamp | null;
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -81,6 +83,7 @@ export interface SubscriptionsTable {
   current_period_end: Timestamp | null;
   trial_ends_at: Timestamp | null;
   canceled_at: Timestamp | null;
+  payment_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -101,6 +104,8 @@ export interface PromptsTable {
   moderation_note: string | null;
   featured: WithDefault<Flag>;
   trending: WithDefault<Flag>;
+  /** An admin's pin on the trending badge (1 on, 0 off); null: computed from activity. */
+  trending_pinned: Flag | null;
   trending_score: WithDefault<number>;
   views_count: WithDefault<number>;
   likes_count: WithDefault<number>;
@@ -160,6 +165,11 @@ export interface PaymentsTable {
   refunded_minor: WithDefault<number>;
   refunded_at: Timestamp | null;
   paid_at: Timestamp | null;
+  receipt: string | null;
+  /** Set in the transaction that granted the plan or prompt: a payment grants once. */
+  granted_at: Timestamp | null;
+  provider_refund_id: string | null;
+  failure_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -172,6 +182,8 @@ export interface PurchasesTable {
   amount_minor: number;
   creator_share_minor: number;
   currency: string;
+  /** Set when the payment was refunded: the buyer no longer has access. */
+  revoked_at: Timestamp | null;
   created_at: Timestamp;
 }
 
@@ -271,7 +283,44 @@ export interface PromptSearchTable {
   prompt_id: string;
 }
 
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  provider_order_id: string | null;
+  received_at: Timestamp;
+}
+export interface CreatorEarningsTable {
+  id: string;
+  creator_id: string;
+  prompt_id: string | null;
+  purchase_id: string;
+  payment_id: string | null;
+  /** 'sale' or 'refund' */
+  kind: string;
+  /** Signed: sales positive, refunds negative. */
+  amount_minor: number;
+  currency: string;
+  created_at: Timestamp;
+}
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON */
+  before: string | null;
+  /** JSON */
+  after: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
 export interface DB {
+  payment_events: PaymentEventsTable;
+  creator_earnings: CreatorEarningsTable;
+  audit_log: AuditLogTable;
   prompt_search: PromptSearchTable;
   prompt_versions: PromptVersionsTable;
   prompt_daily_stats: PromptDailyStatsTable;

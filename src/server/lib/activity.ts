@@ -11,7 +11,11 @@ export type ActivityType =
   | 'prompt.tried'
   | 'prompt.purchased'
   | 'prompt.reviewed'
-  | 'payment.succeeded';
+  | 'payment.succeeded'
+  | 'payment.refunded'
+  | 'subscription.started'
+  | 'subscription.canceled'
+  | 'prompt.moderated';
 
 export async function recordActivity(
   db: Kysely<DB>,

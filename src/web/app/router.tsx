@@ -56,6 +56,21 @@ const AdminDashboardPage = lazyPage(
   () => import('@/features/admin/pages/admin-dashboard-page'),
   'AdminDashboardPage',
 );
+const AdminMarketplacePage = lazyPage(
+  () => import('@/features/admin/pages/admin-marketplace-page'),
+  'AdminMarketplacePage',
+);
+const AdminUsersPage = lazyPage(() => import('@/features/admin/pages/admin-users-page'), 'AdminUsersPage');
+const AdminPlansPage = lazyPage(() => import('@/features/admin/pages/admin-plans-page'), 'AdminPlansPage');
+const AdminSettingsPage = lazyPage(
+  () => import('@/features/admin/pages/admin-settings-page'),
+  'AdminSettingsPage',
+);
+const AdminAuditPage = lazyPage(() => import('@/features/admin/pages/admin-audit-page'), 'AdminAuditPage');
+const AdminMessagesPage = lazyPage(
+  () => import('@/features/admin/pages/admin-messages-page'),
+  'AdminMessagesPage',
+);
 
 type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -145,7 +160,12 @@ export const routes: RouteObject[] = [
                 errorElement: <RouteErrorPage />,
                 children: [
                   page(PAGE_PATHS.adminDashboard, AdminDashboardPage, 'Admin Dashboard'),
-                  // Sections arrive one by one; until then their links land on the 404 inside the panel.
+                  page(PAGE_PATHS.adminMarketplace, AdminMarketplacePage, 'Marketplace Management'),
+                  page(PAGE_PATHS.adminUsers, AdminUsersPage, 'User Management'),
+                  page(PAGE_PATHS.adminPlans, AdminPlansPage, 'Plans Management'),
+                  page(PAGE_PATHS.adminSettings, AdminSettingsPage, 'Admin Settings'),
+                  page(PAGE_PATHS.adminAudit, AdminAuditPage, 'Audit Log'),
+                  page(PAGE_PATHS.adminMessages, AdminMessagesPage, 'Contact Messages'),
                   page('/admin/*', NotFoundPage, 'Page not found'),
                 ],
               },

@@ -4,6 +4,8 @@ import * as m0002 from './0002-user-theme';
 import * as m0003 from './0003-marketplace-search';
 import * as m0004 from './0004-session-variables';
 import * as m0005 from './0005-creator-studio';
+import * as m0006 from './0006-billing';
+import * as m0007 from './0007-admin';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-marketplace-search': m0003,
   '0004-session-variables': m0004,
   '0005-creator-studio': m0005,
+  '0006-billing': m0006,
+  '0007-admin': m0007,
 };

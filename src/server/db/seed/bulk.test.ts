@@ -137,7 +137,7 @@ describe('bulkSeed', () => {
       .execute();
     expect(bulkSubs).toHaveLength(first.subscriptions + second.subscriptions);
     for (const p of bulkSubs) {
-      expect(p.status).toBe('paid');
+      expect(p.status).toBe('captured');
       expect(p.amount_minor).toBeGreaterThan(0);
     }
   });

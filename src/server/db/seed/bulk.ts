@@ -273,13 +273,13 @@ async function seedSubscriptions(
     const r = rng.next();
     if (r >= 0.1) continue;
     const plan = r < 0.08 ? premium : business;
-    const billing = rng.chance(0.25) ? 'yearly' : 'monthly';
-    const periodDays = billing === 'yearly' ? 365 : 30;
+    const billing = rng.chance(0.25) ? 'annual' : 'monthly';
+    const periodDays = billing === 'annual' ? 365 : 30;
     const sinceMs = u.createdMs + Math.floor(rng.next() * (now - u.createdMs));
     // The current period began at most one period ago.
     const periodStartMs = now - Math.floor(rng.next() * Math.min(now - sinceMs, periodDays * DAY_MS));
     const periodStart = new Date(periodStartMs).toISOString();
-    const amount = billing === 'yearly' ? plan.price_yearly_minor : plan.price_monthly_minor;
+    const amount = billing === 'annual' ? plan.price_yearly_minor : plan.price_monthly_minor;
     subs.push({
       id: newId(),
       user_id: u.id,
@@ -304,7 +304,8 @@ async function seedSubscriptions(
       billing,
       amount_minor: amount,
       currency: plan.currency,
-      status: 'paid',
+      status: 'captured',
+      granted_at: periodStart,
       provider: 'test',
       provider_order_id: `order_bulk_${ref}`,
       provider_payment_id: `pay_bulk_${ref}`,

@@ -10,6 +10,7 @@ import type {
   ActivityEventsTable,
   PaymentsTable,
   PlansTable,
+  CreatorEarningsTable,
   PlaygroundMessagesTable,
   PlaygroundSessionsTable,
   PromptDownloadsTable,
@@ -57,6 +58,7 @@ export interface DemoData {
   prompts: Insertable<PromptsTable>[];
   payments: Insertable<PaymentsTable>[];
   purchases: Insertable<PurchasesTable>[];
+  earnings: Insertable<CreatorEarningsTable>[];
   reviews: Insertable<PromptReviewsTable>[];
   likes: Insertable<PromptLikesTable>[];
   downloads: Insertable<PromptDownloadsTable>[];
@@ -112,6 +114,7 @@ export function buildDemoData(now: number, hashes: DemoPasswordHashes): DemoData
     prompts: [],
     payments: [],
     purchases: [],
+    earnings: [],
     reviews: [],
     likes: [],
     downloads: [],
@@ -195,7 +198,7 @@ export function buildDemoData(now: number, hashes: DemoPasswordHashes): DemoData
     paidAt: string,
     amountMinor: number,
     extra:
-      | { kind: 'subscription'; planId: string; billing: 'monthly' | 'yearly' }
+      | { kind: 'subscription'; planId: string; billing: 'monthly' | 'annual' }
       | { kind: 'prompt'; promptId: string },
   ): string => {
     orderSeq += 1;
@@ -210,7 +213,8 @@ export function buildDemoData(now: number, hashes: DemoPasswordHashes): DemoData
       billing: extra.kind === 'subscription' ? extra.billing : null,
       amount_minor: amountMinor,
       currency: DEFAULT_CURRENCY,
-      status: 'paid',
+      status: 'captured',
+      granted_at: paidAt,
       provider: 'test',
       provider_order_id: `order_demo_${ref}`,
       provider_payment_id: `pay_demo_${ref}`,
@@ -407,13 +411,26 @@ export function buildDemoData(now: number, hashes: DemoPasswordHashes): DemoData
     bought.add(`${p.row.id}:${buyer.id}`);
     const price = p.seed.priceMinor;
     const paymentId = addPayment(buyer.id, paidAt, price, { kind: 'prompt', promptId: p.row.id });
-    data.purchases.push({
+    const purchaseId = newId();
+    const share = Math.round(price * CREATOR_SHARE);
+    data.earnings.push({
       id: newId(),
+      creator_id: p.authorId,
+      prompt_id: p.row.id,
+      purchase_id: purchaseId,
+      payment_id: paymentId,
+      kind: 'sale',
+      amount_minor: share,
+      currency: DEFAULT_CURRENCY,
+      created_at: paidAt,
+    });
+    data.purchases.push({
+      id: purchaseId,
       prompt_id: p.row.id,
       buyer_id: buyer.id,
       payment_id: paymentId,
       amount_minor: price,
-      creator_share_minor: Math.round(price * CREATOR_SHARE),
+      creator_share_minor: share,
       currency: DEFAULT_CURRENCY,
       created_at: paidAt,
     });

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from './demo-accounts';
 
 export interface PlanChoice {
   slug: 'premium' | 'business';
-  billing: 'monthly' | 'yearly';
+  billing: 'monthly' | 'annual';
   /** When the subscription started; monthly ones have paid every month since. */
   sinceDaysAgo: number;
 }
@@ -70,7 +70,7 @@ export const DEMO_PEOPLE: readonly PersonSeed[] = [
     bio: 'Staff engineer. I review a lot of pull requests and write prompts that review them the way I would.',
     joinedDaysAgo: 185,
     lastActiveHoursAgo: 2,
-    plan: { slug: 'premium', billing: 'yearly', sinceDaysAgo: 170 },
+    plan: { slug: 'premium', billing: 'annual', sinceDaysAgo: 170 },
   }),
   person({
     key: 'priya',
@@ -145,7 +145,7 @@ export const DEMO_PEOPLE: readonly PersonSeed[] = [
     bio: 'Operations consultant. Processes, hiring loops and meetings that end with decisions.',
     joinedDaysAgo: 120,
     lastActiveHoursAgo: 4,
-    plan: { slug: 'business', billing: 'yearly', sinceDaysAgo: 110 },
+    plan: { slug: 'business', billing: 'annual', sinceDaysAgo: 110 },
   }),
   person({
     key: 'lena',
@@ -190,7 +190,7 @@ export const DEMO_PEOPLE: readonly PersonSeed[] = [
     bio: null,
     joinedDaysAgo: 41,
     lastActiveHoursAgo: 12,
-    plan: { slug: 'premium', billing: 'yearly', sinceDaysAgo: 6 },
+    plan: { slug: 'premium', billing: 'annual', sinceDaysAgo: 6 },
   }),
   person({
     key: 'marcus',

@@ -225,8 +225,8 @@ describe('seedDemoIfEmpty', () => {
       const paid = payments.filter((p) => p.user_id === s.user_id && p.plan_id === s.plan_id);
       expect(paid.length).toBeGreaterThanOrEqual(1);
       for (const p of paid) {
-        expect(p.status).toBe('paid');
-        expect(p.amount_minor).toBe(s.billing === 'yearly' ? s.price_yearly_minor : s.price_monthly_minor);
+        expect(p.status).toBe('captured');
+        expect(p.amount_minor).toBe(s.billing === 'annual' ? s.price_yearly_minor : s.price_monthly_minor);
       }
     }
     for (const p of payments) {

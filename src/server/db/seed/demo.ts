@@ -42,6 +42,7 @@ export async function insertDemoData(db: Kysely<DB>, data: DemoData): Promise<vo
   await insertRows(db, 'prompts', data.prompts);
   await insertRows(db, 'payments', data.payments);
   await insertRows(db, 'purchases', data.purchases);
+  await insertRows(db, 'creator_earnings', data.earnings);
   await insertRows(db, 'prompt_reviews', data.reviews);
   await insertRows(db, 'prompt_likes', data.likes);
   await insertRows(db, 'prompt_downloads', data.downloads);

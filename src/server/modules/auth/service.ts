@@ -167,6 +167,8 @@ export function createAuthService(deps: AuthDeps) {
         bio: null,
         theme: 'dark',
         trial_used_at: null,
+        totp_secret: null,
+        totp_enabled_at: null,
         last_active_at: now,
         created_at: now,
         updated_at: now,

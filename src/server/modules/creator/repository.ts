@@ -28,11 +28,11 @@ export async function deletePrompt(db: Kysely<DB>, id: string): Promise<void> {
   await db.deleteFrom('prompts').where('id', '=', id).execute();
 }
 
-/** The creator's share of a prompt's sales, in minor units. */
+/** The creator's share of a prompt's sales less refunds, in minor units (the earnings ledger). */
 export async function earnedMinor(db: Kysely<DB>, promptId: string): Promise<number> {
   const row = await db
-    .selectFrom('purchases')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('creator_share_minor'), sql<number>`0`).as('s'))
+    .selectFrom('creator_earnings')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), sql<number>`0`).as('s'))
     .where('prompt_id', '=', promptId)
     .executeTakeFirst();
   return Number(row?.s ?? 0);
@@ -43,6 +43,7 @@ export async function countBuyers(db: Kysely<DB>, promptId: string): Promise<num
     .selectFrom('purchases')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('prompt_id', '=', promptId)
+    .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -103,6 +104,7 @@ export async function listOwnPrompts(
         .selectFrom('purchases')
         .select((e) => e.fn.countAll<number>().as('c'))
         .whereRef('purchases.prompt_id', '=', 'p.id')
+        .where('purchases.revoked_at', 'is', null)
         .as('buyers'),
       eb
         .selectFrom('prompt_versions')
@@ -111,9 +113,9 @@ export async function listOwnPrompts(
         .as('versions'),
       // The creator's share of its sales: the same figure the Overview and Analytics add up.
       eb
-        .selectFrom('purchases')
-        .select((e) => e.fn.coalesce(e.fn.sum<number>('creator_share_minor'), sql<number>`0`).as('s'))
-        .whereRef('purchases.prompt_id', '=', 'p.id')
+        .selectFrom('creator_earnings')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('amount_minor'), sql<number>`0`).as('s'))
+        .whereRef('creator_earnings.prompt_id', '=', 'p.id')
         .as('earned_minor'),
     ])
     .orderBy('p.updated_at', 'desc')
@@ -138,10 +140,9 @@ export async function creatorTotals(db: Kysely<DB>, authorId: string) {
     .where('author_id', '=', authorId)
     .executeTakeFirst();
   const revenue = await db
-    .selectFrom('purchases as pu')
-    .innerJoin('prompts as p', 'p.id', 'pu.prompt_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pu.creator_share_minor'), sql<number>`0`).as('revenue'))
-    .where('p.author_id', '=', authorId)
+    .selectFrom('creator_earnings')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), sql<number>`0`).as('revenue'))
+    .where('creator_id', '=', authorId)
     .executeTakeFirst();
   return {
     views: Number(row?.views ?? 0),

@@ -184,6 +184,8 @@ export const hasPurchased = async (db: Kysely<DB>, promptId: string, userId: str
       .select('id')
       .where('prompt_id', '=', promptId)
       .where('buyer_id', '=', userId)
+      // A refunded purchase no longer grants access.
+      .where('revoked_at', 'is', null)
       .executeTakeFirst(),
   );
 

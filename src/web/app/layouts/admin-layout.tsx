@@ -1,9 +1,11 @@
 import {
   ArrowLeftIcon,
   CreditCardIcon,
+  InboxIcon,
   LayoutDashboardIcon,
   LogOutIcon,
   MenuIcon,
+  ScrollTextIcon,
   SearchIcon,
   SettingsIcon,
   StoreIcon,
@@ -38,6 +40,8 @@ const SIDEBAR_LINKS = [
   { label: 'Marketplace', to: ADMIN_PATHS.marketplace, Icon: StoreIcon },
   { label: 'Plans', to: ADMIN_PATHS.plans, Icon: CreditCardIcon },
   { label: 'Users', to: ADMIN_PATHS.users, Icon: UsersIcon },
+  { label: 'Audit Log', to: ADMIN_PATHS.audit, Icon: ScrollTextIcon },
+  { label: 'Messages', to: ADMIN_PATHS.messages, Icon: InboxIcon },
 ] as const;
 
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {

@@ -9,6 +9,8 @@ export const ADMIN_PATHS = {
   plans: '/admin/plans',
   users: '/admin/users',
   settings: '/admin/settings',
+  audit: '/admin/audit',
+  messages: '/admin/messages',
 } as const;
 
 const KEYWORDS: readonly [readonly string[], string][] = [

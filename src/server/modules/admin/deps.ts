@@ -1,0 +1,10 @@
+import type { Config } from '../../config';
+import type { Mailer } from '../../integrations/mail/mailer';
+import type { Limiter } from '../../lib/limiter';
+
+/** What the admin panel's routes may need beyond the database (which they read from app.database). */
+export interface AdminDeps {
+  config: Config;
+  mailer: Mailer;
+  limiter: Limiter;
+}
