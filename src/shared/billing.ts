@@ -97,6 +97,8 @@ export const CheckoutOrderSchema = z.object({
   name: z.string(),
   description: z.string(),
   prefill: z.object({ name: z.string(), email: z.string() }),
+  /** Razorpay Checkout's script, loaded on demand; null for the test gateway. */
+  checkoutScriptUrl: z.string().nullable(),
 });
 export type CheckoutOrder = z.infer<typeof CheckoutOrderSchema>;
 
@@ -202,12 +204,50 @@ export const PurchasedPromptSchema = z.object({
 export type PurchasedPrompt = z.infer<typeof PurchasedPromptSchema>;
 export const PurchasedPromptListSchema = z.object({ prompts: z.array(PurchasedPromptSchema) });
 
+export const AdminPaymentSchema = PaymentRecordSchema.extend({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** True while an admin may still refund it (captured, within the refund window). */
+  refundable: z.boolean(),
+});
+export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
+
+export const AdminPaymentsQuerySchema = z.object({
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const AdminPaymentListSchema = z.object({
+  payments: z.array(AdminPaymentSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
 export const RefundSchema = z.object({
   reason: z.string().trim().max(500).optional(),
 });
-export const RefundResultSchema = z.object({ payment: PaymentRecordSchema });
+export const RefundResultSchema = z.object({ payment: AdminPaymentSchema });
 
 export const PaymentIdParamsSchema = z.object({ id: IdSchema });
+
+/*
+ * Endpoints (all under /api; /api/payment/* is an alias of /api/payments/*):
+ *   GET  /payments/plans                  PlanList (public)
+ *   GET  /payments/me                     BillingOverview
+ *   POST /payments/create-order           CreateOrder -> CheckoutOrder
+ *   POST /payments/verify                 VerifyPayment -> VerifyResult
+ *   POST /payments/test-gateway/pay       TestGatewayPay -> TestGatewayResult (test gateway only; a 'fail'
+ *                                         outcome marks the payment failed and answers 402 PAYMENT_ERROR)
+ *   POST /payments/webhook                Razorpay webhook (X-Razorpay-Signature over the raw body)
+ *   POST /payments/trial                  -> BillingOverview (14-day Premium trial, once per account)
+ *   POST /payments/subscription/cancel    -> BillingOverview (keeps the plan to the period end)
+ *   POST /payments/subscription/resume    -> BillingOverview (undoes a cancel before the period ends)
+ *   GET  /payments/history                PaymentHistory
+ *   GET  /payments/purchases              PurchasedPromptList (bought prompts still owned)
+ *   GET  /admin/payments                  AdminPaymentsQuery -> AdminPaymentList (admin)
+ *   POST /admin/payments/:id/refund       Refund -> RefundResult (admin, within 30 days, idempotent)
+ */
 
 /** The spec's payment messages (section 8). */
 export const PAYMENT_MESSAGES = {
