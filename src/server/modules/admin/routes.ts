@@ -14,10 +14,13 @@ import { adminUsersRoutes } from './users/routes';
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
   app.addHook('onRequest', app.requireAdmin);
-  await app.register(adminDashboardRoutes, deps);
-  await app.register(adminUsersRoutes, deps);
-  await app.register(adminPromptsRoutes, deps);
-  await app.register(adminPlansRoutes, deps);
-  await app.register(adminSettingsRoutes, deps);
-  await app.register(adminAuditRoutes, deps);
+  // Only the dependencies: the options this plugin got also carry its '/admin' prefix, which the
+  // sections would otherwise add a second time (/api/admin/admin/users).
+  const sectionDeps: AdminDeps = { config: deps.config, mailer: deps.mailer, limiter: deps.limiter };
+  await app.register(adminDashboardRoutes, sectionDeps);
+  await app.register(adminUsersRoutes, sectionDeps);
+  await app.register(adminPromptsRoutes, sectionDeps);
+  await app.register(adminPlansRoutes, sectionDeps);
+  await app.register(adminSettingsRoutes, sectionDeps);
+  await app.register(adminAuditRoutes, sectionDeps);
 };
