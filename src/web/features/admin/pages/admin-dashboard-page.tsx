@@ -4,6 +4,7 @@ import {
   FileTextIcon,
   PercentIcon,
   RotateCwIcon,
+  ShieldCheckIcon,
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
@@ -12,7 +13,9 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { useAdminSession } from '../api/get-admin-session';
 import { useAdminDashboard } from '../dashboard/api/get-admin-dashboard';
 import { DashboardError } from '../dashboard/components/dashboard-error';
 import { DashboardTabs } from '../dashboard/components/dashboard-tabs';
@@ -24,6 +27,10 @@ import { type ChartRange, type DashboardTab, percentText, tabFromSearch } from '
 /** /admin/dashboard: the platform's figures from the database, its charts, recent activity and shortcuts. */
 export function AdminDashboardPage() {
   const dashboard = useAdminDashboard();
+  // Who the server says is signed in to the panel (the admin-panel token, re-read on the server).
+  const session = useAdminSession();
+  const { user: signedIn } = useAuth();
+  const admin = session.data ?? signedIn;
   const [params, setParams] = useSearchParams();
   const tab = tabFromSearch(params.get('tab'));
   const [range, setRange] = useState<ChartRange>(30);
@@ -48,6 +55,14 @@ export function AdminDashboardPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Admin Dashboard</h1>
         <p className="mt-1 text-muted-foreground">Promptforge at a glance: people, prompts and revenue.</p>
+        {admin ? (
+          <p className="mt-1 flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
+            <ShieldCheckIcon className="size-4 shrink-0 text-primary" aria-hidden />
+            <span className="truncate">
+              Signed in as {admin.name} · {admin.email}
+            </span>
+          </p>
+        ) : null}
       </div>
       {dashboard.data ? (
         <Button
@@ -65,7 +80,7 @@ export function AdminDashboardPage() {
 
   if (dashboard.isError && !dashboard.data) {
     return (
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         {header}
         <DashboardError
           message={dashboard.error.message}
@@ -80,7 +95,7 @@ export function AdminDashboardPage() {
   const stats = data?.stats;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {header}
 
       <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
@@ -139,12 +154,12 @@ export function AdminDashboardPage() {
         </Card>
       )}
 
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
           <RecentActivity />
         </div>
         <div className="grid content-start gap-4">
-          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-1 xl:grid-cols-2">
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-1">
             {stats ? (
               <>
                 <StatCard

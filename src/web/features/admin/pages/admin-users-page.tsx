@@ -52,7 +52,7 @@ export function AdminUsersPage() {
   const pagination = data?.pagination;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">User Management</h1>

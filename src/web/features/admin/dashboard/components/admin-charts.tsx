@@ -1,16 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyPoint, PlanShare } from '@shared/admin-dashboard';
 import { formatCount, formatMoney, formatNumber } from '@/lib/format';
 import { formatDay } from '../lib/figures';
@@ -90,7 +79,7 @@ const xAxis = (
   />
 );
 
-/** Sign-ups and publications per day, as areas (Overview shows both, the Users and Prompts tabs one each). */
+/** Sign-ups and publications per day, as bars (Overview shows both side by side, the Users and Prompts tabs one each). */
 export function ActivityChart({
   series,
   metrics,
@@ -103,15 +92,7 @@ export function ActivityChart({
   return (
     <ChartFrame label={label} tall>
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <defs>
-            {metrics.map((key) => (
-              <linearGradient key={key} id={`admin-fill-${key}`} x1="0" y1="0" x2="0" y2="1">
-                <stop offset="0%" stopColor={METRICS[key].color} stopOpacity={0.3} />
-                <stop offset="100%" stopColor={METRICS[key].color} stopOpacity={0} />
-              </linearGradient>
-            ))}
-          </defs>
+        <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barGap={1}>
           <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
           {xAxis}
           <YAxis
@@ -122,24 +103,35 @@ export function ActivityChart({
             width={36}
             tickFormatter={(v: number) => formatCount(v)}
           />
-          <Tooltip content={DayTooltip} cursor={{ stroke: 'var(--border)', strokeWidth: 1 }} />
+          <Tooltip content={DayTooltip} cursor={{ fill: 'var(--muted)', opacity: 0.5 }} />
           {metrics.map((key) => (
-            <Area
+            <Bar
               key={key}
-              type="monotone"
               dataKey={key}
               name={METRICS[key].label}
-              stroke={METRICS[key].color}
-              strokeWidth={2}
-              fill={`url(#admin-fill-${key})`}
-              dot={false}
-              activeDot={{ r: 3.5, strokeWidth: 0 }}
+              fill={METRICS[key].color}
+              radius={[3, 3, 0, 0]}
+              maxBarSize={metrics.length > 1 ? 12 : 24}
               isAnimationActive={false}
             />
           ))}
-        </AreaChart>
+        </BarChart>
       </ResponsiveContainer>
     </ChartFrame>
+  );
+}
+
+/** The colour key of a chart with more than one series. */
+export function ChartKey({ metrics }: { metrics: readonly Metric[] }) {
+  return (
+    <ul className="mb-3 flex flex-wrap gap-4 text-xs text-muted-foreground" aria-hidden>
+      {metrics.map((key) => (
+        <li key={key} className="flex items-center gap-1.5">
+          <span className="size-2.5 rounded-sm" style={{ background: METRICS[key].color }} />
+          {METRICS[key].label}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { CHART_RANGES, type ChartRange, type DashboardTab, lastDays, totals } from '../lib/figures';
-import { ADMIN_CHART_COLORS, ActivityChart, PlanChart, RevenueChart } from './admin-charts';
+import { ADMIN_CHART_COLORS, ActivityChart, ChartKey, PlanChart, RevenueChart } from './admin-charts';
 import { PaymentsTable } from './payments-table';
 import { TopCreatorsTable, TopPromptsTable } from './top-tables';
 
@@ -24,7 +24,7 @@ function Panel({
 }) {
   return (
     <Card className={className}>
-      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-3">
         <div className="grid gap-1">
           <CardTitle className="text-base">{title}</CardTitle>
           {description ? <CardDescription>{description}</CardDescription> : null}
@@ -38,7 +38,11 @@ function Panel({
 
 function RangePicker({ value, onChange }: { value: ChartRange; onChange: (range: ChartRange) => void }) {
   return (
-    <div role="group" aria-label="Chart period" className="inline-flex rounded-lg border bg-background p-0.5">
+    <div
+      role="group"
+      aria-label="Chart period"
+      className="inline-flex shrink-0 rounded-lg border bg-background p-0.5"
+    >
       {CHART_RANGES.map((range) => (
         <button
           key={range}
@@ -46,7 +50,7 @@ function RangePicker({ value, onChange }: { value: ChartRange; onChange: (range:
           aria-pressed={value === range}
           onClick={() => onChange(range)}
           className={cn(
-            'cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+            'cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
             value === range
               ? 'bg-primary text-primary-foreground'
               : 'text-muted-foreground hover:text-foreground',
@@ -95,13 +99,14 @@ export function DashboardTabs({
         </TabsList>
       </div>
 
-      <TabsContent value="overview" className="grid gap-4 lg:grid-cols-5">
+      <TabsContent value="overview" className="grid grid-cols-1 gap-4 lg:grid-cols-5">
         <Panel
           className="lg:col-span-3"
           title="Platform activity"
           description={`${formatNumber(sum.signups)} sign-ups and ${formatNumber(sum.publications)} publications in ${period}`}
           action={picker}
         >
+          <ChartKey metrics={['signups', 'publications']} />
           <ActivityChart
             series={series}
             metrics={['signups', 'publications']}
@@ -109,11 +114,11 @@ export function DashboardTabs({
           />
         </Panel>
         <Panel className="lg:col-span-2" title="Top prompts" description="Most viewed published prompts">
-          <TopPromptsTable prompts={data.topPromptsByViews} label="Top prompts by views" />
+          <TopPromptsTable prompts={data.topPromptsByViews} label="Top prompts by views" compact />
         </Panel>
       </TabsContent>
 
-      <TabsContent value="users" className="grid gap-4 lg:grid-cols-5">
+      <TabsContent value="users" className="grid grid-cols-1 gap-4 lg:grid-cols-5">
         <Panel
           className="lg:col-span-3"
           title="Sign-ups"
@@ -131,7 +136,7 @@ export function DashboardTabs({
         </Panel>
       </TabsContent>
 
-      <TabsContent value="prompts" className="grid gap-4 lg:grid-cols-5">
+      <TabsContent value="prompts" className="grid grid-cols-1 gap-4 lg:grid-cols-5">
         <Panel
           className="lg:col-span-3"
           title="Publications"
@@ -168,7 +173,7 @@ export function DashboardTabs({
         </Panel>
       </TabsContent>
 
-      <TabsContent value="revenue" className="grid gap-4 lg:grid-cols-5">
+      <TabsContent value="revenue" className="grid grid-cols-1 gap-4 lg:grid-cols-5">
         <Panel
           className="lg:col-span-3"
           title="Revenue"

@@ -9,33 +9,41 @@ function Empty({ children }: { children: string }) {
 }
 
 /** Top prompts by views or by revenue. */
-export function TopPromptsTable({ prompts, label }: { prompts: TopPrompt[]; label: string }) {
+export function TopPromptsTable({
+  prompts,
+  label,
+  compact = false,
+}: {
+  prompts: TopPrompt[];
+  label: string;
+  /** In a narrow panel: only the title, views and revenue. */
+  compact?: boolean;
+}) {
+  const wide = compact ? 'hidden' : 'hidden sm:table-cell';
   if (prompts.length === 0) return <Empty>No published prompts with figures yet.</Empty>;
   return (
     <Table aria-label={label}>
       <TableHeader>
         <TableRow>
           <TableHead>Prompt</TableHead>
-          <TableHead className="hidden sm:table-cell">Category</TableHead>
+          <TableHead className={wide}>Category</TableHead>
           <TableHead className="text-right">Views</TableHead>
-          <TableHead className="hidden text-right sm:table-cell">Downloads</TableHead>
+          <TableHead className={`${wide} text-right`}>Downloads</TableHead>
           <TableHead className="text-right">Revenue</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {prompts.map((p) => (
           <TableRow key={p.id}>
-            <TableCell className="max-w-64">
+            <TableCell className="max-w-0 min-w-40">
               <p className="truncate font-medium">{p.title}</p>
               <p className="truncate text-xs text-muted-foreground">by {p.authorName}</p>
             </TableCell>
-            <TableCell className="hidden sm:table-cell">
+            <TableCell className={wide}>
               <Badge variant="secondary">{CATEGORY_LABELS[p.category as Category] ?? p.category}</Badge>
             </TableCell>
             <TableCell className="text-right tabular-nums">{formatNumber(p.views)}</TableCell>
-            <TableCell className="hidden text-right tabular-nums sm:table-cell">
-              {formatNumber(p.downloads)}
-            </TableCell>
+            <TableCell className={`${wide} text-right tabular-nums`}>{formatNumber(p.downloads)}</TableCell>
             <TableCell className="text-right tabular-nums">
               {p.revenueMinor > 0 ? (
                 formatMoney(p.revenueMinor)
@@ -58,7 +66,6 @@ export function TopCreatorsTable({ creators }: { creators: TopCreator[] }) {
       <TableHeader>
         <TableRow>
           <TableHead>Creator</TableHead>
-          <TableHead className="text-right">Prompts</TableHead>
           <TableHead className="text-right">Sales</TableHead>
           <TableHead className="text-right">Earnings</TableHead>
         </TableRow>
@@ -66,11 +73,12 @@ export function TopCreatorsTable({ creators }: { creators: TopCreator[] }) {
       <TableBody>
         {creators.map((c) => (
           <TableRow key={c.id}>
-            <TableCell className="max-w-56">
+            <TableCell className="max-w-0 min-w-40">
               <p className="truncate font-medium">{c.name}</p>
-              <p className="truncate text-xs text-muted-foreground">{c.email}</p>
+              <p className="truncate text-xs text-muted-foreground">
+                {formatNumber(c.prompts)} published · {c.email}
+              </p>
             </TableCell>
-            <TableCell className="text-right tabular-nums">{formatNumber(c.prompts)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatNumber(c.sales)}</TableCell>
             <TableCell className="text-right font-medium tabular-nums">
               {formatMoney(c.earningsMinor)}

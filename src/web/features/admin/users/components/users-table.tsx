@@ -34,6 +34,8 @@ const STATUS_BADGE: Record<UserStatus, { variant: BadgeProps['variant']; label: 
   banned: { variant: 'destructive', label: 'Banned' },
 };
 
+const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
+
 const ACTION_ICONS = { active: UserCheckIcon, suspended: UserXIcon, banned: BanIcon } as const;
 
 function RowActions({
@@ -159,8 +161,8 @@ export function UsersTable({
                   <Badge variant={status.variant}>{status.label}</Badge>
                 </TableCell>
                 <TableCell className="text-xs whitespace-nowrap">
-                  <p>{formatNumber(user.usage.playgroundSessions)} sessions</p>
-                  <p className="text-muted-foreground">{formatNumber(user.usage.promptsCreated)} prompts</p>
+                  <p>{plural(user.usage.playgroundSessions, 'session')}</p>
+                  <p className="text-muted-foreground">{plural(user.usage.promptsCreated, 'prompt')}</p>
                   {user.usage.totalSpentMinor > 0 ? (
                     <p className="font-medium text-success">
                       {formatMoney(user.usage.totalSpentMinor)} spent
