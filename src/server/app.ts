@@ -6,10 +6,13 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { Redis } from 'ioredis';
 import { createModelRegistry } from './integrations/ai/providers';
+import { createGateway } from './integrations/payments/gateway';
 import { createMailer } from './integrations/mail/mailer';
 import { type Limiter, memoryLimiter, redisLimiter } from './lib/limiter';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { paymentRoutes } from './modules/billing/routes';
+import { createBillingService } from './modules/billing/service';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/routes';
@@ -81,7 +84,19 @@ export async function buildApp(options: AppOptions) {
     config,
     log: app.log,
   });
+  const billing = createBillingService({
+    db: options.database.db,
+    config: config.payments,
+    gateway: createGateway(config.payments),
+    log: app.log,
+  });
+  // Subscriptions whose period ended are marked expired (reads already treat them as ended).
+  const expiryTimer = setInterval(() => {
+    billing.expire().catch((err: unknown) => app.log.error({ err }, 'subscription expiry failed'));
+  }, 60_000);
+  expiryTimer.unref();
   app.addHook('onClose', async () => {
+    clearInterval(expiryTimer);
     mailer.close();
     await redis?.quit();
   });
@@ -103,7 +118,9 @@ export async function buildApp(options: AppOptions) {
       await api.register(userRoutes);
       await api.register(playgroundRoutes, { playground });
       await api.register(creatorRoutes, { playground });
-      await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter });
+      await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
+      await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
+      await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing });
     },
     { prefix: '/api' },
   );

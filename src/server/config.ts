@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   RAZORPAY_CHECKOUT_URL: z
     .url({ message: 'must be a URL' })
     .default('https://checkout.razorpay.com/v1/checkout.js'),
+  RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Lets the built-in test gateway run in production (a staging site); never for real sales. */
   PAYMENTS_TEST_MODE: bool.optional(),
 });
@@ -131,6 +132,8 @@ export interface PaymentsConfig {
   webhookSecret: string | null;
   apiBase: string;
   checkoutUrl: string;
+  /** How long a gateway call may take. */
+  timeoutMs: number;
 }
 
 export interface ProviderConfig {
@@ -251,6 +254,7 @@ function paymentsConfig(
     creatorShare: e.CREATOR_SHARE,
     apiBase: e.RAZORPAY_API_BASE.replace(/\/$/, ''),
     checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
+    timeoutMs: e.RAZORPAY_TIMEOUT_MS,
   };
   if (e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET) {
     return {

@@ -26,3 +26,17 @@ export async function bumpDailyStat(
     )
     .execute();
 }
+
+/** Takes a refunded sale's revenue off today's figures of a prompt (the sale's day keeps its count). */
+export async function deductDailyRevenue(db: Kysely<DB>, promptId: string, revenueMinor: number): Promise<void> {
+  const day = nowIso().slice(0, 10);
+  await db
+    .insertInto('prompt_daily_stats')
+    .values({ prompt_id: promptId, day, revenue_minor: -revenueMinor })
+    .onConflict((oc) =>
+      oc.columns(['prompt_id', 'day']).doUpdateSet((eb) => ({
+        revenue_minor: eb('prompt_daily_stats.revenue_minor', '-', revenueMinor),
+      })),
+    )
+    .execute();
+}

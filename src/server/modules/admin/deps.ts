@@ -1,10 +1,12 @@
 import type { Config } from '../../config';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { Limiter } from '../../lib/limiter';
+import type { BillingService } from '../billing/service';
 
 /** What the admin panel's routes may need beyond the database (which they read from app.database). */
 export interface AdminDeps {
   config: Config;
   mailer: Mailer;
   limiter: Limiter;
+  billing: BillingService;
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminPaymentRoutes } from '../billing/routes';
 import { adminAuditRoutes } from './audit/routes';
 import { adminDashboardRoutes } from './dashboard/routes';
 import type { AdminDeps } from './deps';
@@ -20,4 +21,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   await app.register(adminPlansRoutes, deps);
   await app.register(adminSettingsRoutes, deps);
   await app.register(adminAuditRoutes, deps);
+  await app.register(adminPaymentRoutes, { billing: deps.billing });
 };

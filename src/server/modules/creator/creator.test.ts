@@ -21,6 +21,44 @@ async function creator(name = 'Cora Creator') {
   return { token: res.json().data.token as string, id: res.json().data.user.id as string };
 }
 
+/** A sale as billing records it: the purchase and the creator's line in the earnings ledger. */
+async function insertSale(
+  promptId: string,
+  creatorId: string,
+  buyerId: string,
+  amount: number,
+  share: number,
+) {
+  const purchaseId = newId();
+  const now = nowIso();
+  await t.database.db
+    .insertInto('purchases')
+    .values({
+      id: purchaseId,
+      prompt_id: promptId,
+      buyer_id: buyerId,
+      amount_minor: amount,
+      creator_share_minor: share,
+      currency: 'USD',
+      created_at: now,
+    })
+    .execute();
+  await t.database.db
+    .insertInto('creator_earnings')
+    .values({
+      id: newId(),
+      creator_id: creatorId,
+      prompt_id: promptId,
+      purchase_id: purchaseId,
+      payment_id: null,
+      kind: 'sale',
+      amount_minor: share,
+      currency: 'USD',
+      created_at: now,
+    })
+    .execute();
+}
+
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
@@ -245,18 +283,7 @@ describe('deleting', () => {
     const sold = (
       await call('POST', '/api/user/prompts', c.token, { ...valid, isPaid: true, price: 5 })
     ).json().data.prompt;
-    await t.database.db
-      .insertInto('purchases')
-      .values({
-        id: newId(),
-        prompt_id: sold.id,
-        buyer_id: buyer.id,
-        amount_minor: 500,
-        creator_share_minor: 400,
-        currency: 'USD',
-        created_at: nowIso(),
-      })
-      .execute();
+    await insertSale(sold.id, c.id, buyer.id, 500, 400);
     const listed = (await call('GET', '/api/user/prompts', c.token)).json().data.prompts;
     expect(listed.find((p: { id: string }) => p.id === sold.id)).toMatchObject({ revenue: 4, buyers: 1 });
     const del = await call('DELETE', `/api/user/prompts/${plain.id}`, c.token);
@@ -372,18 +399,7 @@ describe('dashboard', () => {
       .data.prompt;
     const fan = await creator('Fan Two');
     await call('GET', `/api/marketplace/prompts/${p.id}`, fan.token);
-    await t.database.db
-      .insertInto('purchases')
-      .values({
-        id: newId(),
-        prompt_id: p.id,
-        buyer_id: fan.id,
-        amount_minor: 1000,
-        creator_share_minor: 800,
-        currency: 'USD',
-        created_at: nowIso(),
-      })
-      .execute();
+    await insertSale(p.id, c.id, fan.id, 1000, 800);
     await t.database.db
       .insertInto('playground_sessions')
       .values({

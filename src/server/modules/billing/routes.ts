@@ -1,0 +1,292 @@
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminPaymentListSchema,
+  AdminPaymentsQuerySchema,
+  BillingOverviewSchema,
+  CheckoutOrderSchema,
+  CreateOrderSchema,
+  PaymentHistorySchema,
+  PaymentIdParamsSchema,
+  PlanListSchema,
+  PurchasedPromptListSchema,
+  RefundResultSchema,
+  RefundSchema,
+  TestGatewayPaySchema,
+  TestGatewayResultSchema,
+  VerifyPaymentSchema,
+  VerifyResultSchema,
+  PAYMENT_MESSAGES,
+} from '../../../shared/billing';
+import { successEnvelope } from '../../../shared/envelope';
+import { findUser } from './repository';
+import type { BillingService } from './service';
+
+const bearer = [{ bearerAuth: [] }];
+// Checkout calls cost a gateway round trip: a person needs a handful a minute, a script many more.
+const checkoutLimit = {
+  rateLimit: {
+    max: 20,
+    timeWindow: '1 minute',
+    // Per signed-in caller (these routes require a token); per address when none is sent.
+    keyGenerator: (request: FastifyRequest) =>
+      `pay:${crypto
+        .createHash('sha256')
+        .update(request.headers.authorization ?? request.ip)
+        .digest('base64url')}`,
+  },
+};
+
+/** The user's side of billing, under /api/payments and its alias /api/payment (spec section 7). */
+export const paymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService; alias: boolean }> = async (
+  app,
+  { billing, alias },
+) => {
+  const note = alias ? ' (alias of /api/payments)' : '';
+  const tags = ['payments'];
+
+  app.get(
+    '/plans',
+    {
+      schema: {
+        tags,
+        summary: `The visible, active subscription plans${note}`,
+        response: { 200: successEnvelope(PlanListSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await billing.plans() }),
+  );
+
+  // The webhook is called by Razorpay, not a signed-in user, and is verified over its raw bytes.
+  await app.register(async (instance) => {
+    const raw = instance.withTypeProvider<ZodTypeProvider>();
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    raw.post(
+      '/webhook',
+      {
+        config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: `Razorpay webhook: X-Razorpay-Signature over the raw body${note}`,
+          response: {
+            200: successEnvelope(z.object({ outcome: z.enum(['applied', 'duplicate', 'ignored']) })),
+          },
+        },
+      },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const header = (name: string) => {
+          const v = request.headers[name];
+          return typeof v === 'string' ? v : undefined;
+        };
+        return {
+          success: true as const,
+          data: await billing.webhook(body, header('x-razorpay-signature'), header('x-razorpay-event-id')),
+        };
+      },
+    );
+  });
+
+  await app.register(async (instance) => {
+    const user = instance.withTypeProvider<ZodTypeProvider>();
+    user.addHook('onRequest', user.authenticate);
+
+    user.get(
+      '/me',
+      {
+        schema: {
+          tags,
+          summary: `Your plan, subscription and trial${note}`,
+          security: bearer,
+          response: { 200: successEnvelope(BillingOverviewSchema) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await billing.overview(request.auth!) }),
+    );
+
+    user.post(
+      '/create-order',
+      {
+        config: checkoutLimit,
+        schema: {
+          tags,
+          summary: `Start a checkout for a plan ({planId, billing}) or a premium prompt ({promptId})${note}`,
+          description:
+            'The amount is always taken from the database; an amount sent by the client is ignored.',
+          security: bearer,
+          body: CreateOrderSchema,
+          response: { 200: successEnvelope(CheckoutOrderSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await billing.createOrder(request.auth!, request.body),
+        message: 'Order created',
+      }),
+    );
+
+    user.post(
+      '/verify',
+      {
+        config: checkoutLimit,
+        schema: {
+          tags,
+          summary: `Confirm a payment with Razorpay Checkout's signed response${note}`,
+          security: bearer,
+          body: VerifyPaymentSchema,
+          response: { 200: successEnvelope(VerifyResultSchema) },
+        },
+      },
+      async (request) => {
+        const result = await billing.verify(request.auth!, request.body);
+        return {
+          success: true as const,
+          data: result,
+          message:
+            result.grant.kind === 'subscription'
+              ? PAYMENT_MESSAGES.success(result.grant.planName)
+              : `You now own ${result.grant.promptTitle}.`,
+        };
+      },
+    );
+
+    user.post(
+      '/test-gateway/pay',
+      {
+        config: checkoutLimit,
+        schema: {
+          tags,
+          summary: `Test mode only: the built-in gateway's checkout signs a payment, or declines it${note}`,
+          security: bearer,
+          body: TestGatewayPaySchema,
+          response: { 200: successEnvelope(TestGatewayResultSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await billing.testGatewayPay(request.auth!, request.body),
+      }),
+    );
+
+    user.post(
+      '/trial',
+      {
+        config: checkoutLimit,
+        schema: {
+          tags,
+          summary: `Start the 14-day Premium trial (once per account, no card)${note}`,
+          security: bearer,
+          response: { 200: successEnvelope(BillingOverviewSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await billing.startTrial(request.auth!),
+        message: 'Your free trial has started.',
+      }),
+    );
+
+    for (const [action, run, summary, message] of [
+      [
+        'cancel',
+        billing.cancel,
+        'Cancel your subscription: the plan stays until the period ends',
+        'Your subscription is canceled.',
+      ],
+      [
+        'resume',
+        billing.resume,
+        'Undo a cancellation before the period ends',
+        'Your subscription will renew.',
+      ],
+    ] as const) {
+      user.post(
+        `/subscription/${action}`,
+        {
+          schema: {
+            tags,
+            summary: summary + note,
+            security: bearer,
+            response: { 200: successEnvelope(BillingOverviewSchema) },
+          },
+        },
+        async (request) => ({ success: true as const, data: await run(request.auth!), message }),
+      );
+    }
+
+    user.get(
+      '/history',
+      {
+        schema: {
+          tags,
+          summary: `Your payments and receipts${note}`,
+          security: bearer,
+          response: { 200: successEnvelope(PaymentHistorySchema) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await billing.history(request.auth!) }),
+    );
+
+    user.get(
+      '/purchases',
+      {
+        schema: {
+          tags,
+          summary: `Premium prompts you own${note}`,
+          security: bearer,
+          response: { 200: successEnvelope(PurchasedPromptListSchema) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await billing.purchases(request.auth!) }),
+    );
+  });
+};
+
+/** Payments in the admin panel: the list and refunds (registered inside /api/admin). */
+export const adminPaymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (
+  app,
+  { billing },
+) => {
+  const tags = ['admin'];
+  app.get(
+    '/payments',
+    {
+      schema: {
+        tags,
+        summary: 'Payments, newest first, with the payer',
+        security: bearer,
+        querystring: AdminPaymentsQuerySchema,
+        response: { 200: successEnvelope(AdminPaymentListSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await billing.adminPayments(request.query) }),
+  );
+
+  app.post(
+    '/payments/:id/refund',
+    {
+      schema: {
+        tags,
+        summary: 'Refund a payment within 30 days through the gateway (idempotent) and end what it granted',
+        security: bearer,
+        params: PaymentIdParamsSchema,
+        body: RefundSchema.nullish(),
+        response: { 200: successEnvelope(RefundResultSchema) },
+      },
+    },
+    async (request) => {
+      const admin = await findUser(app.database.db, request.auth!.userId);
+      const result = await billing.refund(
+        { id: request.auth!.userId, email: admin?.email ?? 'unknown', ip: request.ip },
+        request.params.id,
+        request.body?.reason,
+      );
+      return { success: true as const, data: result, message: 'Payment refunded' };
+    },
+  );
+};
