@@ -48,36 +48,36 @@ const visitor = { signedIn: false, overview: undefined };
 
 describe('plan card buttons', () => {
   it('sends a visitor to sign up for Free and asks them to log in for a paid plan', () => {
-    expect(planAction(free, 'monthly', visitor)).toEqual({ kind: 'signup', label: 'Get Started' });
-    expect(planAction(premium, 'monthly', visitor)).toEqual({ kind: 'sign-in', label: 'Get Premium' });
+    expect(planAction(free, visitor)).toEqual({ kind: 'signup', label: 'Get Started' });
+    expect(planAction(premium, visitor)).toEqual({ kind: 'sign-in', label: 'Get Premium' });
   });
 
   it('marks Free as the current plan of a user on Free, and offers the paid plans', () => {
     const viewer = { signedIn: true, overview: overview(null) };
-    expect(planAction(free, 'monthly', viewer)).toEqual({ kind: 'already-free', label: 'Current Plan' });
-    expect(planAction(premium, 'annual', viewer)).toEqual({ kind: 'checkout', label: 'Get Premium' });
+    expect(planAction(free, viewer)).toEqual({ kind: 'already-free', label: 'Current Plan' });
+    expect(planAction(premium, viewer)).toEqual({ kind: 'checkout', label: 'Get Premium' });
   });
 
   it('treats Free as current while the billing overview is still loading', () => {
-    expect(planAction(free, 'monthly', { signedIn: true, overview: undefined }).kind).toBe('already-free');
+    expect(planAction(free, { signedIn: true, overview: undefined }).kind).toBe('already-free');
   });
 
-  it("disables the subscriber's plan for the period they pay, and offers the other period", () => {
+  it("disables the subscriber's plan in both periods and offers the others", () => {
     const viewer = { signedIn: true, overview: overview({ billing: 'monthly' }) };
-    expect(planAction(premium, 'monthly', viewer)).toEqual({ kind: 'current', label: 'Current Plan' });
-    expect(planAction(premium, 'annual', viewer)).toEqual({ kind: 'checkout', label: 'Switch to Annual' });
-    expect(planAction(business, 'monthly', viewer)).toEqual({ kind: 'checkout', label: 'Get Business' });
-    expect(planAction(free, 'monthly', viewer)).toEqual({ kind: 'manage', label: 'Manage Plan' });
+    expect(planAction(premium, viewer)).toEqual({ kind: 'current', label: 'Current Plan' });
+    expect(planAction(premium, viewer)).toEqual({ kind: 'current', label: 'Current Plan' });
+    expect(planAction(business, viewer)).toEqual({ kind: 'checkout', label: 'Get Business' });
+    expect(planAction(free, viewer)).toEqual({ kind: 'manage', label: 'Manage Plan' });
   });
 
   it('keeps a canceled plan current until it ends', () => {
     const viewer = { signedIn: true, overview: overview({ status: 'canceled', billing: 'annual' }) };
-    expect(planAction(premium, 'annual', viewer).kind).toBe('current');
+    expect(planAction(premium, viewer).kind).toBe('current');
   });
 
   it('lets a trial user subscribe to the plan they are trying', () => {
     const viewer = { signedIn: true, overview: overview({ status: 'trialing' }) };
-    expect(planAction(premium, 'monthly', viewer)).toEqual({ kind: 'checkout', label: 'Subscribe Now' });
+    expect(planAction(premium, viewer)).toEqual({ kind: 'checkout', label: 'Subscribe Now' });
   });
 
   it('offers the trial on Premium only, and only when the account still has it', () => {

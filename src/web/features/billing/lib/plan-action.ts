@@ -1,4 +1,4 @@
-import type { BillingOverview, BillingPeriod, Plan } from '@shared/billing';
+import type { BillingOverview, Plan } from '@shared/billing';
 import { isFreePlan } from './price';
 
 /*
@@ -13,7 +13,7 @@ export type PlanAction =
   | { kind: 'already-free'; label: string }
   /** A paid subscriber looking at Free: leaving a paid plan is a cancel, in settings. */
   | { kind: 'manage'; label: string }
-  /** The plan and billing period the user pays for now. */
+  /** The plan the user pays for now (in either billing period). */
   | { kind: 'current'; label: string }
   /** Visitor on a paid plan: 'Authentication Required'. */
   | { kind: 'sign-in'; label: string }
@@ -24,7 +24,6 @@ const PAID_STATUSES = new Set(['active', 'canceled']);
 
 export function planAction(
   plan: Pick<Plan, 'id' | 'name' | 'priceMinor'>,
-  period: BillingPeriod,
   viewer: { signedIn: boolean; overview: BillingOverview | undefined },
 ): PlanAction {
   const { signedIn, overview } = viewer;
@@ -39,11 +38,8 @@ export function planAction(
   if (!signedIn) return { kind: 'sign-in', label: `Get ${plan.name}` };
   if (subscription && subscription.planId === plan.id) {
     if (subscription.status === 'trialing') return { kind: 'checkout', label: 'Subscribe Now' };
-    if (PAID_STATUSES.has(subscription.status)) {
-      return subscription.billing === period
-        ? { kind: 'current', label: 'Current Plan' }
-        : { kind: 'checkout', label: `Switch to ${period === 'annual' ? 'Annual' : 'Monthly'}` };
-    }
+    // One subscription per plan: switching its billing period waits for the period to end.
+    if (PAID_STATUSES.has(subscription.status)) return { kind: 'current', label: 'Current Plan' };
   }
   return { kind: 'checkout', label: `Get ${plan.name}` };
 }

@@ -124,7 +124,7 @@ export function PricingPage() {
         ) : (
           <div className={GRID}>
             {list.map((plan) => {
-              const action = planAction(plan, period, { signedIn, overview: overview.data });
+              const action = planAction(plan, { signedIn, overview: overview.data });
               const billing = priceView(plan, period).period === 'annual' ? 'annual' : 'monthly';
               return (
                 <PlanCard
