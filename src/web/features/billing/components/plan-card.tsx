@@ -168,9 +168,10 @@ function PlanButton({
     );
   }
   if (action.kind === 'already-free') {
-    // Looks like the disabled current-plan button but stays pressable, so it can say why nothing happens.
+    // Pressable, unlike a paid current plan, so it can say why choosing it changes nothing.
     return (
-      <Button size="lg" variant="outline" className="w-full opacity-50" aria-disabled onClick={onAction}>
+      <Button size="lg" variant="outline" className="w-full" onClick={onAction}>
+        <Check aria-hidden />
         {action.label}
       </Button>
     );

@@ -30,7 +30,7 @@ import { useStartTrial } from '@/lib/billing/start-trial';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useCancelSubscription, useResumeSubscription } from '../api/change-subscription';
 import { usePaymentHistory } from '../api/get-payment-history';
-import { SUBSCRIPTION_STATUS, periodEnd, subscriptionActions } from '../lib/billing-labels';
+import { SUBSCRIPTION_STATUS, displayStatus, periodEnd, subscriptionActions } from '../lib/billing-labels';
 import { PaymentHistoryTable } from './payment-history-table';
 import { SettingsSection } from './settings-section';
 
@@ -85,7 +85,7 @@ function TestModeNotice() {
 
 function CurrentPlan({ overview }: { overview: BillingOverview }) {
   const { subscription } = overview;
-  const status = subscription ? SUBSCRIPTION_STATUS[subscription.status] : SUBSCRIPTION_STATUS.active;
+  const status = subscription ? SUBSCRIPTION_STATUS[displayStatus(subscription)] : SUBSCRIPTION_STATUS.active;
   const end = periodEnd(subscription);
   const { canCancel, canResume } = subscriptionActions(subscription);
   const trial = useStartTrial();
@@ -118,7 +118,7 @@ function CurrentPlan({ overview }: { overview: BillingOverview }) {
               <time dateTime={end.date} className="font-medium text-foreground">
                 {formatDate(end.date, 'long')}
               </time>
-              {subscription.status === 'canceled' && '. After that you are on Free.'}
+              {displayStatus(subscription) === 'canceled' && '. After that you are on Free.'}
             </>
           ) : (
             'Free forever: 10 playground sessions a month and every free prompt.'

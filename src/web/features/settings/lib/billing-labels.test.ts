@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from '@shared/billing';
-import { PAYMENT_STATUS, periodEnd, subscriptionActions } from './billing-labels';
+import { PAYMENT_STATUS, displayStatus, periodEnd, subscriptionActions } from './billing-labels';
 
 const base: Subscription = {
   id: 's1',
@@ -25,6 +25,14 @@ describe('the period end line', () => {
       label: 'Ends on',
       date: '2026-12-21T00:00:00.000Z',
     });
+  });
+
+  it('reads a cancel the server records beside an active status as canceled', () => {
+    const canceled = { ...base, canceledAt: '2026-11-24T00:00:00.000Z' };
+    expect(displayStatus(canceled)).toBe('canceled');
+    expect(periodEnd(canceled)?.label).toBe('Ends on');
+    expect(subscriptionActions(canceled, now)).toEqual({ canCancel: false, canResume: true });
+    expect(displayStatus(base)).toBe('active');
   });
 
   it('says when a trial ends, preferring the trial end date', () => {

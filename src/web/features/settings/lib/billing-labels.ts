@@ -10,10 +10,19 @@ export interface PeriodEnd {
   date: string;
 }
 
+/**
+ * The status to show. A cancel keeps the plan running to the period end, so the server leaves the
+ * status as it was and records `canceledAt`; to the user that subscription is canceled.
+ */
+export function displayStatus(subscription: Subscription): SubscriptionStatus {
+  const pending = subscription.status === 'active' || subscription.status === 'trialing';
+  return pending && subscription.canceledAt ? 'canceled' : subscription.status;
+}
+
 /** When the plan renews or stops: 'Renews on', 'Ends on' once canceled, 'Trial ends on' in a trial. */
 export function periodEnd(subscription: Subscription | null): PeriodEnd | null {
   if (!subscription) return null;
-  switch (subscription.status) {
+  switch (displayStatus(subscription)) {
     case 'trialing': {
       const date = subscription.trialEndsAt ?? subscription.periodEnd;
       return date ? { label: 'Trial ends on', date } : null;
@@ -50,8 +59,9 @@ export function subscriptionActions(subscription: Subscription | null, now: Date
   const running =
     subscription !== null &&
     (subscription.periodEnd === null || new Date(subscription.periodEnd).getTime() > now.getTime());
+  const status = subscription ? displayStatus(subscription) : null;
   return {
-    canCancel: running && (subscription?.status === 'active' || subscription?.status === 'trialing'),
-    canResume: running && subscription?.status === 'canceled',
+    canCancel: running && (status === 'active' || status === 'trialing'),
+    canResume: running && status === 'canceled',
   };
 }
