@@ -9,7 +9,6 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { BillingOverview } from '@shared/billing';
 import { PAGE_PATHS } from '@shared/routes';
 import {
@@ -133,21 +132,7 @@ function CurrentPlan({ overview }: { overview: BillingOverview }) {
           </Button>
         )}
         {canResume && (
-          <Button
-            onClick={() =>
-              resume.mutate(undefined, {
-                onSuccess: (next) => {
-                  const renews = periodEnd(next.subscription);
-                  toast.success('Subscription resumed', {
-                    description: renews
-                      ? `Your ${next.plan.name} plan renews on ${formatDate(renews.date, 'long')}.`
-                      : `Your ${next.plan.name} plan continues.`,
-                  });
-                },
-              })
-            }
-            disabled={resume.isPending}
-          >
+          <Button onClick={() => resume.mutate()} disabled={resume.isPending}>
             {resume.isPending ? (
               <Loader2 className="animate-spin" aria-hidden />
             ) : (
@@ -196,19 +181,7 @@ function CancelButton({ planName, endsOn }: { planName: string; endsOn: string |
           <Button
             variant="destructive"
             disabled={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(undefined, {
-                onSuccess: (next) => {
-                  setOpen(false);
-                  const ends = periodEnd(next.subscription);
-                  toast.success('Subscription canceled', {
-                    description: ends
-                      ? `You keep ${planName} until ${formatDate(ends.date, 'long')}.`
-                      : `You keep ${planName} until the end of the period.`,
-                  });
-                },
-              })
-            }
+            onClick={() => cancel.mutate(undefined, { onSuccess: () => setOpen(false) })}
           >
             {cancel.isPending && <Loader2 className="animate-spin" aria-hidden />}
             Cancel subscription
