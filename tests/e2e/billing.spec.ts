@@ -38,9 +38,11 @@ async function premiumPrompt(request: APIRequestContext, skip = 0) {
     params: { type: 'premium', sort: 'latest', limit: 50 },
   });
   expect(response.ok()).toBe(true);
-  const { prompts } = ((await response.json()) as {
-    data: { prompts: { id: string; slug: string; title: string; priceMinor: number }[] };
-  }).data;
+  const { prompts } = (
+    (await response.json()) as {
+      data: { prompts: { id: string; slug: string; title: string; priceMinor: number }[] };
+    }
+  ).data;
   const prompt = prompts[skip];
   if (!prompt) throw new Error('The demo data has no premium prompt');
   return prompt;

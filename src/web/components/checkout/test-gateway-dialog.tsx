@@ -37,7 +37,11 @@ export function TestGatewayDialog({ open, order, state, onPay, onCancel }: TestG
         if (!open && !busy) onCancel();
       }}
     >
-      <DialogContent className="gap-5 sm:max-w-md" hideClose={busy} data-testid="test-checkout">
+      <DialogContent
+        className="grid-cols-[minmax(0,1fr)] gap-5 sm:max-w-md"
+        hideClose={busy}
+        data-testid="test-checkout"
+      >
         <DialogHeader>
           <div className="flex items-center gap-2">
             <Badge variant="warning" className="gap-1">
@@ -69,17 +73,17 @@ export function TestGatewayDialog({ open, order, state, onPay, onCancel }: TestG
                 {amount}
               </p>
             </div>
-            <dl className="mt-4 grid gap-1.5 border-t pt-3 text-sm">
+            <dl className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-1.5 border-t pt-3 text-sm">
               <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Billed to</dt>
+                <dt className="shrink-0 text-muted-foreground">Billed to</dt>
                 <dd className="min-w-0 truncate text-right">
                   {order.prefill.name}
                   <span className="text-muted-foreground"> · {order.prefill.email}</span>
                 </dd>
               </div>
               <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Order</dt>
-                <dd className="truncate font-mono text-xs leading-5">{order.orderId}</dd>
+                <dt className="shrink-0 text-muted-foreground">Order</dt>
+                <dd className="min-w-0 truncate font-mono text-xs leading-5">{order.orderId}</dd>
               </div>
             </dl>
           </div>

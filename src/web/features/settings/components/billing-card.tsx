@@ -56,7 +56,7 @@ export function BillingCard() {
           retrying={overview.isFetching}
         />
       ) : (
-        <div className="grid gap-8">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
           {overview.data.testMode && <TestModeNotice />}
           <CurrentPlan overview={overview.data} />
           <PaymentsBlock />

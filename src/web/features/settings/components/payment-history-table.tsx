@@ -11,7 +11,7 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
       <Table data-testid="payment-history">
         <TableHeader>
           <TableRow>
-            <TableHead>Date</TableHead>
+            <TableHead className="hidden sm:table-cell">Date</TableHead>
             <TableHead>Description</TableHead>
             <TableHead className="text-right">Amount</TableHead>
             <TableHead className="text-right">Status</TableHead>
@@ -20,15 +20,18 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
         <TableBody>
           {payments.map((payment) => {
             const status = PAYMENT_STATUS[payment.status];
+            const when = payment.paidAt ?? payment.createdAt;
             return (
               <TableRow key={payment.id}>
-                <TableCell className="whitespace-nowrap text-muted-foreground">
-                  <time dateTime={payment.paidAt ?? payment.createdAt}>
-                    {formatDate(payment.paidAt ?? payment.createdAt)}
-                  </time>
+                <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+                  <time dateTime={when}>{formatDate(when)}</time>
                 </TableCell>
-                <TableCell className="max-w-64 min-w-40">
+                <TableCell className="min-w-32 sm:max-w-64">
                   <span className="line-clamp-2">{payment.description}</span>
+                  {/* Phones have no Date column: the date sits under the description. */}
+                  <time dateTime={when} className="block text-xs text-muted-foreground sm:hidden">
+                    {formatDate(when)}
+                  </time>
                 </TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">
                   {formatMoney(payment.amountMinor, payment.currency)}

@@ -59,7 +59,8 @@ export function SettingsPage() {
           </Button>
         </Card>
       ) : (
-        <div className="grid gap-6">
+        // One column that may shrink below its content, so a wide table scrolls instead of the page.
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
           <ProfileCard settings={settings.data} />
           <BillingCard />
           <PasswordCard email={settings.data.email} />
