@@ -218,3 +218,24 @@ test('the 14-day Premium trial starts once from settings', async ({ page, reques
   await expect(planCard(page, 'Premium').getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
   await expect(planCard(page, 'Premium').getByRole('button', { name: /free trial/ })).toHaveCount(0);
 });
+
+test("the playground's try banner buys the prompt, and the prompt then runs in the open", async ({
+  page,
+  request,
+}) => {
+  const prompt = await premiumPrompt(request, 5);
+  await signedInAs(page, request, 'tryb');
+  await page.goto(`/playground?prompt=${prompt.id}`);
+  const panel = page.getByTestId('prompt-try');
+  const banner = panel.getByTestId('premium-banner');
+  await expect(banner).toContainText('free try: 3 of 3 left');
+  await banner.getByRole('button', { name: /^Buy for \$/ }).click();
+
+  const dialog = checkoutDialog(page);
+  await expect(dialog.getByTestId('test-checkout-item')).toHaveText(`Prompt: ${prompt.title}`);
+  await dialog.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(toast(page, 'Payment Successful!')).toContainText(`You now own ${prompt.title}.`);
+  // Owned: no tries to count, and the text itself is in the form.
+  await expect(panel.getByTestId('premium-banner')).toHaveCount(0);
+  await expect(panel.getByTestId('prompt-preview')).toBeVisible();
+});
