@@ -102,7 +102,12 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, {
+    razorpay:
+      config.payments.gateway === 'razorpay'
+        ? { checkoutUrl: config.payments.checkoutUrl, apiBase: config.payments.apiBase }
+        : null,
+  });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redis });
   await app.register(dbPlugin, { database: options.database });
   await app.register(authPlugin, { tokens });

@@ -61,7 +61,7 @@ export function wrapSqlite(handle: SQLite.Database): Database {
   handle.pragma('foreign_keys = ON');
   handle.pragma('busy_timeout = 5000');
   handle.pragma('synchronous = NORMAL');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: handle }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
   return {
     db,
     engine: 'sqlite',
@@ -69,6 +69,32 @@ export function wrapSqlite(handle: SQLite.Database): Database {
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+  };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh; preparing costs as much as running a small query. The app's
+ * queries are a few hundred distinct texts, so prepared statements are kept by text (least recently
+ * used dropped first). Reuse is safe: Kysely runs one query at a time per connection, and SQLite
+ * re-prepares a statement by itself when the schema changes under it.
+ */
+function withStatementCache(handle: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => handle.close(),
+    prepare(text: string): SQLite.Statement {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = handle.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
   };
 }
 

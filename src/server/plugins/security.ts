@@ -2,18 +2,29 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Security headers for the API and the SPA alike. */
-async function securityPlugin(app: FastifyInstance) {
+/**
+ * Security headers for the API and the SPA alike. With Razorpay configured, Checkout's script, its
+ * frames and its calls are allowed from Razorpay's origins only (the test gateway needs nothing).
+ */
+async function securityPlugin(
+  app: FastifyInstance,
+  opts: { razorpay: { checkoutUrl: string; apiBase: string } | null },
+) {
+  const rzp = opts.razorpay
+    ? [...new Set([new URL(opts.razorpay.checkoutUrl).origin, new URL(opts.razorpay.apiBase).origin])]
+    : [];
+  const rzpExtra = opts.razorpay ? ['https://*.razorpay.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...rzp],
         // Radix positions popovers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...rzp, ...rzpExtra],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...rzp, ...rzpExtra],
+        frameSrc: ["'self'", ...rzp],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

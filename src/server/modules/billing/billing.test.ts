@@ -692,3 +692,21 @@ describe('the test gateway (no keys)', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('content security policy', () => {
+  it("allows Razorpay Checkout's script and frames only when Razorpay is configured", async () => {
+    const withKeys = (await call('GET', '/api/payments/plans')).headers['content-security-policy'] as string;
+    expect(withKeys).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com/);
+    expect(withKeys).toMatch(/frame-src [^;]*https:\/\/checkout\.razorpay\.com/);
+    const local = await createTestApp({ demo: false });
+    try {
+      const without = (await local.app.inject({ method: 'GET', url: '/api/health' })).headers[
+        'content-security-policy'
+      ] as string;
+      expect(without).toContain("script-src 'self';");
+      expect(without).not.toContain('razorpay');
+    } finally {
+      await local.close();
+    }
+  });
+});

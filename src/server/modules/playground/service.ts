@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { streamText, type ModelMessage } from 'ai';
+import type { LanguageModelV3Message } from '@ai-sdk/provider';
 import { LIMITS, type Model } from '../../../shared/constants';
 import {
   AI_FAILURE_MESSAGE,
@@ -237,16 +237,20 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
       : (input.variables ?? {});
     const premiumText = isTry && prompt ? fillVariables(prompt.content, variables) : null;
     const system = premiumText ? premiumSystemPrompt(premiumText) : SYSTEM_PROMPT;
-    const messages: ModelMessage[] = [
+    // The provider's own prompt format: the AI SDK's adapters are called directly (doStream), without
+    // streamText's step and transform machinery, which costs more per turn than the rest of the path.
+    const textPart = (t: string) => [{ type: 'text' as const, text: t }];
+    const messages: LanguageModelV3Message[] = [
+      { role: 'system', content: system },
       ...history
         .filter((m) => m.content.trim() !== '' && (m.role === 'user' || m.status !== 'error'))
-        .map((m): ModelMessage =>
+        .map((m): LanguageModelV3Message =>
           m.role === 'user'
-            ? { role: 'user', content: m.content }
-            : { role: 'assistant', content: m.content },
+            ? { role: 'user', content: textPart(m.content) }
+            : { role: 'assistant', content: textPart(m.content) },
         ),
     ];
-    if (!existing) messages.push({ role: 'user', content: input.message });
+    if (!existing) messages.push({ role: 'user', content: textPart(input.message) });
     const firstReply = !existing || reserving;
 
     return {
@@ -267,35 +271,35 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         const abort = () => controller.abort(signal.reason);
         signal.addEventListener('abort', abort, { once: true });
         try {
-          const result = streamText({
-            model: choice.model,
-            system,
-            messages,
+          const { stream } = await choice.model.doStream({
+            prompt: messages,
             maxOutputTokens: config.ai.maxOutputTokens,
             abortSignal: controller.signal,
-            // The user sees the failure and can send again; retrying here would only delay it.
-            maxRetries: 0,
-            // Errors arrive in the stream below and are logged there, once, with context.
-            onError: () => {},
           });
-          for await (const part of result.fullStream) {
-            if (part.type === 'text-delta') {
-              const safe = guard.push(part.text);
-              if (safe === null) {
-                controller.abort(new Error('premium prompt text in reply'));
-                break;
+          const reader = stream.getReader();
+          try {
+            for (;;) {
+              const { value: part, done } = await reader.read();
+              if (done) break;
+              if (part.type === 'text-delta') {
+                const safe = guard.push(part.delta);
+                if (safe === null) {
+                  controller.abort(new Error('premium prompt text in reply'));
+                  break;
+                }
+                if (safe) {
+                  text += safe;
+                  onToken(safe);
+                }
+              } else if (part.type === 'error') {
+                throw part.error;
+              } else if (part.type === 'finish') {
+                usageTokens = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
               }
-              if (safe) {
-                text += safe;
-                onToken(safe);
-              }
-            } else if (part.type === 'error') {
-              throw part.error;
-            } else if (part.type === 'finish') {
-              usageTokens = { input: part.totalUsage.inputTokens, output: part.totalUsage.outputTokens };
-            } else if (part.type === 'abort') {
-              break;
             }
+          } finally {
+            reader.releaseLock();
+            if (controller.signal.aborted) await stream.cancel().catch(() => {});
           }
           if (guard.leaked) {
             text += LEAK_REFUSAL;
