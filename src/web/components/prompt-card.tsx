@@ -1,10 +1,12 @@
 import {
   BarChart3,
   Briefcase,
+  Check,
   Code2,
   Download,
   FlaskConical,
   GraduationCap,
+  Loader2,
   Lock,
   type LucideIcon,
   Megaphone,
@@ -68,13 +70,31 @@ export interface PromptCardProps {
   variant?: 'marketplace' | 'home';
   /** Whether a user is signed in; only the home variant reads it. */
   signedIn?: boolean;
+  /**
+   * Buying a premium prompt on the marketplace variant (issue 7). Without it the Buy button is shown
+   * disabled, as before checkout existed.
+   */
+  purchase?: PromptCardPurchase;
   className?: string;
+}
+
+export interface PromptCardPurchase {
+  /** Bought by the viewer: marked 'Owned' and tried like a free prompt. */
+  owned: boolean;
+  /** Written by the viewer: nothing to buy. */
+  own: boolean;
+  onBuy: () => void;
+  /** This card's checkout is under way. */
+  busy: boolean;
+  /** Another checkout is under way. */
+  disabled: boolean;
 }
 
 export function PromptCard({
   prompt,
   variant = 'marketplace',
   signedIn = false,
+  purchase,
   className,
 }: PromptCardProps) {
   const CategoryIcon = CATEGORY_ICONS[prompt.category];
@@ -202,8 +222,14 @@ export function PromptCard({
           className={cn('text-lg font-semibold tabular-nums', isPremium ? 'text-foreground' : 'text-success')}
         >
           {isPremium ? formatPrice(prompt.priceMinor, prompt.currency) : 'Free'}
+          {isPremium && purchase?.owned && (
+            <Badge variant="success" className="ml-2 align-middle" data-testid="prompt-owned">
+              <Check aria-hidden />
+              Owned
+            </Badge>
+          )}
         </span>
-        <PromptCardAction prompt={prompt} variant={variant} signedIn={signedIn} />
+        <PromptCardAction prompt={prompt} variant={variant} signedIn={signedIn} purchase={purchase} />
       </div>
     </Card>
   );
@@ -217,7 +243,8 @@ function PromptCardAction({
   prompt,
   variant,
   signedIn,
-}: Required<Pick<PromptCardProps, 'prompt' | 'variant' | 'signedIn'>>) {
+  purchase,
+}: Required<Pick<PromptCardProps, 'prompt' | 'variant' | 'signedIn'>> & Pick<PromptCardProps, 'purchase'>) {
   if (variant === 'home') {
     return signedIn ? (
       <Button asChild size="sm" className={ABOVE_CARD_LINK}>
@@ -233,8 +260,21 @@ function PromptCardAction({
       </Button>
     );
   }
-  if (prompt.type === 'premium') {
-    // Buying arrives with billing; until then the button shows the price is real but cannot be used.
+  if (prompt.type === 'premium' && purchase && !purchase.owned && !purchase.own) {
+    return (
+      <Button
+        size="sm"
+        className={ABOVE_CARD_LINK}
+        onClick={purchase.onBuy}
+        disabled={purchase.busy || purchase.disabled}
+      >
+        {purchase.busy ? <Loader2 aria-hidden className="animate-spin" /> : <ShoppingCart aria-hidden />}
+        Buy Prompt
+      </Button>
+    );
+  }
+  if (prompt.type === 'premium' && !purchase) {
+    // Where no checkout is wired, the button shows the price is real but cannot be used here.
     return (
       <Button size="sm" variant="secondary" disabled className={ABOVE_CARD_LINK}>
         <ShoppingCart aria-hidden />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { ANNUAL_DISCOUNT_PERCENT, type BillingPeriod } from '../lib/price';
+import type { BillingPeriod } from '../lib/price';
 
 const OPTIONS: { value: BillingPeriod; label: string }[] = [
   { value: 'monthly', label: 'Monthly' },
@@ -11,6 +11,8 @@ const OPTIONS: { value: BillingPeriod; label: string }[] = [
 interface BillingPeriodToggleProps {
   value: BillingPeriod;
   onChange: (value: BillingPeriod) => void;
+  /** The best annual saving of the plans on show (from their prices); 0 hides the badge. */
+  savePercent: number;
   className?: string;
 }
 
@@ -18,7 +20,7 @@ interface BillingPeriodToggleProps {
  * A segmented Monthly/Annual control. Native radios give arrow-key movement and the radio-group
  * semantics screen readers expect without re-implementing them.
  */
-export function BillingPeriodToggle({ value, onChange, className }: BillingPeriodToggleProps) {
+export function BillingPeriodToggle({ value, onChange, savePercent, className }: BillingPeriodToggleProps) {
   const name = useId();
   return (
     <fieldset className={cn('inline-flex items-center gap-1 rounded-full border bg-muted/60 p-1', className)}>
@@ -42,12 +44,12 @@ export function BillingPeriodToggle({ value, onChange, className }: BillingPerio
             className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
           />
           {option.label}
-          {option.value === 'annual' && (
+          {option.value === 'annual' && savePercent > 0 && (
             <Badge
               variant="success"
               className="px-2 py-0 text-[11px] leading-5 group-has-[:checked]:bg-primary-foreground/20 group-has-[:checked]:text-primary-foreground"
             >
-              Save {ANNUAL_DISCOUNT_PERCENT}%
+              Save {savePercent}%
             </Badge>
           )}
         </label>

@@ -13,17 +13,17 @@ const FAQ: FaqItem[] = [
   {
     question: 'How does the 14-day free trial work?',
     answer:
-      'Premium and Business both start with a 14-day free trial, and no credit card is required to begin. Each account gets one trial. When it ends you stay on Free unless you choose to subscribe, so nothing is charged by surprise.',
+      'Start a 14-day Premium trial from this page or your settings, and no credit card is required to begin. Each account gets one trial. When it ends you are back on Free unless you choose to subscribe, so nothing is charged by surprise.',
   },
   {
     question: 'Is there a money-back guarantee?',
     answer:
-      'Yes. If a paid plan is not right for you, contact support within 30 days of a payment and we refund it in full. No questions, no forms to fill in.',
+      'Yes. If a paid plan or a prompt is not right for you, contact support within 30 days of the payment and we refund it in full. No questions, no forms to fill in.',
   },
   {
     question: 'Can I change or cancel my plan later?',
     answer:
-      'Any time. Upgrade, downgrade or switch between monthly and annual billing whenever your needs change. Cancelling stops the next renewal, and you can still use the free plan afterwards.',
+      'Any time. Upgrade, downgrade or switch between monthly and annual billing whenever your needs change. Cancelling stops the next renewal: you keep your plan until the period you paid for ends, then move to Free.',
   },
   {
     question: 'How much do I save with annual billing?',

@@ -1,10 +1,7 @@
-import { Lock, ShoppingCart } from 'lucide-react';
+import { Loader2, Lock, ShoppingCart } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format';
 import { HighlightedPrompt } from './prompt-text-panel';
-
-// Checkout comes with billing; until then the button shows the real price but cannot be used.
-export const BUY_UNAVAILABLE = "Checkout isn't available yet, so this prompt can't be bought right now.";
 
 // Stand-in lines under the preview: they say "there is more" without carrying any of it.
 const GHOST_LINES = ['w-11/12', 'w-4/5', 'w-full', 'w-2/3', 'w-5/6', 'w-3/4'];
@@ -13,13 +10,16 @@ interface PremiumPreviewProps {
   preview: string;
   priceMinor: number;
   currency: string;
+  /** Starts the checkout (or, for a visitor, the login that comes first). */
+  onBuy: () => void;
+  buying: boolean;
 }
 
 /**
  * A premium prompt the viewer may not read: the server's short opening, fading out, and what it costs.
  * The full text is never requested, so it cannot reach this page.
  */
-export function PremiumPreview({ preview, priceMinor, currency }: PremiumPreviewProps) {
+export function PremiumPreview({ preview, priceMinor, currency, onBuy, buying }: PremiumPreviewProps) {
   return (
     <section
       aria-labelledby="premium-heading"
@@ -60,15 +60,12 @@ export function PremiumPreview({ preview, priceMinor, currency }: PremiumPreview
           {formatPrice(priceMinor, currency)}
         </p>
         <p className="text-xs text-muted-foreground">one-time purchase</p>
-        {/* A disabled button gets no hover, so the reason is also written out below it. */}
-        <span title={BUY_UNAVAILABLE} className="mt-4 inline-flex">
-          <Button size="lg" disabled aria-describedby="buy-unavailable">
-            <ShoppingCart aria-hidden />
-            Buy Prompt
-          </Button>
-        </span>
-        <p id="buy-unavailable" className="mt-2 text-xs text-muted-foreground">
-          {BUY_UNAVAILABLE}
+        <Button size="lg" className="mt-4" onClick={onBuy} disabled={buying}>
+          {buying ? <Loader2 aria-hidden className="animate-spin" /> : <ShoppingCart aria-hidden />}
+          Buy Prompt
+        </Button>
+        <p className="mt-2 text-xs text-muted-foreground">
+          Yours to keep, with every update the author makes.
         </p>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { Download, FlaskConical, Heart, Loader2, LogIn, UserRound } from 'lucide-react';
+import { Download, FlaskConical, Heart, Loader2, LogIn, ShoppingCart, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PromptDetail } from '@shared/marketplace';
@@ -14,6 +14,9 @@ interface PromptActionsProps {
   onLike: () => void;
   onDownload: () => void;
   downloading: boolean;
+  /** Buys a premium prompt the viewer may not read yet (a visitor logs in first). */
+  onBuy: () => void;
+  buying: boolean;
 }
 
 export const playgroundLink = (promptId: string) =>
@@ -47,11 +50,20 @@ function LikeCount({ likes }: { likes: number }) {
 }
 
 /** Price, Try in Playground, Like and Download: what a visitor can do with this prompt. */
-export function PromptActions({ prompt, signedIn, onLike, onDownload, downloading }: PromptActionsProps) {
+export function PromptActions({
+  prompt,
+  signedIn,
+  onLike,
+  onDownload,
+  downloading,
+  onBuy,
+  buying,
+}: PromptActionsProps) {
   const isPremium = prompt.type === 'premium';
   const { liked } = prompt.access;
   const canDownload = prompt.access.canViewContent;
   const owner = prompt.access.reason === 'author';
+  const canBuy = isPremium && prompt.access.reason === 'locked';
   const loginState = rememberOrigin(useLocation());
 
   return (
@@ -89,7 +101,13 @@ export function PromptActions({ prompt, signedIn, onLike, onDownload, downloadin
       )}
 
       <div className="mt-4 flex flex-col gap-2.5">
-        <Button asChild size="lg">
+        {canBuy && (
+          <Button size="lg" onClick={onBuy} disabled={buying}>
+            {buying ? <Loader2 aria-hidden className="animate-spin" /> : <ShoppingCart aria-hidden />}
+            Buy Prompt
+          </Button>
+        )}
+        <Button asChild size="lg" variant={canBuy ? 'outline' : 'default'}>
           <Link to={playgroundLink(prompt.id)}>
             <FlaskConical aria-hidden />
             Try in Playground

@@ -1,7 +1,14 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { PAGING } from '@shared/constants';
+import type { MarketplacePrompt } from '@shared/marketplace';
+import { PAGE_PATHS } from '@shared/routes';
+import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
 import { PromptCard, PromptCardSkeleton } from '@/components/prompt-card';
+import { useAuth } from '@/lib/auth';
+import { rememberOrigin } from '@/lib/auth-redirect';
+import { usePurchases } from '@/lib/billing/get-purchases';
 import { cn } from '@/lib/cn';
 import { showErrorToast } from '@/lib/error-toast';
 import { formatNumber } from '@/lib/format';
@@ -79,6 +86,24 @@ export function MarketplacePage() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
+  // Buying (issue 7): signed-in users pay in place; visitors log in first and come back here.
+  const { user } = useAuth();
+  const purchases = usePurchases();
+  const owned = useMemo(() => new Set(purchases.data?.map((p) => p.promptId)), [purchases.data]);
+  const checkout = useCheckout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const purchaseFor = (prompt: MarketplacePrompt) => ({
+    owned: owned.has(prompt.id),
+    own: user !== null && prompt.author.id === user.id,
+    busy: checkout.activeKey === checkoutKey({ promptId: prompt.id }),
+    disabled: checkout.activeKey !== null,
+    onBuy: () =>
+      user
+        ? checkout.start({ promptId: prompt.id })
+        : void navigate(PAGE_PATHS.login, { state: rememberOrigin(location) }),
+  });
+
   const total = data?.pagination.total ?? 0;
   const shown = data?.prompts.length ?? 0;
   const updating = isFetching && isPlaceholderData;
@@ -155,7 +180,7 @@ export function MarketplacePage() {
               data-testid="prompt-grid"
             >
               {data.prompts.map((prompt) => (
-                <PromptCard key={prompt.id} prompt={prompt} />
+                <PromptCard key={prompt.id} prompt={prompt} purchase={purchaseFor(prompt)} />
               ))}
             </div>
             <MarketplacePagination
@@ -166,6 +191,7 @@ export function MarketplacePage() {
           </div>
         )}
       </div>
+      {checkout.dialog}
     </div>
   );
 }

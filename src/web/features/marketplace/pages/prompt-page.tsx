@@ -1,10 +1,11 @@
 import { ChevronRight, Sparkles, TrendingUp } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { CATEGORY_LABELS } from '@shared/constants';
 import type { PromptDetail } from '@shared/marketplace';
 import { PAGE_PATHS } from '@shared/routes';
+import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
 import { Badge } from '@/components/ui/badge';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -130,6 +131,14 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
   const like = useLikePrompt(queryKey);
   const download = useDownloadPrompt(queryKey);
   const loginState = rememberOrigin(useLocation());
+  const navigate = useNavigate();
+  // Buying (issue 7): the paid prompt's text arrives with the refreshed page data after the payment.
+  const checkout = useCheckout();
+  const buying = checkout.activeKey === checkoutKey({ promptId: prompt.id });
+  const onBuy = () =>
+    signedIn
+      ? checkout.start({ promptId: prompt.id })
+      : void navigate(PAGE_PATHS.login, { state: loginState });
 
   function onDownload() {
     download.mutate(prompt.id, {
@@ -198,6 +207,8 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
             onLike={() => like.mutate({ promptId: prompt.id, liked: !prompt.access.liked })}
             onDownload={onDownload}
             downloading={download.isPending}
+            onBuy={onBuy}
+            buying={buying}
           />
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
@@ -208,6 +219,8 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
               preview={prompt.preview ?? ''}
               priceMinor={prompt.priceMinor}
               currency={prompt.currency}
+              onBuy={onBuy}
+              buying={buying}
             />
           )}
         </div>
@@ -218,6 +231,7 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
           <ReviewsSection prompt={prompt} signedIn={signedIn} viewerId={viewerId} loginState={loginState} />
         </div>
       </div>
+      {checkout.dialog}
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowUpIcon, CrownIcon, FlaskConicalIcon, Loader2Icon, ShoppingCartIcon
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type PromptTry, MAX_MESSAGE_CHARS, fillVariables } from '@shared/playground';
+import { useCheckout } from '@/components/checkout/use-checkout';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -108,12 +109,20 @@ export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, erro
     }
   };
 
+  // Buying here (issue 7): once paid, the refreshed try data carries the text and the tries end.
+  const checkout = useCheckout();
+  const buying = checkout.activeKey !== null;
   const buy = (
-    <Button asChild size="sm" variant={outOfTries ? 'default' : 'outline'} className="h-8 shrink-0">
-      <Link to={promptPage(prompt.promptId)}>
-        <ShoppingCartIcon aria-hidden />
-        Buy{prompt.price > 0 ? ` for ${formatPrice(Math.round(prompt.price * 100))}` : ''}
-      </Link>
+    <Button
+      type="button"
+      size="sm"
+      variant={outOfTries ? 'default' : 'outline'}
+      className="h-8 shrink-0"
+      disabled={buying}
+      onClick={() => checkout.start({ promptId: prompt.promptId })}
+    >
+      {buying ? <Loader2Icon aria-hidden className="animate-spin" /> : <ShoppingCartIcon aria-hidden />}
+      Buy{prompt.price > 0 ? ` for ${formatPrice(Math.round(prompt.price * 100))}` : ''}
     </Button>
   );
 
@@ -276,6 +285,7 @@ export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, erro
           </Button>
         </div>
       </form>
+      {checkout.dialog}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSettings } from '../api/get-settings';
+import { BillingCard } from '../components/billing-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { PasswordCard } from '../components/password-card';
 import { ProfileCard } from '../components/profile-card';
@@ -30,7 +31,7 @@ function SettingsSkeleton() {
   );
 }
 
-/** /settings: profile, password, appearance and account deletion for the signed-in user. */
+/** /settings: profile, billing, password, appearance and account deletion for the signed-in user. */
 export function SettingsPage() {
   const settings = useSettings();
 
@@ -38,7 +39,9 @@ export function SettingsPage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-14">
       <header className="mb-8">
         <h1 className="text-3xl font-semibold tracking-tight">Settings</h1>
-        <p className="mt-2 text-muted-foreground">Manage your profile, password and how Promptforge looks.</p>
+        <p className="mt-2 text-muted-foreground">
+          Manage your profile, billing, password and how Promptforge looks.
+        </p>
       </header>
       {settings.isPending ? (
         <div role="status" aria-label="Loading settings">
@@ -56,8 +59,10 @@ export function SettingsPage() {
           </Button>
         </Card>
       ) : (
-        <div className="grid gap-6">
+        // One column that may shrink below its content, so a wide table scrolls instead of the page.
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
           <ProfileCard settings={settings.data} />
+          <BillingCard />
           <PasswordCard email={settings.data.email} />
           <ThemeCard />
           <DeleteAccountCard email={settings.data.email} />

@@ -1,0 +1,241 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type TestAccount, registerAccount, signIn } from './auth-helpers';
+
+/*
+ * Billing in the browser (issue 7) against the built-in test gateway the e2e server runs without
+ * Razorpay keys: subscribing, buying a premium prompt, a declined payment, the signed-out toast and
+ * the settings Billing section. Every test signs up its own account, so none depends on another.
+ */
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const planCard = (page: Page, name: string) => page.getByRole('article', { name });
+const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Complete your payment' });
+
+async function signedInAs(page: Page, request: APIRequestContext, tag: string): Promise<TestAccount> {
+  const account = await registerAccount(request, tag);
+  await signIn(page, account);
+  await expect(page).toHaveURL('/dashboard');
+  return account;
+}
+
+async function tokenFor(request: APIRequestContext, account: TestAccount): Promise<string> {
+  const response = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+async function billingOf(request: APIRequestContext, token: string) {
+  const response = await request.get('/api/payments/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { plan: { name: string }; subscription: unknown } }).data;
+}
+
+/** A premium prompt of another author, as the public catalogue lists it. */
+async function premiumPrompt(request: APIRequestContext, skip = 0) {
+  const response = await request.get('/api/marketplace/prompts', {
+    params: { type: 'premium', sort: 'latest', limit: 50 },
+  });
+  expect(response.ok()).toBe(true);
+  const { prompts } = (
+    (await response.json()) as {
+      data: { prompts: { id: string; slug: string; title: string; priceMinor: number }[] };
+    }
+  ).data;
+  const prompt = prompts[skip];
+  if (!prompt) throw new Error('The demo data has no premium prompt');
+  return prompt;
+}
+
+test('a visitor who subscribes is asked to log in first', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(planCard(page, 'Premium')).toBeVisible();
+  await expect(page.getByText(/^Save \d+%$/)).toBeVisible();
+  await planCard(page, 'Premium').getByRole('button', { name: 'Get Premium' }).click();
+  await expect(toast(page, 'Authentication Required')).toContainText('Please log in to subscribe to a plan.');
+  await expect(checkoutDialog(page)).toHaveCount(0);
+  await expect(planCard(page, 'Free').getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+    'href',
+    '/auth/signup',
+  );
+});
+
+test('subscribing to Premium in test mode makes the playground allowance unlimited', async ({
+  page,
+  request,
+}) => {
+  await signedInAs(page, request, 'sub');
+  await page.goto('/playground');
+  await expect(page.getByTestId('usage-meter')).toContainText('0 of 10 sessions this month');
+
+  await page.goto('/pricing');
+  await expect(page.getByTestId('test-mode-notice')).toContainText('No real money moves');
+  // On Free already: the Free card says so.
+  await planCard(page, 'Free').getByRole('button', { name: 'Current Plan' }).click();
+  await expect(toast(page, 'Already on Free Plan')).toBeVisible();
+
+  await page.getByRole('radio', { name: /Annual/ }).check();
+  await expect(planCard(page, 'Premium').getByTestId('plan-billing')).toHaveText('$182.40 billed annually');
+  await page.getByRole('radio', { name: 'Monthly' }).check();
+
+  await planCard(page, 'Premium').getByRole('button', { name: 'Get Premium' }).click();
+  const dialog = checkoutDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Test mode');
+  await expect(dialog).toContainText('no real money moves');
+  await expect(dialog.getByTestId('test-checkout-item')).toHaveText('Premium plan, billed monthly');
+  await expect(dialog.getByTestId('test-checkout-amount')).toHaveText('$19.00');
+  await dialog.getByRole('button', { name: 'Pay $19.00' }).click();
+
+  await expect(toast(page, 'Payment Successful!')).toContainText(
+    'Welcome to Premium plan! Your subscription is now active.',
+  );
+  await expect(dialog).toHaveCount(0);
+  // The page follows without a reload.
+  await expect(planCard(page, 'Premium').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  await expect(planCard(page, 'Free').getByRole('link', { name: 'Manage Plan' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playground' }).click();
+  await expect(page.getByTestId('plan-name')).toHaveText('Premium plan');
+  await expect(page.getByTestId('usage-meter')).toContainText('Unlimited');
+});
+
+test('buying a premium prompt unlocks its text and marks it owned', async ({ page, request }) => {
+  const prompt = await premiumPrompt(request, 1);
+  await signedInAs(page, request, 'buy');
+
+  await page.goto(`/marketplace/${prompt.slug}`);
+  await expect(page.getByTestId('premium-preview')).toBeVisible();
+  await expect(page.getByTestId('prompt-content')).toHaveCount(0);
+  await page.getByTestId('prompt-actions').getByRole('button', { name: 'Buy Prompt' }).click();
+
+  const dialog = checkoutDialog(page);
+  await expect(dialog.getByTestId('test-checkout-item')).toHaveText(`Prompt: ${prompt.title}`);
+  const amount = (await dialog.getByTestId('test-checkout-amount').textContent()) ?? '';
+  expect(amount).toMatch(/^\$\d+\.\d{2}$/);
+  await dialog.getByRole('button', { name: `Pay ${amount}` }).click();
+
+  await expect(toast(page, 'Payment Successful!')).toContainText(`You now own ${prompt.title}.`);
+  await expect(page.getByTestId('prompt-content')).toBeVisible();
+  await expect(page.getByTestId('premium-preview')).toHaveCount(0);
+  await expect(page.getByTestId('prompt-actions')).toContainText('You own this prompt');
+
+  await page.goto(`/marketplace?type=premium&search=${encodeURIComponent(prompt.title)}`);
+  const card = page.getByTestId('prompt-card').filter({ hasText: prompt.title }).first();
+  await expect(card.getByTestId('prompt-owned')).toHaveText('Owned');
+  await expect(card.getByRole('button', { name: 'Buy Prompt' })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'Try in Playground' })).toBeVisible();
+});
+
+test('a declined payment grants nothing', async ({ page, request }) => {
+  const account = await signedInAs(page, request, 'fail');
+  await page.goto('/pricing');
+  await planCard(page, 'Premium').getByRole('button', { name: 'Get Premium' }).click();
+  await checkoutDialog(page).getByRole('button', { name: 'Simulate failure' }).click();
+
+  await expect(toast(page, 'Subscription Failed')).toBeVisible();
+  await expect(checkoutDialog(page)).toHaveCount(0);
+  await expect(planCard(page, 'Premium').getByRole('button', { name: 'Get Premium' })).toBeEnabled();
+
+  const billing = await billingOf(request, await tokenFor(request, account));
+  expect(billing.plan.name).toBe('Free');
+  expect(billing.subscription).toBeNull();
+
+  // A prompt whose payment fails stays locked too.
+  const prompt = await premiumPrompt(request, 2);
+  await page.goto(`/marketplace/${prompt.slug}`);
+  await page.getByTestId('premium-preview').getByRole('button', { name: 'Buy Prompt' }).click();
+  await checkoutDialog(page).getByRole('button', { name: 'Simulate failure' }).click();
+  await expect(toast(page, 'Purchase Failed')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('premium-preview')).toBeVisible();
+  await expect(page.getByTestId('prompt-content')).toHaveCount(0);
+
+  await page.goto('/settings');
+  const history = page.getByTestId('payment-history');
+  await expect(history.getByRole('row').filter({ hasText: 'Premium plan' })).toContainText('Failed');
+  await expect(page.getByTestId('bought-prompts')).toHaveCount(0);
+});
+
+test('a visitor on a premium prompt logs in before buying', async ({ page, request }) => {
+  const prompt = await premiumPrompt(request, 3);
+  await page.goto(`/marketplace/${prompt.slug}`);
+  await page.getByTestId('premium-preview').getByRole('button', { name: 'Buy Prompt' }).click();
+  await expect(page).toHaveURL('/auth/login');
+});
+
+test('settings shows the subscription and its payment, and cancel keeps the plan to the period end', async ({
+  page,
+  request,
+}) => {
+  await signedInAs(page, request, 'settle');
+  await page.goto('/settings');
+  const billing = page.getByRole('region', { name: 'Billing' });
+  await expect(billing.getByTestId('billing-plan-name')).toHaveText('Free');
+  await expect(billing.getByTestId('billing-test-mode')).toContainText('Test mode');
+  await expect(billing).toContainText('No payments yet');
+
+  await page.goto('/user/pricing');
+  await planCard(page, 'Premium').getByRole('button', { name: 'Get Premium' }).click();
+  await checkoutDialog(page).getByRole('button', { name: 'Pay $19.00' }).click();
+  await expect(toast(page, 'Payment Successful!')).toBeVisible();
+
+  await page.goto('/settings');
+  await expect(billing.getByTestId('billing-plan-name')).toHaveText('Premium');
+  await expect(billing.getByTestId('billing-plan-status')).toHaveText('Active');
+  await expect(billing.getByTestId('billing-period-end')).toContainText('Renews on');
+  const row = billing.getByTestId('payment-history').getByRole('row').filter({ hasText: 'Premium plan' });
+  await expect(row).toContainText('$19.00');
+  await expect(row).toContainText('Paid');
+
+  await billing.getByRole('button', { name: 'Cancel subscription' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+  await expect(confirm).toContainText('You keep Premium until');
+  await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(toast(page, 'Subscription canceled')).toBeVisible();
+  await expect(billing.getByTestId('billing-plan-status')).toHaveText('Canceled');
+  await expect(billing.getByTestId('billing-period-end')).toContainText('Ends on');
+
+  await billing.getByRole('button', { name: 'Resume' }).click();
+  await expect(toast(page, 'Subscription resumed')).toBeVisible();
+  await expect(billing.getByTestId('billing-plan-status')).toHaveText('Active');
+  await expect(billing.getByTestId('billing-period-end')).toContainText('Renews on');
+});
+
+test('the 14-day Premium trial starts once from settings', async ({ page, request }) => {
+  await signedInAs(page, request, 'trial');
+  await page.goto('/settings');
+  const billing = page.getByRole('region', { name: 'Billing' });
+  await billing.getByRole('button', { name: 'Start 14-day trial' }).click();
+  await expect(toast(page, 'Trial started')).toBeVisible();
+  await expect(billing.getByTestId('billing-plan-name')).toHaveText('Premium');
+  await expect(billing.getByTestId('billing-plan-status')).toHaveText('Trial');
+  await expect(billing.getByTestId('billing-period-end')).toContainText('Trial ends on');
+  await expect(billing.getByRole('button', { name: 'Start 14-day trial' })).toHaveCount(0);
+
+  await page.goto('/pricing');
+  await expect(planCard(page, 'Premium').getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
+  await expect(planCard(page, 'Premium').getByRole('button', { name: /free trial/ })).toHaveCount(0);
+});
+
+test("the playground's try banner buys the prompt, and the prompt then runs in the open", async ({
+  page,
+  request,
+}) => {
+  const prompt = await premiumPrompt(request, 5);
+  await signedInAs(page, request, 'tryb');
+  await page.goto(`/playground?prompt=${prompt.id}`);
+  const panel = page.getByTestId('prompt-try');
+  const banner = panel.getByTestId('premium-banner');
+  await expect(banner).toContainText('free try: 3 of 3 left');
+  await banner.getByRole('button', { name: /^Buy for \$/ }).click();
+
+  const dialog = checkoutDialog(page);
+  await expect(dialog.getByTestId('test-checkout-item')).toHaveText(`Prompt: ${prompt.title}`);
+  await dialog.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(toast(page, 'Payment Successful!')).toContainText(`You now own ${prompt.title}.`);
+  // Owned: no tries to count, and the text itself is in the form.
+  await expect(panel.getByTestId('premium-banner')).toHaveCount(0);
+  await expect(panel.getByTestId('prompt-preview')).toBeVisible();
+});
