@@ -36,7 +36,14 @@ test('the demo admin signs in with the demo credentials box', async ({ page }) =
   ).toEqual([true, null, 'admin']);
 
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
-  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Marketplace', 'Plans', 'Users']);
+  await expect(sidebar.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Marketplace',
+    'Plans',
+    'Users',
+    'Audit Log',
+    'Messages',
+  ]);
   await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 });
 

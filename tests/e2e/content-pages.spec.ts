@@ -46,15 +46,18 @@ test('pricing shows three plans and the annual toggle switches the prices', asyn
   await expect(page.getByRole('article', { name: 'Premium' })).not.toContainText('billed annually');
 });
 
-test('pricing buttons lead to sign-up and never to a payment', async ({ page }) => {
+test('a visitor is sent to sign up for Free and asked to log in for a paid plan', async ({ page }) => {
   await page.goto('/pricing');
   await expect(
     page.getByRole('article', { name: 'Free' }).getByRole('link', { name: 'Get Started' }),
   ).toHaveAttribute('href', '/auth/signup');
   for (const name of ['Premium', 'Business']) {
-    await expect(
-      page.getByRole('article', { name }).getByRole('link', { name: 'Start Free Trial' }),
-    ).toHaveAttribute('href', '/auth/signup');
+    await page
+      .getByRole('article', { name })
+      .getByRole('button', { name: `Get ${name}` })
+      .click();
+    await expect(page.getByText('Please log in to subscribe to a plan.')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   }
 });
 

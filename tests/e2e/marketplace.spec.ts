@@ -27,7 +27,9 @@ test.describe('marketplace', () => {
 
     const premium = cards(page).and(page.locator('[data-type="premium"]')).first();
     await expect(premium.getByTestId('prompt-price')).toHaveText(/^\$\d/);
-    await expect(premium.getByRole('button', { name: 'Buy Prompt' })).toBeDisabled();
+    // A visitor who wants to buy is asked to sign in first.
+    await premium.getByRole('button', { name: 'Buy Prompt' }).click();
+    await expect(page).toHaveURL(/\/auth\/login/);
   });
 
   test('narrows the results to the chosen category', async ({ page }) => {
@@ -57,7 +59,7 @@ test.describe('marketplace', () => {
       )
       .toBe(true);
     expect(await cards(page).count()).toBeGreaterThan(0);
-    await expect(page.getByRole('button', { name: 'Buy Prompt' }).first()).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Buy Prompt' }).first()).toBeEnabled();
   });
 
   test('finds a prompt by a word of its title and keeps the search across a reload', async ({ page }) => {

@@ -280,7 +280,7 @@ test.describe('prompt page', () => {
     const preview = page.getByTestId('premium-preview');
     await expect(preview).toBeVisible();
     await expect(preview.getByRole('heading', { name: 'Premium prompt' })).toBeVisible();
-    await expect(preview.getByRole('button', { name: 'Buy Prompt' })).toBeDisabled();
+    await expect(preview.getByRole('button', { name: 'Buy Prompt' })).toBeEnabled();
     await expect(preview.getByTestId('premium-price')).toHaveText(/^\$\d/);
     await expect(page.getByTestId('prompt-content')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Copy' })).toHaveCount(0);

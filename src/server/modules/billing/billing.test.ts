@@ -187,7 +187,7 @@ describe('checkout of a plan', () => {
     const history = (await call('GET', '/api/payments/history', u.token)).json().data.payments;
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
-      description: 'Premium plan (monthly)',
+      description: 'Premium plan, billed monthly',
       amount: 19,
       status: 'captured',
     });

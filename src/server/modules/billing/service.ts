@@ -78,8 +78,7 @@ const asBilling = (v: string | null): BillingPeriod | null =>
 
 function describe(p: repo.PaymentWithNames): string {
   if (p.kind === 'prompt') return `Prompt: ${p.prompt_title ?? 'a removed prompt'}`;
-  const billing = asBilling(p.billing) === 'annual' ? 'annual' : 'monthly';
-  return `${p.plan_name ?? 'Plan'} plan (${billing})`;
+  return `${p.plan_name ?? 'Plan'} plan, billed ${asBilling(p.billing) === 'annual' ? 'annually' : 'monthly'}`;
 }
 
 function toRecord(p: repo.PaymentWithNames): PaymentRecord {
