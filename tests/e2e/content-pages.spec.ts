@@ -56,7 +56,7 @@ test('a visitor is sent to sign up for Free and asked to log in for a paid plan'
       .getByRole('article', { name })
       .getByRole('button', { name: `Get ${name}` })
       .click();
-    await expect(page.getByText('Please log in to subscribe to a plan.')).toBeVisible();
+    await expect(page.getByText('Please log in to subscribe to a plan.').first()).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
 });
