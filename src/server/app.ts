@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
       await api.register(playgroundRoutes, { playground });
-      await api.register(creatorRoutes, { playground });
+      await api.register(creatorRoutes, { playground, mailer, publicUrl: config.publicUrl });
       await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter });
     },
     { prefix: '/api' },
