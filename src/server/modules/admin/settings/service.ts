@@ -165,7 +165,8 @@ export async function updateAdminSettings(
       await repo.saveSettingsJson(trx, user.id, JSON.stringify(next), now);
     }
     for (const section of ['theme', 'notifications', 'security'] as const) {
-      if (!input[section]) continue;
+      // A save that changes nothing is not an action worth a line in the log.
+      if (!input[section] || JSON.stringify(stored[section]) === JSON.stringify(next[section])) continue;
       await recordAudit(trx, {
         ...auditBase,
         action: `settings.${section}`,

@@ -155,7 +155,7 @@ export function AdminAuditPage() {
               </article>
             ))}
           </Card>
-          <Pager pagination={audit.data.pagination} onPage={setPage} noun="entries" />
+          <Pager pagination={audit.data.pagination} onPage={setPage} noun={['entry', 'entries']} />
         </>
       )}
     </div>

@@ -102,7 +102,7 @@ export function AdminMessagesPage() {
               />
             ))}
           </Card>
-          <Pager pagination={messages.data.pagination} onPage={setPage} noun="messages" />
+          <Pager pagination={messages.data.pagination} onPage={setPage} noun={['message', 'messages']} />
         </>
       )}
     </div>

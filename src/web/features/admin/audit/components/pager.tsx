@@ -10,14 +10,15 @@ export function Pager({
 }: {
   pagination: Pagination;
   onPage: (page: number) => void;
-  noun: string;
+  /** Singular and plural: ['entry', 'entries']. */
+  noun: [string, string];
 }) {
   const { page, pages, total } = pagination;
   if (total === 0) return null;
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
       <span>
-        Page {page} of {Math.max(pages, 1)} · {total.toLocaleString()} {noun}
+        Page {page} of {Math.max(pages, 1)} · {total.toLocaleString()} {total === 1 ? noun[0] : noun[1]}
       </span>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

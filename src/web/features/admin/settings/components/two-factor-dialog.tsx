@@ -19,7 +19,7 @@ import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
 
 /** The key in groups of four, as authenticator apps print it. */
-const groupKey = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+const groupKey = (secret: string) => secret.match(/.{1,4}/g) ?? [];
 
 /**
  * Turning two-factor on (a new key to add to an authenticator app, then a code from it to confirm)
@@ -134,9 +134,12 @@ function TwoFactorForm({ mode, onDone }: { mode: 'enable' | 'disable'; onDone: (
               <code
                 data-testid="totp-secret"
                 data-secret={secret}
-                className="font-mono text-sm font-semibold tracking-wider break-all"
+                aria-label={`Setup key ${secret}`}
+                className="flex flex-wrap gap-x-2 gap-y-1 font-mono text-sm font-semibold tracking-wider"
               >
-                {groupKey(secret)}
+                {groupKey(secret).map((group, i) => (
+                  <span key={i}>{group}</span>
+                ))}
               </code>
               <Button
                 type="button"
