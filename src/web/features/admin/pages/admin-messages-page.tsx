@@ -50,12 +50,12 @@ export function AdminMessagesPage() {
           setPage(1);
         }}
       >
-        <TabsList>
+        <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-auto">
           {FILTERS.map((filter) => (
             <TabsTrigger key={filter.value} value={filter.value}>
               {filter.label}
               {messages.data ? (
-                <span className="ml-1.5 rounded-full bg-muted px-1.5 text-xs tabular-nums text-muted-foreground">
+                <span className="ml-1 rounded-full bg-muted px-1.5 text-xs text-muted-foreground tabular-nums">
                   {messages.data.counts[filter.value]}
                 </span>
               ) : null}

@@ -16,7 +16,10 @@ export function Pager({
   const { page, pages, total } = pagination;
   if (total === 0) return null;
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
+    <nav
+      aria-label="Pages"
+      className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground"
+    >
       <span>
         Page {page} of {Math.max(pages, 1)} · {total.toLocaleString()} {total === 1 ? noun[0] : noun[1]}
       </span>
