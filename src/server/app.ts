@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { createModelRegistry } from './integrations/ai/providers';
 import { createGateway } from './integrations/payments/gateway';
 import { createMailer } from './integrations/mail/mailer';
+import { notifyAdmins } from './lib/admin-alerts';
 import { type Limiter, memoryLimiter, redisLimiter } from './lib/limiter';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -89,6 +90,14 @@ export async function buildApp(options: AppOptions) {
     config: config.payments,
     gateway: createGateway(config.payments),
     log: app.log,
+    // Payment alerts go out after the grant is committed, without holding up the buyer's answer.
+    onPaid: (paid) =>
+      void notifyAdmins({ db: options.database.db, mailer, log: app.log }, 'payment', {
+        subject: `Payment received: ${paid.amount}`,
+        text:
+          `A payment was received on Promptforge.\n\nCustomer: ${paid.userEmail}\nFor: ${paid.description}\n` +
+          `Amount: ${paid.amount}\n\nPayments: ${config.publicUrl}/admin/dashboard?tab=revenue\n`,
+      }),
   });
   // Subscriptions whose period ended are marked expired (reads already treat them as ended).
   const expiryTimer = setInterval(() => {
@@ -122,7 +131,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
       await api.register(playgroundRoutes, { playground });
-      await api.register(creatorRoutes, { playground });
+      await api.register(creatorRoutes, { playground, mailer, publicUrl: config.publicUrl });
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
       await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing });

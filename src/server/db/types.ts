@@ -25,6 +25,8 @@ export interface UsersTable {
   last_active_at: Timestamp | null;
   totp_secret: string | null;
   totp_enabled_at: Timestamp | null;
+  /** The last TOTP step used to sign in (a code works once). */
+  totp_last_step: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

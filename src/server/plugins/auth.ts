@@ -3,13 +3,15 @@ import fp from 'fastify-plugin';
 import type { Role } from '../../shared/constants';
 import { AppError } from '../lib/errors';
 import { nowIso } from '../lib/time';
+import { enforceIpWhitelist } from '../modules/admin/settings/service';
 import { findLiveSession, touchSession } from '../modules/auth/repository';
 import type { Audience, TokenService } from '../modules/auth/tokens';
 
 /*
  * Who is calling. A bearer token is only the start: its session must still be live in the database
  * (not revoked by logout, a password change, a reset or a suspension, not expired) and its user
- * active. Admin endpoints take only admin-panel tokens and re-read the role from the database.
+ * active. Admin endpoints take only admin-panel tokens and re-read the role from the database, and
+ * refuse an admin's calls from addresses outside that admin's IP whitelist (Admin Settings > Security).
  */
 
 export interface AuthContext {
@@ -105,6 +107,7 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
         internal: `admin endpoint with a ${context.audience} token of a ${context.role}`,
       });
     }
+    await enforceIpWhitelist(app.database.db, context.userId, request.ip);
   });
 }
 

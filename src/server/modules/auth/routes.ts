@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AdminSignInSchema } from '../../../shared/admin-settings';
 import {
-  AdminLoginSchema,
   AuthResultSchema,
   ForgotPasswordSchema,
   LoginSchema,
@@ -73,8 +73,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in to the admin panel (admins only)',
-        body: AdminLoginSchema,
+        summary:
+          'Sign in to the admin panel (admins only; with two-factor on, a missing code is a 401 whose detail names the field code)',
+        body: AdminSignInSchema,
         response: { 200: successEnvelope(AuthResultSchema) },
       },
     },

@@ -5,11 +5,14 @@ import type { AuthResult, User } from '../../../shared/auth';
 import { LIMITS, type Role } from '../../../shared/constants';
 import type { Config } from '../../config';
 import type { DB, UserRow } from '../../db/types';
+import { TOTP_REQUIRED_FIELD, TOTP_REQUIRED_MESSAGE } from '../../../shared/admin-settings';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { recordActivity } from '../../lib/activity';
+import { notifyAdmins } from '../../lib/admin-alerts';
 import { AppError, fieldError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { newId, nowIso } from '../../lib/time';
+import { enforceIpWhitelist, loadStoredSettings, verifyAdminTotp } from '../admin/settings/service';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
 import * as repo from './repository';
@@ -101,13 +104,15 @@ export function createAuthService(deps: AuthDeps) {
     };
   }
 
-  async function startSession(user: UserRow, audience: Audience, ctx: ClientContext): Promise<AuthResult> {
+  async function startSession(
+    user: UserRow,
+    audience: Audience,
+    ctx: ClientContext,
+    ttlSeconds = config.sessionTtlSeconds,
+  ): Promise<AuthResult> {
     const sessionId = newId();
     const now = nowIso();
-    const { token, expiresAt } = await tokens.sign(
-      { userId: user.id, sessionId, audience },
-      config.sessionTtlSeconds,
-    );
+    const { token, expiresAt } = await tokens.sign({ userId: user.id, sessionId, audience }, ttlSeconds);
     await repo.insertSession(db, {
       id: sessionId,
       userId: user.id,
@@ -143,6 +148,25 @@ export function createAuthService(deps: AuthDeps) {
     return user;
   }
 
+  async function sendLoginAlert(user: UserRow, ctx: ClientContext) {
+    const time = nowIso();
+    try {
+      await mailer.send({
+        to: user.email,
+        subject: 'New sign-in to the Promptforge admin panel',
+        text:
+          `Hi ${user.name},\n\nYour administrator account just signed in to the Promptforge admin panel.\n\n` +
+          `Address: ${ctx.ip ?? 'unknown'}\nBrowser: ${ctx.userAgent ?? 'unknown'}\nTime: ${time} (UTC)\n\n` +
+          `If this was not you, change your password now in Admin Settings and turn on two-factor ` +
+          `authentication: ${config.publicUrl}/admin/settings\n\n` +
+          `You get this e-mail because login alerts are on in your admin security settings.\n`,
+      });
+    } catch (err) {
+      // The sign-in stands: the mailer has recorded the failure in the outbox.
+      log.error({ err, userId: user.id }, 'admin login alert failed');
+    }
+  }
+
   return {
     toUser,
 
@@ -169,6 +193,7 @@ export function createAuthService(deps: AuthDeps) {
         trial_used_at: null,
         totp_secret: null,
         totp_enabled_at: null,
+        totp_last_step: null,
         last_active_at: now,
         created_at: now,
         updated_at: now,
@@ -183,7 +208,14 @@ export function createAuthService(deps: AuthDeps) {
         throw err;
       }
       await recordActivity(db, { type: 'user.registered', actorId: user.id, subjectId: user.id });
-      return startSession(user, 'web', ctx);
+      const result = await startSession(user, 'web', ctx);
+      await notifyAdmins({ db, mailer, log }, 'newUser', {
+        subject: `New user registration: ${user.name}`,
+        text:
+          `A new account was created on Promptforge.\n\nName: ${user.name}\nE-mail: ${user.email}\n` +
+          `Time: ${now} (UTC)\n\nManage users: ${config.publicUrl}/admin/users\n`,
+      });
+      return result;
     },
 
     async login(input: { email: string; password: string }, ctx: ClientContext) {
@@ -191,12 +223,30 @@ export function createAuthService(deps: AuthDeps) {
       return startSession(user, 'web', ctx);
     },
 
-    async adminLogin(input: { email: string; password: string }, ctx: ClientContext) {
+    /**
+     * Admin-panel sign-in: an admin, from an address the admin's IP whitelist allows, with a TOTP
+     * code when two-factor is on. The token lasts the admin's session timeout; a login alert is
+     * e-mailed when the admin asked for them.
+     */
+    async adminLogin(input: { email: string; password: string; code?: string }, ctx: ClientContext) {
       const user = await checkCredentials(input.email, input.password, 'admin-login', ctx);
       if (user.role !== 'admin') {
         throw new AppError('AUTHORIZATION_ERROR', 'This account does not have access to the admin panel.');
       }
-      return startSession(user, 'admin', ctx);
+      await enforceIpWhitelist(db, user.id, ctx.ip ?? '');
+      if (user.totp_enabled_at && user.totp_secret) {
+        if (!input.code) {
+          throw new AppError('AUTHENTICATION_ERROR', TOTP_REQUIRED_MESSAGE, {
+            details: [{ field: TOTP_REQUIRED_FIELD, message: TOTP_REQUIRED_MESSAGE }],
+            internal: 'admin sign-in needs a TOTP code',
+          });
+        }
+        await verifyAdminTotp(db, limiter, user, user.totp_secret, input.code);
+      }
+      const settings = await loadStoredSettings(db, user.id);
+      const result = await startSession(user, 'admin', ctx, Number(settings.security.sessionTimeout) * 3600);
+      if (settings.security.loginAlerts) await sendLoginAlert(user, ctx);
+      return result;
     },
 
     async logout(sessionId: string) {

@@ -258,6 +258,30 @@ describe('checkout of a plan', () => {
   });
 });
 
+describe('payment alerts', () => {
+  it('e-mails the admins who want payment alerts, once per payment', async () => {
+    const u = await signUp('Alma Alert');
+    const order = (
+      await call('POST', '/api/payments/create-order', u.token, { planId: await planId('premium') })
+    ).json().data;
+    const paid = fake.pay(order.orderId);
+    await call('POST', '/api/payments/verify', u.token, paid);
+    await call('POST', '/api/payments/verify', u.token, paid);
+    const alerts = async () =>
+      (
+        await db()
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('subject', '=', 'Payment received: $19.00')
+          .execute()
+      ).filter((m) => m.text_body.includes(u.email));
+    await expect.poll(async () => (await alerts()).length).toBe(1);
+    const [mail] = await alerts();
+    expect(mail!.to_address).toBe('admin@promptforge.test');
+    expect(mail!.text_body).toContain('Premium');
+  });
+});
+
 describe('webhooks', () => {
   async function orderFor(u: { token: string }, slug = 'premium') {
     return (await call('POST', '/api/payments/create-order', u.token, { planId: await planId(slug) })).json()

@@ -12,8 +12,11 @@ import {
   UpdatePromptSchema,
 } from '../../../shared/creator';
 import { successEnvelope } from '../../../shared/envelope';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { notifyAdmins } from '../../lib/admin-alerts';
 import type { PlaygroundService } from '../playground/service';
 import {
+  type OnPublished,
   createPrompt,
   creatorAnalytics,
   creatorDashboard,
@@ -25,12 +28,23 @@ import {
 
 const bearer = [{ bearerAuth: [] }];
 
-export const creatorRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundService }> = async (
-  app,
-  { playground },
-) => {
+export const creatorRoutes: FastifyPluginAsyncZod<{
+  playground: PlaygroundService;
+  mailer: Mailer;
+  publicUrl: string;
+}> = async (app, { playground, mailer, publicUrl }) => {
   const db = app.database.db;
   app.addHook('onRequest', app.authenticate);
+
+  // Admins who asked for new-prompt alerts (Admin Settings > Notifications) get an e-mail.
+  const alertAdmins: OnPublished = (prompt) =>
+    notifyAdmins({ db, mailer, log: app.log }, 'newPrompt', {
+      subject: `New prompt published: ${prompt.title}`,
+      text:
+        `A prompt was just published on the Promptforge marketplace.\n\nTitle: ${prompt.title}\n` +
+        `Category: ${prompt.category}\nPrice: ${prompt.isPaid ? `$${prompt.price.toFixed(2)}` : 'Free'}\n\n` +
+        `Review it: ${publicUrl}/admin/marketplace?search=${encodeURIComponent(prompt.title)}\n`,
+    });
 
   app.get(
     '/user/dashboard',
@@ -77,7 +91,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundServic
       },
     },
     async (request, reply) => {
-      const prompt = await createPrompt(db, request.auth!, request.body);
+      const prompt = await createPrompt(db, request.auth!, request.body, alertAdmins);
       return reply
         .status(201)
         .send({ success: true as const, data: { prompt }, message: 'Prompt created successfully' });
@@ -120,7 +134,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundServic
       },
       async (request) => ({
         success: true as const,
-        data: { prompt: await setPublished(db, request.auth!, request.params.id, publish) },
+        data: { prompt: await setPublished(db, request.auth!, request.params.id, publish, alertAdmins) },
         message: publish ? 'Prompt published' : 'Prompt unpublished',
       }),
     );

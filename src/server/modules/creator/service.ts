@@ -124,10 +124,14 @@ export async function listCreatorPrompts(
   };
 }
 
+/** Called once a prompt goes live (to alert the admins); it must not throw. */
+export type OnPublished = (prompt: CreatorPrompt) => Promise<unknown>;
+
 export async function createPrompt(
   db: Kysely<DB>,
   auth: AuthContext,
   input: CreateInput,
+  onPublished?: OnPublished,
 ): Promise<CreatorPrompt> {
   const now = nowIso();
   const id = newId();
@@ -151,7 +155,9 @@ export async function createPrompt(
     });
     if (publish) await recordActivity(trx, { type: 'prompt.published', actorId: auth.userId, promptId: id });
   });
-  return present(db, id);
+  const prompt = await present(db, id);
+  if (publish) await onPublished?.(prompt);
+  return prompt;
 }
 
 /**
@@ -207,9 +213,11 @@ export async function setPublished(
   auth: AuthContext,
   id: string,
   publish: boolean,
+  onPublished?: OnPublished,
 ): Promise<CreatorPrompt> {
   const row = await ownPrompt(db, id, auth);
   const now = nowIso();
+  let wentLive = false;
   if (publish) {
     if (row.status === 'archived') {
       throw new AppError('VALIDATION_ERROR', 'This prompt is archived and cannot be published again.');
@@ -224,11 +232,14 @@ export async function setPublished(
         });
         await recordActivity(trx, { type: 'prompt.published', actorId: auth.userId, promptId: row.id });
       });
+      wentLive = true;
     }
   } else if (row.status === 'published') {
     await repo.updatePrompt(db, row.id, { status: 'draft', updated_at: now });
   }
-  return present(db, row.id);
+  const prompt = await present(db, row.id);
+  if (wentLive) await onPublished?.(prompt);
+  return prompt;
 }
 
 /** Deletes a prompt; one that has buyers is archived instead, so they keep what they paid for. */

@@ -14,7 +14,7 @@ import {
 import { type FormEvent, Suspense, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
-import { Logo } from '@/components/layout/logo';
+import { Logo, LogoMark } from '@/components/layout/logo';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { UserAvatar } from '@/components/layout/user-avatar';
 import { Badge } from '@/components/ui/badge';
@@ -30,6 +30,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { ADMIN_PATHS, adminSearchTarget } from '@/features/admin/lib/admin-search';
+import { useAdminAppearance } from '@/features/admin/settings/hooks/use-admin-appearance';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { PageFallback } from '../page-fallback';
@@ -44,29 +45,41 @@ const SIDEBAR_LINKS = [
   { label: 'Messages', to: ADMIN_PATHS.messages, Icon: InboxIcon },
 ] as const;
 
-function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The sidebar. Collapsed (Admin Settings > Theme), it shows icons only, each still named for screen
+ * readers and with a tooltip.
+ */
+function SidebarContent({ onNavigate, collapsed = false }: { onNavigate?: () => void; collapsed?: boolean }) {
+  const itemClass = cn(
+    'flex items-center gap-3 rounded-md py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&_svg]:size-4 [&_svg]:shrink-0',
+    collapsed ? 'justify-center px-2' : 'px-3',
+  );
   return (
     <div className="flex h-full flex-col">
-      <div className="flex h-16 items-center gap-2 border-b px-5">
+      <div
+        className={cn('flex h-16 items-center gap-2 border-b', collapsed ? 'justify-center px-2' : 'px-5')}
+      >
         <Link
           to={ADMIN_PATHS.dashboard}
           onClick={onNavigate}
           aria-label="Admin dashboard"
           className="-m-1 rounded-md p-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          <Logo />
+          {collapsed ? <LogoMark className="size-8" /> : <Logo />}
         </Link>
-        <Badge variant="secondary">Admin</Badge>
+        {collapsed ? null : <Badge variant="secondary">Admin</Badge>}
       </div>
-      <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 p-3">
+      <nav aria-label="Admin" className={cn('flex flex-1 flex-col gap-1', collapsed ? 'p-2' : 'p-3')}>
         {SIDEBAR_LINKS.map(({ label, to, Icon }) => (
           <NavLink
             key={to}
             to={to}
             onClick={onNavigate}
+            title={collapsed ? label : undefined}
+            aria-label={collapsed ? label : undefined}
             className={({ isActive }) =>
               cn(
-                'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&_svg]:size-4',
+                itemClass,
                 isActive
                   ? 'bg-primary/10 text-primary'
                   : 'text-muted-foreground hover:bg-accent hover:text-foreground',
@@ -74,18 +87,20 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             }
           >
             <Icon aria-hidden />
-            {label}
+            {collapsed ? null : label}
           </NavLink>
         ))}
       </nav>
-      <div className="border-t p-3">
+      <div className={cn('border-t', collapsed ? 'p-2' : 'p-3')}>
         <Link
           to={PAGE_PATHS.home}
           onClick={onNavigate}
-          className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          title={collapsed ? 'Back to site' : undefined}
+          aria-label={collapsed ? 'Back to site' : undefined}
+          className={cn(itemClass, 'text-muted-foreground hover:bg-accent hover:text-foreground')}
         >
-          <ArrowLeftIcon className="size-4" aria-hidden />
-          Back to site
+          <ArrowLeftIcon aria-hidden />
+          {collapsed ? null : 'Back to site'}
         </Link>
       </div>
     </div>
@@ -165,12 +180,20 @@ function AdminMenu() {
 
 /**
  * The admin panel's frame (spec section 2): a left sidebar (a sheet on small screens), a header with
- * the search and the admin menu, and the page.
+ * the search and the admin menu, and the page. The signed-in admin's appearance settings apply here.
  */
 export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The admin's saved theme and accent colour apply to the whole panel; the sidebar may collapse.
+  const { sidebarCollapsed } = useAdminAppearance();
   return (
-    <div className="min-h-dvh bg-muted/30 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
+    <div
+      data-sidebar={sidebarCollapsed ? 'collapsed' : 'expanded'}
+      className={cn(
+        'min-h-dvh bg-muted/30 lg:grid',
+        sidebarCollapsed ? 'lg:grid-cols-[4rem_minmax(0,1fr)]' : 'lg:grid-cols-[16rem_minmax(0,1fr)]',
+      )}
+    >
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -178,7 +201,7 @@ export function AdminLayout() {
         Skip to content
       </a>
       <aside className="sticky top-0 hidden h-dvh border-r bg-background lg:block">
-        <SidebarContent />
+        <SidebarContent collapsed={sidebarCollapsed} />
       </aside>
       <div className="flex min-h-dvh min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/80 px-4 backdrop-blur-lg sm:gap-4 sm:px-6">

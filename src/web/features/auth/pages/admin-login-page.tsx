@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, ShieldCheckIcon } from 'lucide-react';
+import { ArrowLeftIcon, KeyRoundIcon, ShieldCheckIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
@@ -8,34 +8,60 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useAuth } from '@/lib/auth';
-import { useAdminLogin } from '../api/admin-login';
+import { needsTotpCode, useAdminLogin } from '../api/admin-login';
 import { DemoCredentials } from '../components/demo-credentials';
 import { FormNotice } from '../components/form-notice';
 import { SubmitButton } from '../components/submit-button';
 import { errorMessage } from '../lib/error-message';
 import { validateAdminLogin } from '../lib/validation';
 
+const CODE_PATTERN = /^\d{6}$/;
+
 /**
  * Admin login at /admin/login (spec section 2): its own screen, apart from the site, granting an
- * admin-panel session to administrators only. The guard around it opens the panel on success.
+ * admin-panel session to administrators only. An admin with two-factor authentication on is then
+ * asked for the 6-digit code from their authenticator app. The guard around it opens the panel on
+ * success.
  */
 export function AdminLoginPage() {
   const { signIn, user } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  // Shown once the server says this admin signs in with a second factor.
+  const [askCode, setAskCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const adminLogin = useAdminLogin();
-  const ids = { email: useId(), password: useId(), error: useId() };
+  const ids = { email: useId(), password: useId(), code: useId(), error: useId() };
 
   const submit = (credentials: { email: string; password: string }) => {
     const problem = validateAdminLogin(credentials);
     setError(problem);
     if (problem) return;
+    const cleanCode = code.replace(/\s+/g, '');
+    if (askCode && !CODE_PATTERN.test(cleanCode)) {
+      setError('Enter the 6-digit code from your authenticator app');
+      return;
+    }
     adminLogin.mutate(
-      { email: credentials.email.trim(), password: credentials.password },
+      {
+        email: credentials.email.trim(),
+        password: credentials.password,
+        ...(askCode ? { code: cleanCode } : {}),
+      },
       {
         onSuccess: (result) => signIn(result, 'admin'),
-        onError: (err) => setError(errorMessage(err, 'Admin login failed')),
+        onError: (err) => {
+          if (needsTotpCode(err)) {
+            // The first answer asks for the code; later ones say the code was wrong.
+            if (askCode) setError(errorMessage(err, 'Admin login failed'));
+            else setError(null);
+            setAskCode(true);
+            setCode('');
+            return;
+          }
+          setError(errorMessage(err, 'Admin login failed'));
+        },
       },
     );
   };
@@ -48,6 +74,15 @@ export function AdminLoginPage() {
   const fillDemo = (demoEmail: string, demoPassword: string) => {
     setEmail(demoEmail);
     setPassword(demoPassword);
+    setAskCode(false);
+    setCode('');
+    setError(null);
+  };
+
+  const startOver = () => {
+    setAskCode(false);
+    setCode('');
+    setPassword('');
     setError(null);
   };
 
@@ -95,7 +130,14 @@ export function AdminLoginPage() {
                   {error}
                 </FormNotice>
               ) : null}
-              <fieldset disabled={pending} className="grid gap-5">
+              {askCode ? (
+                <p className="flex items-start gap-2 rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground">
+                  <ShieldCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                  Two-factor authentication is on for this account. Enter the 6-digit code from your
+                  authenticator app.
+                </p>
+              ) : null}
+              <fieldset disabled={pending} className="grid gap-5" hidden={askCode}>
                 <div className="grid gap-2">
                   <Label htmlFor={ids.email}>Email</Label>
                   <Input
@@ -121,10 +163,44 @@ export function AdminLoginPage() {
                   />
                 </div>
               </fieldset>
-              <SubmitButton pending={pending} pendingLabel="Signing in…">
-                Sign In to Admin Panel
+              {askCode ? (
+                <fieldset disabled={pending} className="grid gap-2">
+                  <Label htmlFor={ids.code}>Authentication code</Label>
+                  <div className="relative">
+                    <KeyRoundIcon
+                      className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                      aria-hidden
+                    />
+                    <Input
+                      id={ids.code}
+                      name="code"
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      autoFocus
+                      maxLength={7}
+                      placeholder="123456"
+                      value={code}
+                      onChange={(e) => setCode(e.target.value)}
+                      aria-describedby={error ? ids.error : undefined}
+                      className="pl-9 font-mono text-lg tracking-[0.4em]"
+                    />
+                  </div>
+                </fieldset>
+              ) : null}
+              <SubmitButton pending={pending} pendingLabel={askCode ? 'Verifying…' : 'Signing in…'}>
+                {askCode ? 'Verify and Sign In' : 'Sign In to Admin Panel'}
               </SubmitButton>
-              <DemoCredentials onUse={fillDemo} disabled={pending} />
+              {askCode ? (
+                <button
+                  type="button"
+                  onClick={startOver}
+                  className="justify-self-center rounded-sm text-sm font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  Use a different account
+                </button>
+              ) : (
+                <DemoCredentials onUse={fillDemo} disabled={pending} />
+              )}
             </form>
           </Card>
           <p className="mt-6 text-center text-sm text-muted-foreground">

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import { ApiError } from '@/lib/api-client';
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** The first message per field of a schema check. */
+export function schemaFieldErrors<K extends string>(
+  schema: z.ZodType,
+  values: unknown,
+  fields: readonly K[],
+): FieldErrors<K> {
+  const result = schema.safeParse(values);
+  const errors: FieldErrors<K> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = fields.find((f) => issue.path.includes(f));
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** Field messages of a server validation error, for the fields of one card. */
+export function serverFieldErrors<K extends string>(error: unknown, fields: readonly K[]): FieldErrors<K> {
+  const errors: FieldErrors<K> = {};
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return errors;
+  for (const detail of error.details) {
+    const field = fields.find((f) => detail.field === f || detail.field.endsWith(`.${f}`));
+    if (field && !errors[field]) errors[field] = detail.message;
+  }
+  return errors;
+}
+
+export const firstError = (errors: object): string | undefined =>
+  Object.values(errors).find((v): v is string => typeof v === 'string');
