@@ -28,7 +28,11 @@ export async function bumpDailyStat(
 }
 
 /** Takes a refunded sale's revenue off today's figures of a prompt (the sale's day keeps its count). */
-export async function deductDailyRevenue(db: Kysely<DB>, promptId: string, revenueMinor: number): Promise<void> {
+export async function deductDailyRevenue(
+  db: Kysely<DB>,
+  promptId: string,
+  revenueMinor: number,
+): Promise<void> {
   const day = nowIso().slice(0, 10);
   await db
     .insertInto('prompt_daily_stats')
