@@ -12,7 +12,10 @@ import { adminUsersRoutes } from './users/routes';
  * is an admin right now (the role is re-read from the database on each call). Each section lives in
  * its own folder with routes, service and repository.
  */
-export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options) => {
+  // Only the dependencies go down: the options also carry this plugin's own prefix ('/admin'), which
+  // the sections would otherwise add a second time (/api/admin/admin/...).
+  const deps: AdminDeps = { config: options.config, mailer: options.mailer, limiter: options.limiter };
   app.addHook('onRequest', app.requireAdmin);
   await app.register(adminDashboardRoutes, deps);
   await app.register(adminUsersRoutes, deps);
