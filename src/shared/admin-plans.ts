@@ -197,7 +197,21 @@ export const AdminPlanCreateSchema = z.preprocess(
     maxStorage: fields.maxStorage.optional(),
   }),
 );
-export type AdminPlanCreateInput = z.input<typeof AdminPlanCreateSchema>;
+/** The body the panel sends (the schema also takes the spec's older shapes). */
+export interface AdminPlanCreateInput {
+  name: string;
+  description: string;
+  price: { monthly: number; yearly?: number };
+  features?: { name: string; included?: boolean }[] | string[];
+  limitations?: string[];
+  metadata?: { popular?: boolean; order?: number; icon?: (typeof PLAN_ICONS)[number] };
+  limits?: { playgroundSessions: number };
+  isActive?: boolean;
+  isVisible?: boolean;
+  maxUsers?: number;
+  maxProjects?: number;
+  maxStorage?: number;
+}
 export type AdminPlanCreate = z.output<typeof AdminPlanCreateSchema>;
 
 /** PUT /api/admin/plans/:id: the same form; what is left out stays as it is. */
@@ -224,7 +238,7 @@ export const AdminPlanUpdateSchema = z.preprocess(
     maxStorage: fields.maxStorage.optional(),
   }),
 );
-export type AdminPlanUpdateInput = z.input<typeof AdminPlanUpdateSchema>;
+export type AdminPlanUpdateInput = Partial<AdminPlanCreateInput> & { id?: string };
 export type AdminPlanUpdate = z.output<typeof AdminPlanUpdateSchema>;
 
 export const AdminPlanIdParamsSchema = z.object({ id: z.string().trim().min(1).max(200) });
