@@ -56,7 +56,7 @@ export function PromptFilters({
           className="pl-9"
         />
       </div>
-      <div className="grid grid-cols-3 gap-2 lg:flex">
+      <div className="grid gap-2 sm:grid-cols-3 lg:flex">
         <Select
           value={filters.status}
           onValueChange={(v) => onChange({ status: v as Filters['status'], page: 1 })}

@@ -8,7 +8,7 @@ export function PromptStats({ stats }: { stats: AdminPromptStats | undefined }) 
   if (!stats) {
     return (
       <div
-        className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6"
+        className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6"
         role="status"
         aria-label="Loading"
       >
@@ -37,7 +37,7 @@ export function PromptStats({ stats }: { stats: AdminPromptStats | undefined }) 
     { label: 'Premium', value: stats.premium, icon: <CrownIcon />, hint: 'Paid prompts' },
   ];
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
       {cards.map((c) => (
         <AdminStatCard
           key={c.label}

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import {
   CrownIcon,
+  EllipsisIcon,
   EyeIcon,
-  DownloadIcon,
   HeartIcon,
   PencilIcon,
   ShieldCheckIcon,
@@ -13,6 +14,13 @@ import type { AdminPrompt } from '@shared/admin-prompts';
 import { CATEGORY_LABELS } from '@shared/constants';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatCount, formatMoney, formatPrice } from '@/lib/format';
@@ -34,19 +42,19 @@ export function PromptsTable({ prompts, actions }: { prompts: AdminPrompt[]; act
     <Table>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead className="min-w-56">Title</TableHead>
+          <TableHead className="min-w-48">Title</TableHead>
           <TableHead>Author</TableHead>
           <TableHead>Category</TableHead>
           <TableHead>Type</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Analytics</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
+          <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {prompts.map((p) => (
           <TableRow key={p.id} data-testid="admin-prompt-row" data-prompt-id={p.id}>
-            <TableCell className="max-w-xs">
+            <TableCell className="max-w-48">
               <div className="flex items-center gap-1.5">
                 <span className="truncate font-medium" title={p.title}>
                   {p.title}
@@ -64,8 +72,8 @@ export function PromptsTable({ prompts, actions }: { prompts: AdminPrompt[]; act
               <p className="mt-0.5 line-clamp-1 text-xs text-muted-foreground">{p.description}</p>
             </TableCell>
             <TableCell>
-              <div className="max-w-48 truncate text-sm">{p.author.name}</div>
-              <div className="max-w-48 truncate text-xs text-muted-foreground">{p.author.email}</div>
+              <div className="max-w-36 truncate text-sm">{p.author.name}</div>
+              <div className="max-w-36 truncate text-xs text-muted-foreground">{p.author.email}</div>
             </TableCell>
             <TableCell>
               <Badge variant="outline">{CATEGORY_LABELS[p.category]}</Badge>
@@ -84,7 +92,7 @@ export function PromptsTable({ prompts, actions }: { prompts: AdminPrompt[]; act
               <AdminPromptStatusBadge status={p.status} />
             </TableCell>
             <TableCell>
-              <div className="flex items-center gap-3 text-xs text-muted-foreground tabular-nums">
+              <div className="flex items-center gap-3 text-xs whitespace-nowrap text-muted-foreground tabular-nums">
                 <span className="inline-flex items-center gap-1" title="Views">
                   <EyeIcon className="size-3.5" aria-hidden />
                   <span className="sr-only">Views</span>
@@ -95,11 +103,6 @@ export function PromptsTable({ prompts, actions }: { prompts: AdminPrompt[]; act
                   <span className="sr-only">Likes</span>
                   {formatCount(p.analytics.likes)}
                 </span>
-                <span className="inline-flex items-center gap-1" title="Downloads">
-                  <DownloadIcon className="size-3.5" aria-hidden />
-                  <span className="sr-only">Downloads</span>
-                  {formatCount(p.analytics.downloads)}
-                </span>
               </div>
               <div
                 className="mt-1 text-xs font-medium tabular-nums"
@@ -108,7 +111,7 @@ export function PromptsTable({ prompts, actions }: { prompts: AdminPrompt[]; act
                 {formatMoney(p.analytics.revenueMinor, p.currency)} revenue
               </div>
             </TableCell>
-            <TableCell>
+            <TableCell className="sticky right-0 bg-card">
               <div className="flex justify-end gap-0.5">
                 <IconAction
                   label={p.featured ? `Unfeature ${p.title}` : `Feature ${p.title}`}
@@ -130,24 +133,34 @@ export function PromptsTable({ prompts, actions }: { prompts: AdminPrompt[]; act
                 >
                   <TrendingUpIcon />
                 </IconAction>
-                <IconAction label={`Edit ${p.title}`} title="Edit" onClick={() => actions.onEdit(p)}>
-                  <PencilIcon />
-                </IconAction>
-                <IconAction
-                  label={`Change status of ${p.title}`}
-                  title="Change status"
-                  onClick={() => actions.onModerate(p)}
-                >
-                  <ShieldCheckIcon />
-                </IconAction>
-                <IconAction
-                  label={`Delete ${p.title}`}
-                  title="Delete"
-                  onClick={() => actions.onDelete(p)}
-                  className="hover:text-destructive"
-                >
-                  <Trash2Icon />
-                </IconAction>
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`More actions for ${p.title}`}
+                      title="More actions"
+                      className="size-8 text-muted-foreground [&_svg]:size-4"
+                    >
+                      <EllipsisIcon />
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent align="end">
+                    <DropdownMenuItem onSelect={() => actions.onEdit(p)}>
+                      <PencilIcon aria-hidden />
+                      Edit
+                    </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => actions.onModerate(p)}>
+                      <ShieldCheckIcon aria-hidden />
+                      Change status
+                    </DropdownMenuItem>
+                    <DropdownMenuSeparator />
+                    <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(p)}>
+                      <Trash2Icon aria-hidden />
+                      Delete
+                    </DropdownMenuItem>
+                  </DropdownMenuContent>
+                </DropdownMenu>
               </div>
             </TableCell>
           </TableRow>
@@ -169,7 +182,7 @@ function IconAction({
   title: string;
   pressed?: boolean;
   className?: string;
-  children: React.ReactNode;
+  children: ReactNode;
   disabled?: boolean;
   onClick: () => void;
 }) {
