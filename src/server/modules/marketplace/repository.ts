@@ -438,6 +438,12 @@ export async function recentActivityScores(db: Kysely<DB>, since: string, weight
     .execute();
 }
 
+/** Prompts whose trending badge an admin pinned on or off. */
+export async function trendingPinnedIds(db: Kysely<DB>): Promise<Set<string>> {
+  const rows = await db.selectFrom('prompts').select('id').where('trending_pinned', 'is not', null).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
  * Replaces every trending score and flag in one transaction. A prompt an admin pinned
  * (trending_pinned not null) keeps the admin's choice; its score still follows activity.

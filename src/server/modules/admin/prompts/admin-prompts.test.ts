@@ -374,7 +374,12 @@ describe('trending pins', () => {
     }
     await call('PUT', `/api/admin/prompts/${quiet.id}`, admin.token, { trending: true });
     await call('PUT', `/api/admin/prompts/${busy.id}`, admin.token, { trending: false });
-    await refreshTrending({ db, engine: t.database.engine } as Parameters<typeof refreshTrending>[0]);
+    const top = await refreshTrending({ db, engine: t.database.engine } as Parameters<
+      typeof refreshTrending
+    >[0]);
+    // A pinned prompt does not take one of the computed places.
+    expect(top).toContain(busyFree.id);
+    expect(top).not.toContain(busy.id);
     const flags = await db
       .selectFrom('prompts')
       .select(['id', 'trending', 'trending_pinned'])
