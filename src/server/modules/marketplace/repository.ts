@@ -438,7 +438,16 @@ export async function recentActivityScores(db: Kysely<DB>, since: string, weight
     .execute();
 }
 
-/** Replaces every trending score and flag in one transaction. */
+/** Prompts whose trending badge an admin pinned on or off. */
+export async function trendingPinnedIds(db: Kysely<DB>): Promise<Set<string>> {
+  const rows = await db.selectFrom('prompts').select('id').where('trending_pinned', 'is not', null).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Replaces every trending score and flag in one transaction. A prompt an admin pinned
+ * (trending_pinned not null) keeps the admin's choice; its score still follows activity.
+ */
 export async function writeTrending(
   db: Kysely<DB>,
   scores: { promptId: string; score: number; trending: boolean }[],
@@ -447,14 +456,29 @@ export async function writeTrending(
     await trx
       .updateTable('prompts')
       .set({ trending_score: 0, trending: 0 })
+      .where('trending_pinned', 'is', null)
       .where((eb) => eb.or([eb('trending_score', '!=', 0), eb('trending', '=', 1)]))
+      .execute();
+    await trx
+      .updateTable('prompts')
+      .set({ trending_score: 0 })
+      .where('trending_pinned', 'is not', null)
       .execute();
     for (const s of scores) {
       await trx
         .updateTable('prompts')
-        .set({ trending_score: s.score, trending: s.trending ? 1 : 0 })
+        .set((eb) => ({
+          trending_score: s.score,
+          trending: eb.fn.coalesce('trending_pinned', eb.val(s.trending ? 1 : 0)),
+        }))
         .where('id', '=', s.promptId)
         .execute();
     }
+    await trx
+      .updateTable('prompts')
+      .set((eb) => ({ trending: eb.ref('trending_pinned').$castTo<number>() }))
+      .where('trending_pinned', 'is not', null)
+      .whereRef('trending', '!=', 'trending_pinned')
+      .execute();
   });
 }

@@ -354,14 +354,20 @@ export const TRENDING_TOP = 12;
  */
 export async function refreshTrending(deps: MarketplaceDeps, now = new Date()) {
   const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 24 * 3600 * 1000).toISOString();
-  const rows = await repo.recentActivityScores(deps.db, since, TRENDING_WEIGHTS);
+  const [rows, pinned] = await Promise.all([
+    repo.recentActivityScores(deps.db, since, TRENDING_WEIGHTS),
+    repo.trendingPinnedIds(deps.db),
+  ]);
   const ranked = rows
     .map((r) => ({ promptId: r.prompt_id as string, score: Number(r.score) }))
     .filter((r) => r.score > 0)
     .sort((a, b) => b.score - a.score || a.promptId.localeCompare(b.promptId));
+  // Prompts an admin pinned keep the admin's choice and do not take one of the computed places.
+  const top = ranked.filter((r) => !pinned.has(r.promptId)).slice(0, TRENDING_TOP);
+  const topIds = new Set(top.map((r) => r.promptId));
   await repo.writeTrending(
     deps.db,
-    ranked.map((r, i) => ({ ...r, trending: i < TRENDING_TOP })),
+    ranked.map((r) => ({ ...r, trending: topIds.has(r.promptId) })),
   );
-  return ranked.slice(0, TRENDING_TOP).map((r) => r.promptId);
+  return top.map((r) => r.promptId);
 }

@@ -1,0 +1,320 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  ADMIN_PROMPT_MESSAGES,
+  type AdminPrompt,
+  type AdminPromptForm,
+  type AdminPromptList,
+  type AdminPromptStatusSchema,
+  type AdminPromptsQuerySchema,
+  type AdminPromptUpdate,
+  isPremium,
+} from '../../../../shared/admin-prompts';
+import type { Category, PromptStatus, PromptType } from '../../../../shared/constants';
+import type { DB, PromptRow } from '../../../db/types';
+import { recordActivity } from '../../../lib/activity';
+import { recordAudit } from '../../../lib/audit';
+import { AppError } from '../../../lib/errors';
+import { fromMinor, toMinor } from '../../../lib/money';
+import { newId, nowIso } from '../../../lib/time';
+import * as repo from './repository';
+
+/** Who is acting, for the audit log. */
+export interface AdminActor {
+  userId: string;
+  ip: string | null;
+}
+
+const parseTags = (json: string): string[] => {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+function toAdminPrompt(row: repo.AdminPromptRow): AdminPrompt {
+  const revenueMinor = Number(row.earned_minor ?? 0);
+  return {
+    id: row.id,
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    content: row.content,
+    category: row.category as Category,
+    tags: parseTags(row.tags),
+    type: row.type as PromptType,
+    isPaid: row.type === 'premium',
+    price: fromMinor(row.price_minor),
+    priceMinor: row.price_minor,
+    currency: row.currency,
+    status: row.status as PromptStatus,
+    moderationNote: row.moderation_note,
+    featured: row.featured === 1,
+    trending: row.trending === 1,
+    trendingPinned: row.trending_pinned === null ? null : row.trending_pinned === 1,
+    metadata: { featured: row.featured === 1, trending: row.trending === 1 },
+    likes: row.likes_count,
+    views: row.views_count,
+    author: { id: row.author_id, name: row.author_name, email: row.author_email },
+    analytics: {
+      rating: { average: Math.round(Number(row.rating_avg) * 10) / 10, count: row.rating_count },
+      downloads: row.downloads_count,
+      views: row.views_count,
+      likes: row.likes_count,
+      tries: row.tries_count,
+      buyers: Number(row.buyers ?? 0),
+      revenue: fromMinor(revenueMinor),
+      revenueMinor,
+    },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    publishedAt: row.published_at,
+  };
+}
+
+/** What the audit log keeps of a prompt: the fields an admin can change. */
+const snapshot = (row: PromptRow) => ({
+  title: row.title,
+  description: row.description,
+  category: row.category,
+  type: row.type,
+  priceMinor: row.price_minor,
+  status: row.status,
+  moderationNote: row.moderation_note,
+  featured: row.featured === 1,
+  trending: row.trending === 1,
+  trendingPinned: row.trending_pinned,
+});
+
+function slugify(title: string): string {
+  return (
+    title
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'prompt'
+  );
+}
+
+async function uniqueSlug(db: Kysely<DB>, title: string): Promise<string> {
+  const base = slugify(title);
+  if (!(await repo.slugTaken(db, base))) return base;
+  for (let i = 2; i < 50; i++) if (!(await repo.slugTaken(db, `${base}-${i}`))) return `${base}-${i}`;
+  return `${base}-${newId().slice(0, 8)}`;
+}
+
+async function load(db: Kysely<DB>, id: string): Promise<repo.AdminPromptRow> {
+  const row = await repo.findPrompt(db, id);
+  if (!row) throw new AppError('NOT_FOUND_ERROR', ADMIN_PROMPT_MESSAGES.notFound);
+  return row;
+}
+
+async function present(db: Kysely<DB>, id: string): Promise<AdminPrompt> {
+  return toAdminPrompt(await load(db, id));
+}
+
+export async function listAdminPrompts(
+  db: Kysely<DB>,
+  query: z.output<typeof AdminPromptsQuerySchema>,
+): Promise<AdminPromptList> {
+  const [{ rows, total }, stats] = await Promise.all([repo.listPrompts(db, query), repo.catalogueStats(db)]);
+  return {
+    prompts: rows.map(toAdminPrompt),
+    total,
+    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+    stats,
+  };
+}
+
+/** POST /api/admin/prompts: the admin is the author; a missing status means published. */
+export async function createAdminPrompt(
+  db: Kysely<DB>,
+  actor: AdminActor,
+  input: AdminPromptForm,
+): Promise<AdminPrompt> {
+  const now = nowIso();
+  const id = newId();
+  const premium = isPremium(input);
+  const status = input.status ?? 'published';
+  await db.transaction().execute(async (trx) => {
+    const admin = await repo.findActor(trx, actor.userId);
+    await repo.insertPrompt(trx, {
+      id,
+      slug: await uniqueSlug(trx, input.title),
+      author_id: actor.userId,
+      title: input.title,
+      description: input.description,
+      content: input.content,
+      category: input.category,
+      tags: JSON.stringify(input.tags ?? []),
+      type: premium ? 'premium' : 'free',
+      price_minor: premium ? toMinor(input.price ?? 0) : 0,
+      status,
+      featured: input.featured ? 1 : 0,
+      trending: input.trending ? 1 : 0,
+      // An explicit trending choice is a pin, so the periodic refresh keeps it.
+      trending_pinned: input.trending === undefined ? null : input.trending ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+      published_at: status === 'published' ? now : null,
+    });
+    if (status === 'published') {
+      await recordActivity(trx, { type: 'prompt.published', actorId: actor.userId, promptId: id });
+    }
+    await recordAudit(trx, {
+      actor: admin,
+      action: 'prompt.create',
+      targetType: 'prompt',
+      targetId: id,
+      after: { title: input.title, status, type: premium ? 'premium' : 'free', category: input.category },
+      ip: actor.ip,
+    });
+  });
+  return present(db, id);
+}
+
+function statusChanges(row: PromptRow, status: PromptStatus, now: string): Partial<PromptRow> {
+  if (status === row.status) return {};
+  return {
+    status,
+    published_at: status === 'published' ? (row.published_at ?? now) : row.published_at,
+  };
+}
+
+/**
+ * PUT /api/admin/prompts/:id: the spec's edit (status, featured, trending) or the whole form. A content
+ * change to a published prompt keeps its previous version, as the creator's edit does.
+ */
+export async function updateAdminPrompt(
+  db: Kysely<DB>,
+  actor: AdminActor,
+  id: string,
+  input: AdminPromptUpdate,
+): Promise<AdminPrompt> {
+  const row = await load(db, id);
+  const now = nowIso();
+  const changes: Partial<PromptRow> = {};
+  if (input.status !== undefined) Object.assign(changes, statusChanges(row, input.status, now));
+  if (input.featured !== undefined) changes.featured = input.featured ? 1 : 0;
+  if (input.trending !== undefined) {
+    changes.trending = input.trending ? 1 : 0;
+    changes.trending_pinned = input.trending ? 1 : 0;
+  }
+  const fullForm = input.title !== undefined;
+  if (fullForm) {
+    changes.title = input.title;
+    changes.description = input.description;
+    changes.content = input.content;
+    changes.category = input.category;
+    if (input.tags !== undefined) changes.tags = JSON.stringify(input.tags);
+    // Neither type nor isPaid: the prompt keeps its type (and price).
+    const typeGiven = input.type !== undefined || input.isPaid !== undefined;
+    const premium = typeGiven ? isPremium(input) : row.type === 'premium';
+    changes.type = premium ? 'premium' : 'free';
+    if (!premium) changes.price_minor = 0;
+    else if (input.price !== undefined) changes.price_minor = toMinor(input.price);
+  }
+  const versioned = (['title', 'description', 'content', 'price_minor'] as const).some(
+    (k) => changes[k] !== undefined && changes[k] !== row[k],
+  );
+  await db.transaction().execute(async (trx) => {
+    const admin = await repo.findActor(trx, actor.userId);
+    if (row.status === 'published' && versioned) {
+      await repo.insertVersion(trx, row, {
+        id: newId(),
+        version: await repo.nextVersion(trx, row.id),
+        createdAt: now,
+      });
+    }
+    await repo.updatePrompt(trx, row.id, { ...changes, updated_at: now });
+    if (changes.status !== undefined) {
+      await recordActivity(trx, {
+        type: 'prompt.moderated',
+        actorId: actor.userId,
+        promptId: row.id,
+        subjectId: row.author_id,
+        data: { from: row.status, to: changes.status },
+      });
+      if (changes.status === 'published') {
+        await recordActivity(trx, { type: 'prompt.published', actorId: actor.userId, promptId: row.id });
+      }
+    }
+    const after = { ...row, ...changes };
+    await recordAudit(trx, {
+      actor: admin,
+      action: 'prompt.update',
+      targetType: 'prompt',
+      targetId: row.id,
+      before: snapshot(row),
+      after: snapshot(after),
+      ip: actor.ip,
+    });
+  });
+  return present(db, row.id);
+}
+
+/** PUT /api/admin/prompts/:id/status: moderation with a note the creator sees in their studio. */
+export async function setAdminPromptStatus(
+  db: Kysely<DB>,
+  actor: AdminActor,
+  id: string,
+  input: z.output<typeof AdminPromptStatusSchema>,
+): Promise<AdminPrompt> {
+  const row = await load(db, id);
+  const now = nowIso();
+  const changes: Partial<PromptRow> = {
+    ...statusChanges(row, input.status, now),
+    moderation_note: input.notes ? input.notes : null,
+    updated_at: now,
+  };
+  await db.transaction().execute(async (trx) => {
+    const admin = await repo.findActor(trx, actor.userId);
+    await repo.updatePrompt(trx, row.id, changes);
+    await recordActivity(trx, {
+      type: 'prompt.moderated',
+      actorId: actor.userId,
+      promptId: row.id,
+      subjectId: row.author_id,
+      data: { from: row.status, to: input.status, notes: input.notes ?? null },
+    });
+    if (input.status === 'published' && row.status !== 'published') {
+      await recordActivity(trx, { type: 'prompt.published', actorId: actor.userId, promptId: row.id });
+    }
+    await recordAudit(trx, {
+      actor: admin,
+      action: 'prompt.status',
+      targetType: 'prompt',
+      targetId: row.id,
+      before: snapshot(row),
+      after: snapshot({ ...row, ...changes }),
+      ip: actor.ip,
+    });
+  });
+  return present(db, row.id);
+}
+
+/** DELETE /api/admin/prompts/:id: a prompt with buyers is archived instead, so they keep access. */
+export async function deleteAdminPrompt(db: Kysely<DB>, actor: AdminActor, id: string) {
+  const row = await load(db, id);
+  const archive = Number(row.buyers ?? 0) > 0;
+  await db.transaction().execute(async (trx) => {
+    const admin = await repo.findActor(trx, actor.userId);
+    if (archive) await repo.updatePrompt(trx, row.id, { status: 'archived', updated_at: nowIso() });
+    else await repo.deletePrompt(trx, row.id);
+    await recordAudit(trx, {
+      actor: admin,
+      action: archive ? 'prompt.archive' : 'prompt.delete',
+      targetType: 'prompt',
+      targetId: row.id,
+      before: snapshot(row),
+      after: archive ? snapshot({ ...row, status: 'archived' }) : undefined,
+      ip: actor.ip,
+    });
+  });
+  return { deleted: !archive, archived: archive };
+}

@@ -1,0 +1,276 @@
+import { LoaderCircleIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ADMIN_PROMPT_MESSAGES, type AdminPrompt } from '@shared/admin-prompts';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  PROMPT_STATUSES,
+  PROMPT_TYPES,
+  type PromptStatus,
+  type PromptType,
+} from '@shared/constants';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { useCreateAdminPrompt } from '../api/create-admin-prompt';
+import { useUpdateAdminPrompt } from '../api/update-admin-prompt';
+import { failureMessage } from '../lib/failure';
+import {
+  EMPTY_PROMPT_FORM,
+  type PromptFormField,
+  type PromptFormValues,
+  createBody,
+  formValuesOf,
+  updateBody,
+  validatePromptForm,
+} from '../lib/prompt-form';
+import { STATUS_LABEL } from './prompt-status-badge';
+
+/** Which dialog is open: a new prompt, or an existing one to edit. */
+export type PromptDialogTarget = { mode: 'create' } | { mode: 'edit'; prompt: AdminPrompt } | null;
+
+/** Create and edit (spec sections 2 and 5): the admin prompt form with its validation and toasts. */
+export function PromptFormDialog({
+  target,
+  onOpenChange,
+}: {
+  target: PromptDialogTarget;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={target !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
+        {target ? (
+          <PromptForm
+            key={target.mode === 'edit' ? target.prompt.id : 'create'}
+            prompt={target.mode === 'edit' ? target.prompt : null}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const TYPE_LABELS: Record<PromptType, string> = { free: 'Free', premium: 'Premium' };
+
+function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: () => void }) {
+  const [values, setValues] = useState<PromptFormValues>(prompt ? formValuesOf(prompt) : EMPTY_PROMPT_FORM);
+  const [errors, setErrors] = useState<Partial<Record<PromptFormField, string>>>({});
+  const create = useCreateAdminPrompt();
+  const update = useUpdateAdminPrompt();
+  const saving = create.isPending || update.isPending;
+
+  const set = <K extends keyof PromptFormValues>(key: K, value: PromptFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const problem = validatePromptForm(values);
+    if (problem) {
+      setErrors({ [problem.field]: problem.message });
+      toast.error(ADMIN_PROMPT_MESSAGES.validationTitle, { description: problem.message });
+      document.getElementById(`prompt-${problem.field}`)?.focus();
+      return;
+    }
+    try {
+      if (prompt) {
+        const { message } = await update.mutateAsync({ id: prompt.id, body: updateBody(prompt, values) });
+        toast.success(message ?? ADMIN_PROMPT_MESSAGES.updated);
+      } else {
+        const { message } = await create.mutateAsync(createBody(values));
+        toast.success(message ?? ADMIN_PROMPT_MESSAGES.created);
+      }
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
+        const fieldErrors: Partial<Record<PromptFormField, string>> = {};
+        for (const d of error.details) fieldErrors[d.field as PromptFormField] ??= d.message;
+        setErrors(fieldErrors);
+        toast.error(ADMIN_PROMPT_MESSAGES.validationTitle, { description: error.message });
+        return;
+      }
+      toast.error('Error', { description: failureMessage(error, ADMIN_PROMPT_MESSAGES.saveFailed) });
+    }
+  };
+
+  const a11y = (field: PromptFormField) => ({
+    id: `prompt-${field}`,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `prompt-${field}-error` : undefined,
+  });
+  const error = (field: PromptFormField) =>
+    errors[field] ? (
+      <p id={`prompt-${field}-error`} className="text-sm text-destructive">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>{prompt ? 'Edit prompt' : 'Create prompt'}</DialogTitle>
+        <DialogDescription>
+          {prompt
+            ? `By ${prompt.author.name} (${prompt.author.email}). Status, featured and trending save on their own; a change to the text also keeps the previous version.`
+            : 'The prompt is published under your admin account.'}
+        </DialogDescription>
+      </DialogHeader>
+      <fieldset disabled={saving} className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2 sm:col-span-2">
+          <Label htmlFor="prompt-title">
+            Title <span className="text-destructive">*</span>
+          </Label>
+          <Input
+            {...a11y('title')}
+            value={values.title}
+            onChange={(e) => set('title', e.target.value)}
+            maxLength={120}
+          />
+          {error('title')}
+        </div>
+        <div className="grid gap-2 sm:col-span-2">
+          <Label htmlFor="prompt-description">
+            Description <span className="text-destructive">*</span>
+          </Label>
+          <Textarea
+            {...a11y('description')}
+            value={values.description}
+            onChange={(e) => set('description', e.target.value)}
+            maxLength={500}
+            className="min-h-16"
+          />
+          {error('description')}
+        </div>
+        <div className="grid gap-2 sm:col-span-2">
+          <Label htmlFor="prompt-content">
+            Content <span className="text-destructive">*</span>
+          </Label>
+          <Textarea
+            {...a11y('content')}
+            value={values.content}
+            onChange={(e) => set('content', e.target.value)}
+            className="min-h-32 font-mono text-xs"
+            placeholder="At least 10 characters. Use {{variables}} for what the user fills in."
+          />
+          {error('content')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="prompt-category">
+            Category <span className="text-destructive">*</span>
+          </Label>
+          <Select value={values.category} onValueChange={(v) => set('category', v)}>
+            <SelectTrigger {...a11y('category')}>
+              <SelectValue placeholder="Select a category" />
+            </SelectTrigger>
+            <SelectContent>
+              {CATEGORIES.map((c) => (
+                <SelectItem key={c} value={c}>
+                  {CATEGORY_LABELS[c]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {error('category')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="prompt-status">Status</Label>
+          <Select value={values.status} onValueChange={(v) => set('status', v as PromptStatus)}>
+            <SelectTrigger id="prompt-status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PROMPT_STATUSES.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {STATUS_LABEL(s)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="prompt-type">Type</Label>
+          <Select value={values.type} onValueChange={(v) => set('type', v as PromptType)}>
+            <SelectTrigger id="prompt-type">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PROMPT_TYPES.map((t) => (
+                <SelectItem key={t} value={t}>
+                  {TYPE_LABELS[t]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="prompt-price">Price (USD)</Label>
+          <Input
+            {...a11y('price')}
+            type="number"
+            inputMode="decimal"
+            step={0.01}
+            min={0}
+            value={values.type === 'free' ? '0' : values.price}
+            disabled={values.type === 'free'}
+            onChange={(e) => set('price', e.target.value)}
+          />
+          {error('price') ?? (
+            <p className="text-xs text-muted-foreground">
+              {values.type === 'free' ? 'Free prompts cost nothing.' : 'Between $0.99 and $999.99.'}
+            </p>
+          )}
+        </div>
+        <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
+          <Label htmlFor="prompt-featured" className="grid gap-0.5">
+            Featured
+            <span className="text-xs font-normal text-muted-foreground">Highlighted in the marketplace</span>
+          </Label>
+          <Switch
+            id="prompt-featured"
+            checked={values.featured}
+            onCheckedChange={(v) => set('featured', v)}
+          />
+        </div>
+        <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
+          <Label htmlFor="prompt-trending" className="grid gap-0.5">
+            Trending
+            <span className="text-xs font-normal text-muted-foreground">Your choice overrides activity</span>
+          </Label>
+          <Switch
+            id="prompt-trending"
+            checked={values.trending}
+            onCheckedChange={(v) => set('trending', v)}
+          />
+        </div>
+      </fieldset>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={saving}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={saving}>
+          {saving ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
+          {prompt ? 'Save changes' : 'Create prompt'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
