@@ -8,13 +8,14 @@ import {
   type PlanSummary,
   iconForPlanName,
 } from '../../../../shared/admin-plans';
-import { type PlanFeature, type PlanIcon, UNLIMITED, annualSavingPercent } from '../../../../shared/billing';
+import { type PlanFeature, UNLIMITED } from '../../../../shared/billing';
 import { LIMITS } from '../../../../shared/constants';
 import type { DB, PlanRow } from '../../../db/types';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import { fromMinor, toMinor } from '../../../lib/money';
 import { newId, nowIso } from '../../../lib/time';
+import { parseFeatures, toPlan } from '../../billing/plans';
 import * as repo from './repository';
 
 export interface AdminActor {
@@ -31,23 +32,9 @@ function parseJsonList(json: string): unknown[] {
   }
 }
 
-/** Features are stored as the seed writes them (names of included features), or as {name, included}. */
-export function parseFeatures(json: string): PlanFeature[] {
-  return parseJsonList(json).flatMap((f): PlanFeature[] => {
-    if (typeof f === 'string') return [{ name: f, included: true }];
-    if (typeof f === 'object' && f !== null && typeof (f as { name?: unknown }).name === 'string') {
-      const { name, included } = f as { name: string; included?: unknown };
-      return [{ name, included: included !== false }];
-    }
-    return [];
-  });
-}
-
 function serializeFeatures(features: PlanFeature[]): string {
   return JSON.stringify(features.every((f) => f.included) ? features.map((f) => f.name) : features);
 }
-
-const PLAN_ICON_SET: readonly string[] = ['star', 'crown', 'other'];
 
 interface Figures {
   subscribers: Map<string, number>;
@@ -57,25 +44,9 @@ interface Figures {
 function toAdminPlan(row: PlanRow, figures: Figures): AdminPlan {
   const revenueMinor = figures.revenue.get(row.id) ?? 0;
   return {
-    id: row.id,
+    ...toPlan(row, row.currency),
     _id: row.id,
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    price: { monthly: fromMinor(row.price_monthly_minor), yearly: fromMinor(row.price_yearly_minor) },
-    priceMinor: { monthly: row.price_monthly_minor, yearly: row.price_yearly_minor },
-    currency: row.currency,
-    features: parseFeatures(row.features),
     limitations: parseJsonList(row.limitations).filter((l): l is string => typeof l === 'string'),
-    limits: { playgroundSessions: row.session_limit ?? UNLIMITED },
-    metadata: {
-      popular: row.is_popular === 1,
-      order: row.sort_order,
-      icon: (PLAN_ICON_SET.includes(row.icon) ? row.icon : 'other') as PlanIcon,
-    },
-    isActive: row.is_active === 1,
-    isVisible: row.is_visible === 1,
-    annualSavingPercent: annualSavingPercent(row.price_monthly_minor, row.price_yearly_minor),
     maxUsers: row.max_users,
     maxProjects: row.max_projects,
     maxStorage: row.max_storage_gb,
