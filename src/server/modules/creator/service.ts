@@ -40,7 +40,8 @@ function slugify(title: string): string {
   );
 }
 
-async function uniqueSlug(db: Kysely<DB>, title: string): Promise<string> {
+/** A URL slug from the title, numbered when taken. */
+export async function uniqueSlug(db: Kysely<DB>, title: string): Promise<string> {
   const base = slugify(title);
   if (!(await repo.slugTaken(db, base))) return base;
   for (let i = 2; i < 50; i++) if (!(await repo.slugTaken(db, `${base}-${i}`))) return `${base}-${i}`;

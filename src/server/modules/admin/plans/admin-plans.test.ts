@@ -1,34 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../../../../tests/support/factories';
+import { apiHelpers } from '../../../../../tests/support/api';
 import { type TestApp, createTestApp } from '../../../../../tests/support/test-app';
 import { newId, nowIso } from '../../../lib/time';
-import { createOrPromoteAdmin } from '../../auth/admins';
 
 /* Admin plans on both engines: roles, validation, the older input shapes, figures, deletes, allowance. */
 
 let t: TestApp;
-let n = 0;
 let admin: { token: string; id: string; email: string };
 let user: { token: string; id: string };
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
-
-async function signUp(name = 'Una User') {
-  const res = await call('POST', '/api/auth/register', undefined, {
-    name,
-    email: `user${n++}.${Date.now()}@example.test`,
-    password: 'user-pass-123',
-  });
-  return { token: res.json().data.token as string, id: res.json().data.user.id as string };
-}
-
-async function signInAdmin() {
-  const email = `admin${n++}.${Date.now()}@example.test`;
-  const { id } = await createOrPromoteAdmin(t.database.db, { email, password: 'admin-pass-123' });
-  const res = await call('POST', '/api/auth/admin/login', undefined, { email, password: 'admin-pass-123' });
-  return { token: res.json().data.token as string, id, email };
-}
+const { call, signUp, signInAdmin } = apiHelpers(() => t);
 
 const valid = {
   name: '  Studio  ',

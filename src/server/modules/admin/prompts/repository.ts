@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Category, PromptStatus, PromptType } from '../../../../shared/constants';
-import type { DB, NewPrompt, PromptRow } from '../../../db/types';
+import type { DB } from '../../../db/types';
 
 /** All SQL of the admin marketplace section: every prompt whatever its status, with author and revenue. */
 
@@ -105,47 +105,12 @@ export async function catalogueStats(db: Kysely<DB>) {
 export const findActor = (db: Kysely<DB>, userId: string) =>
   db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
 
-export async function slugTaken(db: Kysely<DB>, slug: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('prompts').select('id').where('slug', '=', slug).executeTakeFirst());
-}
-
-export async function insertPrompt(db: Kysely<DB>, row: NewPrompt): Promise<void> {
-  await db.insertInto('prompts').values(row).execute();
-}
-
-export async function updatePrompt(db: Kysely<DB>, id: string, changes: Partial<PromptRow>): Promise<void> {
-  await db.updateTable('prompts').set(changes).where('id', '=', id).execute();
-}
-
-export async function deletePrompt(db: Kysely<DB>, id: string): Promise<void> {
-  await db.deleteFrom('prompts').where('id', '=', id).execute();
-}
-
-export async function nextVersion(db: Kysely<DB>, promptId: string): Promise<number> {
-  const row = await db
-    .selectFrom('prompt_versions')
-    .select((eb) => eb.fn.max('version').as('v'))
-    .where('prompt_id', '=', promptId)
-    .executeTakeFirst();
-  return Number(row?.v ?? 0) + 1;
-}
-
-export async function insertVersion(
-  db: Kysely<DB>,
-  row: PromptRow,
-  v: { id: string; version: number; createdAt: string },
-): Promise<void> {
-  await db
-    .insertInto('prompt_versions')
-    .values({
-      id: v.id,
-      prompt_id: row.id,
-      version: v.version,
-      title: row.title,
-      description: row.description,
-      content: row.content,
-      price_minor: row.price_minor,
-      created_at: v.createdAt,
-    })
-    .execute();
-}
+// Writing a prompt is the same SQL whoever writes it: the creator studio's repository has it.
+export {
+  deletePrompt,
+  insertPrompt,
+  insertVersion,
+  nextVersion,
+  slugTaken,
+  updatePrompt,
+} from '../../creator/repository';

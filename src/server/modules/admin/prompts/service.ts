@@ -17,6 +17,7 @@ import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import { fromMinor, toMinor } from '../../../lib/money';
 import { newId, nowIso } from '../../../lib/time';
+import { uniqueSlug } from '../../creator/service';
 import * as repo from './repository';
 
 /** Who is acting, for the audit log. */
@@ -88,25 +89,6 @@ const snapshot = (row: PromptRow) => ({
   trending: row.trending === 1,
   trendingPinned: row.trending_pinned,
 });
-
-function slugify(title: string): string {
-  return (
-    title
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 80) || 'prompt'
-  );
-}
-
-async function uniqueSlug(db: Kysely<DB>, title: string): Promise<string> {
-  const base = slugify(title);
-  if (!(await repo.slugTaken(db, base))) return base;
-  for (let i = 2; i < 50; i++) if (!(await repo.slugTaken(db, `${base}-${i}`))) return `${base}-${i}`;
-  return `${base}-${newId().slice(0, 8)}`;
-}
 
 async function load(db: Kysely<DB>, id: string): Promise<repo.AdminPromptRow> {
   const row = await repo.findPrompt(db, id);
@@ -225,9 +207,14 @@ export async function updateAdminPrompt(
   await db.transaction().execute(async (trx) => {
     const admin = await repo.findActor(trx, actor.userId);
     if (row.status === 'published' && versioned) {
-      await repo.insertVersion(trx, row, {
+      await repo.insertVersion(trx, {
         id: newId(),
+        promptId: row.id,
         version: await repo.nextVersion(trx, row.id),
+        title: row.title,
+        description: row.description,
+        content: row.content,
+        priceMinor: row.price_minor,
         createdAt: now,
       });
     }

@@ -16,7 +16,7 @@ import { useAuth } from '@/lib/auth';
 import { showErrorToast } from '@/lib/error-toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { serverFieldErrors } from '../lib/field-errors';
-import { Field, describe } from './field';
+import { Field, describedBy } from '@/components/ui/form-field';
 import { SettingsSection } from './settings-section';
 
 /** Danger zone: deleting the account asks for the password, then signs out and returns home. */
@@ -99,7 +99,7 @@ export function DeleteAccountCard({ email }: { email: string }) {
                     setError(undefined);
                   }}
                   disabled={remove.isPending}
-                  {...describe(passwordId, error)}
+                  {...describedBy(passwordId, error)}
                 />
               </Field>
               <DialogFooter>

@@ -8,7 +8,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateSettings } from '../api/update-settings';
 import { type FieldErrors, hasErrors, schemaFieldErrors, serverFieldErrors } from '../lib/field-errors';
-import { Field, describe } from './field';
+import { Field, describedBy } from '@/components/ui/form-field';
 import { SettingsSection } from './settings-section';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -65,7 +65,7 @@ export function PasswordCard({ email }: { email: string }) {
             value={values.currentPassword}
             onChange={set('currentPassword')}
             disabled={update.isPending}
-            {...describe(ids.currentPassword, errors.currentPassword)}
+            {...describedBy(ids.currentPassword, errors.currentPassword)}
           />
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -75,7 +75,7 @@ export function PasswordCard({ email }: { email: string }) {
               value={values.newPassword}
               onChange={set('newPassword')}
               disabled={update.isPending}
-              {...describe(ids.newPassword, errors.newPassword, hint)}
+              {...describedBy(ids.newPassword, errors.newPassword, Boolean(hint))}
             />
           </Field>
           <Field id={ids.confirmPassword} label="Confirm new password" error={errors.confirmPassword}>
@@ -84,7 +84,7 @@ export function PasswordCard({ email }: { email: string }) {
               value={values.confirmPassword}
               onChange={set('confirmPassword')}
               disabled={update.isPending}
-              {...describe(ids.confirmPassword, errors.confirmPassword)}
+              {...describedBy(ids.confirmPassword, errors.confirmPassword)}
             />
           </Field>
         </div>

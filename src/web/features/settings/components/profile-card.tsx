@@ -8,7 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateSettings } from '../api/update-settings';
 import { type FieldErrors, hasErrors, schemaFieldErrors, serverFieldErrors } from '../lib/field-errors';
-import { Field, describe } from './field';
+import { Field, describedBy } from '@/components/ui/form-field';
 import { SettingsSection } from './settings-section';
 
 const FIELDS = ['name', 'email'] as const;
@@ -67,7 +67,7 @@ export function ProfileCard({ settings }: { settings: Settings }) {
               value={values.name}
               onChange={set('name')}
               disabled={update.isPending}
-              {...describe(ids.name, errors.name)}
+              {...describedBy(ids.name, errors.name)}
             />
           </Field>
           <Field id={ids.email} label="Email" error={errors.email}>
@@ -78,7 +78,7 @@ export function ProfileCard({ settings }: { settings: Settings }) {
               value={values.email}
               onChange={set('email')}
               disabled={update.isPending}
-              {...describe(ids.email, errors.email)}
+              {...describedBy(ids.email, errors.email)}
             />
           </Field>
         </div>

@@ -9,7 +9,7 @@ import { Separator } from '@/components/ui/separator';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateAdminSettings } from '../api/update-admin-settings';
 import { type FieldErrors, firstError, schemaFieldErrors, serverFieldErrors } from '../lib/field-errors';
-import { Field, describedBy } from './field';
+import { Field, describedBy } from '@/components/ui/form-field';
 import { SettingsCard } from './settings-card';
 
 const FIELDS = ['name', 'email', 'currentPassword', 'newPassword', 'confirmPassword'] as const;

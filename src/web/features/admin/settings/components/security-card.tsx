@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateAdminSettings } from '../api/update-admin-settings';
 import { serverFieldErrors } from '../lib/field-errors';
-import { Field, describedBy } from './field';
+import { Field, describedBy } from '@/components/ui/form-field';
 import { SettingsCard } from './settings-card';
 import { SwitchRow } from './switch-row';
 import { TwoFactorDialog } from './two-factor-dialog';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 
+/** The id of the message under a field (its error, or its hint). */
 export const messageId = (id: string) => `${id}-message`;
 
 /** A labelled field with its error (or hint) under it. */

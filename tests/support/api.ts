@@ -1,0 +1,37 @@
+import { createOrPromoteAdmin } from '../../src/server/modules/auth/admins';
+import type { TestApp } from './test-app';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+let n = 0;
+const unique = (prefix: string) => `${prefix}${n++}.${Date.now()}@example.test`;
+
+/**
+ * The calls most API tests make: a bearer-token request, a fresh signed-up user and a fresh admin
+ * signed in to the admin panel. `app` is read on each call, so it may be assigned in beforeAll.
+ */
+export function apiHelpers(app: () => TestApp) {
+  const call = (method: Method, url: string, token?: string, payload?: object) =>
+    app().app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  async function signUp(name = 'Una User') {
+    const email = unique('user');
+    const res = await call('POST', '/api/auth/register', undefined, {
+      name,
+      email,
+      password: 'user-pass-123',
+    });
+    if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
+    return { token: res.json().data.token as string, id: res.json().data.user.id as string, email };
+  }
+
+  async function signInAdmin(name = 'Ada Admin') {
+    const email = unique('admin');
+    const { id } = await createOrPromoteAdmin(app().database.db, { email, password: 'admin-pass-123', name });
+    const res = await call('POST', '/api/auth/admin/login', undefined, { email, password: 'admin-pass-123' });
+    if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.body}`);
+    return { token: res.json().data.token as string, id, email };
+  }
+
+  return { call, signUp, signInAdmin };
+}
