@@ -277,6 +277,38 @@ async function httpScenarios(scenarios: Scenario[]): Promise<number> {
   }
 }
 
+/**
+ * A fresh user on the Premium plan (unlimited sessions), subscribed through the test gateway like a
+ * real customer. A fresh one each run: a user whose history grows from run to run would make later
+ * runs slower than earlier ones.
+ */
+async function premiumSubscriber(): Promise<string> {
+  const api = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(`http://127.0.0.1:${APP_PORT}/api${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data: Record<string, unknown> };
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  const email = `bench-${Date.now()}@example.test`;
+  const token = (await api('/auth/register', { name: 'Bench Runner', email, password: 'bench-pass-123' }))
+    .token as string;
+  const plans = (await api('/payments/plans', undefined)).plans as { id: string; slug: string }[];
+  const premium = plans.find((p) => p.slug === 'premium');
+  if (!premium) throw new Error('no Premium plan in the bench database');
+  const order = await api('/payments/create-order', { planId: premium.id }, token);
+  const signed = await api(
+    '/payments/test-gateway/pay',
+    { orderId: order.orderId, outcome: 'succeed' },
+    token,
+  );
+  await api('/payments/verify', signed, token);
+  return token;
+}
+
 async function main() {
   ensureDatabase();
   const children: ChildProcess[] = [];
@@ -313,14 +345,7 @@ async function main() {
     let failed = 0;
     if (scenarios.length > 0) failed += await httpScenarios(scenarios);
     if (!args.only || 'stream'.includes(args.only)) {
-      // The demo admin (demo data) has the admin allowance, so the runs never meet the free limit.
-      const login = await fetch(`http://127.0.0.1:${APP_PORT}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@promptforge.test', password: 'admin-pass-123' }),
-      });
-      const token = ((await login.json()) as { data: { token: string } }).data.token;
-      failed += await streamingScenario(token);
+      failed += await streamingScenario(await premiumSubscriber());
     }
     process.exitCode = failed ? 1 : 0;
   } finally {
