@@ -21,6 +21,43 @@ const bearer = [{ bearerAuth: [] }];
 /** One server-sent event. */
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/** How long later tokens may wait to share one write. */
+const TOKEN_BATCH_MS = 15;
+
+/**
+ * Writes token events: the first at once (time to first token is what a person feels), later ones
+ * gathered for a few milliseconds into one write. Every write is a system call and a chunk on the
+ * wire; a reply of hundreds of tokens otherwise costs hundreds of them.
+ */
+function tokenWriter(stream: PassThrough) {
+  let pending = '';
+  let timer: NodeJS.Timeout | null = null;
+  let first = true;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (pending) stream.write(pending);
+    pending = '';
+  };
+  return {
+    token(text: string) {
+      const event = sse('token', { text });
+      if (first) {
+        first = false;
+        stream.write(event);
+        return;
+      }
+      pending += event;
+      timer ??= setTimeout(flush, TOKEN_BATCH_MS);
+    },
+    /** Sends what waits and ends the stream with a last event. */
+    end(last: string) {
+      flush();
+      stream.end(last);
+    },
+  };
+}
+
 export const playgroundRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundService }> = async (
   app,
   { playground },
@@ -86,17 +123,18 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundSer
         .header('cache-control', 'no-cache, no-transform')
         .header('x-accel-buffering', 'no');
       stream.write(sse('session', { sessionId: turn.sessionId, model: turn.model, live: turn.live }));
+      const writer = tokenWriter(stream);
       turn
-        .run((text) => stream.write(sse('token', { text })), controller.signal)
+        .run((text) => writer.token(text), controller.signal)
         .then(
-          (data) => stream.end(sse('done', data)),
+          (data) => writer.end(sse('done', data)),
           (err: unknown) => {
             const e =
               err instanceof AppError
                 ? err
                 : new AppError('SERVER_ERROR', defaultMessageForStatus(500), { cause: err });
             if (!(err instanceof AppError)) request.log.error({ err }, 'chat stream failed');
-            stream.end(
+            writer.end(
               sse('error', { message: e.userMessage, code: e.code, status: e.status, requestId: request.id }),
             );
           },
