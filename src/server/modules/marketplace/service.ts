@@ -122,6 +122,12 @@ export async function listMarketplacePrompts(
 
 type Access = PromptDetail['access']['reason'];
 
+/*
+ * Admin privileges over content (drafts, premium text) come with the admin-panel token only: a web
+ * sign-in skips the admin panel's two-factor check and IP whitelist, so it must not unlock them.
+ */
+const actsAsAdmin = (auth: AuthContext | null) => auth?.audience === 'admin' && auth.role === 'admin';
+
 /** Who may read a prompt's full text: everyone for free prompts; its author, admins and buyers otherwise. */
 async function accessFor(
   db: Kysely<DB>,
@@ -129,7 +135,7 @@ async function accessFor(
   auth: AuthContext | null,
 ): Promise<Access> {
   if (auth?.userId === row.author_id) return 'author';
-  if (auth?.role === 'admin') return 'admin';
+  if (actsAsAdmin(auth)) return 'admin';
   if (row.type !== 'premium') return 'free';
   if (auth && (await repo.hasPurchased(db, row.id, auth.userId))) return 'purchased';
   return 'locked';
@@ -148,7 +154,7 @@ export function premiumPreview(content: string): string {
 async function visiblePrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthContext | null) {
   const row = await repo.findPromptByIdOrSlug(db, idOrSlug);
   if (!row) throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
-  if (row.status !== 'published' && auth?.userId !== row.author_id && auth?.role !== 'admin') {
+  if (row.status !== 'published' && auth?.userId !== row.author_id && !actsAsAdmin(auth)) {
     // An archived prompt stays readable to the people who bought it.
     const buyer =
       row.status === 'archived' && auth !== null && (await repo.hasPurchased(db, row.id, auth.userId));

@@ -98,12 +98,18 @@ const toSummary = (s: repo.SessionSummaryRow): SessionSummary => ({
   updatedAt: s.updated_at,
 });
 
+/*
+ * Admin privileges over content (drafts, premium text) come with the admin-panel token only: a web
+ * sign-in skips the admin panel's two-factor check and IP whitelist, so it must not unlock them.
+ */
+const actsAsAdmin = (auth: AuthContext) => auth.audience === 'admin' && auth.role === 'admin';
+
 /** Whether the caller may read a prompt's text (free, own, admin, bought). */
 async function entitled(db: Kysely<DB>, prompt: repo.PromptRow, auth: AuthContext) {
   return (
     prompt.type !== 'premium' ||
     prompt.author_id === auth.userId ||
-    auth.role === 'admin' ||
+    actsAsAdmin(auth) ||
     (await repo.hasPurchased(db, prompt.id, auth.userId))
   );
 }
@@ -112,7 +118,7 @@ async function visiblePrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthContext
   const prompt = await repo.findPrompt(db, idOrSlug);
   if (
     !prompt ||
-    (prompt.status !== 'published' && prompt.author_id !== auth.userId && auth.role !== 'admin')
+    (prompt.status !== 'published' && prompt.author_id !== auth.userId && !actsAsAdmin(auth))
   ) {
     throw new AppError('NOT_FOUND_ERROR', 'The requested prompt could not be found.');
   }
