@@ -116,10 +116,7 @@ async function entitled(db: Kysely<DB>, prompt: repo.PromptRow, auth: AuthContex
 
 async function visiblePrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthContext) {
   const prompt = await repo.findPrompt(db, idOrSlug);
-  if (
-    !prompt ||
-    (prompt.status !== 'published' && prompt.author_id !== auth.userId && !actsAsAdmin(auth))
-  ) {
+  if (!prompt || (prompt.status !== 'published' && prompt.author_id !== auth.userId && !actsAsAdmin(auth))) {
     throw new AppError('NOT_FOUND_ERROR', 'The requested prompt could not be found.');
   }
   return prompt;

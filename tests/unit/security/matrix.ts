@@ -1,0 +1,512 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../src/server/db/types';
+import { base32Decode, totpAt } from '../../../src/server/lib/totp';
+import {
+  PERSONA_PASSWORD,
+  type Persona,
+  type PersonaName,
+  type Personas,
+  makePrompt,
+  makeSession,
+  makeUser,
+  markTried,
+} from './personas';
+
+/*
+ * The access matrix: one entry per API route (method and OpenAPI path), saying who may call it.
+ * The suite fails when a registered route has no entry here, or an entry names a route that no longer
+ * exists, so a new endpoint cannot ship without a decision about who may call it.
+ */
+
+/**
+ * - public: anyone, with or without a token (a stale token makes the caller anonymous, never refused).
+ * - signedIn: any live session of an active account (web or admin-panel token).
+ * - owner: signed in, and the resource must be the caller's own; anybody else gets 404 (not 403, so
+ *   an id tells a stranger nothing).
+ * - admin: an admin-panel token of an active user whose role is admin right now.
+ * - webhook: the payment gateway, proven by an HMAC signature; no bearer token ever opens it.
+ */
+export type Access = 'public' | 'signedIn' | 'owner' | 'admin' | 'webhook';
+
+export interface Fixtures {
+  premiumPlanId: string;
+  /** A published free prompt of the owner. */
+  ownerPrompt: string;
+  /** A draft of the owner: nobody else but an admin may see it. */
+  ownerDraft: string;
+  /** A published prompt of a third author that every shared caller has tried (so may review). */
+  reviewPrompt: string;
+  /** A playground conversation of the owner. */
+  ownerSession: string;
+  contactMessageId: string;
+}
+
+type Inject = (
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ statusCode: number; json(): { data: Record<string, unknown> }; body: string }>;
+
+export interface Ctx {
+  db: Kysely<DB>;
+  /** The caller of this row. */
+  who: Persona;
+  personas: Personas;
+  f: Fixtures;
+  api: Inject;
+}
+
+export interface CallSpec {
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Entry {
+  access: Access;
+  /** Builds the request for one caller (ids, body); may create what that one call needs. */
+  request?: (ctx: Ctx) => CallSpec | Promise<CallSpec>;
+  /** Each caller is built anew for this row: the call signs it out, deletes it or changes its security. */
+  fresh?: boolean;
+  /** Statuses of a permitted call (default [200]). */
+  ok?: number[];
+  /** Per-caller exceptions to the access rule, with the reason in `why`. */
+  expect?: Partial<Record<PersonaName, number[]>>;
+  why?: string;
+}
+
+const THIRTY_CHARS = 'A prompt written for the access matrix test.';
+
+const promptForm = (title: string) => ({
+  title,
+  description: 'Checks who may create, edit and delete prompts.',
+  content: 'Write a short summary of {{topic}} for a busy reader.',
+  category: 'business',
+  type: 'free',
+  price: 0,
+  status: 'draft',
+  featured: false,
+  trending: false,
+});
+
+const planBody = (name: string) => ({
+  name,
+  description: 'A plan made by the access matrix.',
+  price: { monthly: 9, yearly: 86.4 },
+  features: [{ name: 'Everything in Free', included: true }],
+  metadata: { popular: false, order: 9 },
+  isActive: true,
+  isVisible: true,
+});
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${seq++}`;
+
+/**
+ * A paid plan that nobody subscribes to, so an admin may edit or delete it. (A second free plan would
+ * compete with the seeded Free plan for the customers who hold no subscription.)
+ */
+async function freshPlan(db: Kysely<DB>) {
+  const now = new Date().toISOString();
+  const id = unique('plan');
+  await db
+    .insertInto('plans')
+    .values({
+      id,
+      slug: id,
+      name: `Matrix ${id}`,
+      price_monthly_minor: 900,
+      price_yearly_minor: 8640,
+      sort_order: 50,
+      session_limit: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** A checkout order of the caller for the Premium plan, or a made-up id when the caller may not order. */
+async function orderOf(ctx: Ctx): Promise<string> {
+  if (!ctx.who.token) return 'order_matrix_none';
+  const res = await ctx.api('POST', '/api/payments/create-order', ctx.who.token, {
+    planId: ctx.f.premiumPlanId,
+    billing: 'monthly',
+  });
+  return res.statusCode === 200 ? (res.json().data.orderId as string) : 'order_matrix_none';
+}
+
+/** A captured payment of a brand-new buyer, through the built-in test gateway. */
+async function paidPayment(ctx: Ctx): Promise<string> {
+  const buyer = await makeUser(ctx.db);
+  const token = await makeSession(ctx.db, buyer.id, 'web');
+  const order = await ctx.api('POST', '/api/payments/create-order', token, {
+    planId: ctx.f.premiumPlanId,
+    billing: 'monthly',
+  });
+  if (order.statusCode !== 200) throw new Error(`create-order failed: ${order.body}`);
+  const orderId = order.json().data.orderId as string;
+  const pay = await ctx.api('POST', '/api/payments/test-gateway/pay', token, { orderId, outcome: 'succeed' });
+  if (pay.statusCode !== 200) throw new Error(`test pay failed: ${pay.body}`);
+  const verify = await ctx.api('POST', '/api/payments/verify', token, pay.json().data);
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  const row = await ctx.db
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', buyer.id)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The signed payment the test gateway's checkout returns for the caller's own order (or made-up fields). */
+async function signedPaymentOf(ctx: Ctx) {
+  const orderId = await orderOf(ctx);
+  if (ctx.who.token && orderId !== 'order_matrix_none') {
+    const pay = await ctx.api('POST', '/api/payments/test-gateway/pay', ctx.who.token, {
+      orderId,
+      outcome: 'succeed',
+    });
+    if (pay.statusCode === 200) return pay.json().data as Record<string, string>;
+  }
+  return {
+    razorpay_order_id: orderId,
+    razorpay_payment_id: 'pay_matrix_none',
+    razorpay_signature: 'f'.repeat(64),
+  };
+}
+
+/** Starts the caller's 14-day trial, when the caller may (so there is a subscription to cancel or resume). */
+async function withTrial(ctx: Ctx, cancel: boolean) {
+  if (!ctx.who.token) return;
+  await ctx.api('POST', '/api/payments/trial', ctx.who.token);
+  if (cancel) await ctx.api('POST', '/api/payments/subscription/cancel', ctx.who.token);
+}
+
+/** Starts two-factor setup for the caller and returns a valid code (or a made-up one). */
+async function totpCode(ctx: Ctx, enable: boolean): Promise<string> {
+  if (!ctx.who.token) return '123456';
+  const setup = await ctx.api('POST', '/api/admin/settings/2fa/setup', ctx.who.token);
+  if (setup.statusCode !== 200) return '123456';
+  const secret = base32Decode(setup.json().data.secret as string);
+  if (enable) {
+    const res = await ctx.api('POST', '/api/admin/settings/2fa/enable', ctx.who.token, {
+      code: totpAt(secret, Date.now()),
+    });
+    if (res.statusCode !== 200) throw new Error(`2fa enable failed: ${res.body}`);
+    // A code works once: disabling takes the next step's code.
+    return totpAt(secret, Date.now() + 30_000);
+  }
+  return totpAt(secret, Date.now());
+}
+
+const ownPrompt = async (ctx: Ctx, status: 'published' | 'draft') =>
+  (await makePrompt(ctx.db, ctx.personas.owner.userId!, { status })).id;
+
+const payment = (access: Access, extra: Partial<Entry> = {}): Entry => ({ access, ...extra });
+
+/** The payment routes, listed once and served under /api/payments and its alias /api/payment. */
+function paymentEntries(prefix: string): Record<string, Entry> {
+  return {
+    [`GET ${prefix}/plans`]: payment('public'),
+    [`POST ${prefix}/webhook`]: payment('webhook', {
+      request: () => ({
+        body: { event: 'payment.captured', payload: {} },
+        headers: { 'x-razorpay-signature': 'f'.repeat(64) },
+      }),
+      why: 'A forged signature is refused whatever bearer token comes with it.',
+    }),
+    [`GET ${prefix}/me`]: payment('signedIn'),
+    // Fresh callers: a verified payment subscribes the caller, after which a new order is refused.
+    [`POST ${prefix}/create-order`]: payment('signedIn', {
+      fresh: true,
+      request: (ctx) => ({ body: { planId: ctx.f.premiumPlanId, billing: 'monthly' } }),
+    }),
+    [`POST ${prefix}/verify`]: payment('signedIn', {
+      fresh: true,
+      request: async (ctx) => ({ body: await signedPaymentOf(ctx) }),
+    }),
+    [`POST ${prefix}/test-gateway/pay`]: payment('signedIn', {
+      fresh: true,
+      request: async (ctx) => ({ body: { orderId: await orderOf(ctx), outcome: 'succeed' } }),
+    }),
+    [`POST ${prefix}/trial`]: payment('signedIn', { fresh: true }),
+    [`POST ${prefix}/subscription/cancel`]: payment('signedIn', {
+      fresh: true,
+      request: async (ctx) => (await withTrial(ctx, false), {}),
+    }),
+    [`POST ${prefix}/subscription/resume`]: payment('signedIn', {
+      fresh: true,
+      request: async (ctx) => (await withTrial(ctx, true), {}),
+    }),
+    [`GET ${prefix}/history`]: payment('signedIn'),
+    [`GET ${prefix}/purchases`]: payment('signedIn'),
+  };
+}
+
+export const MATRIX: Record<string, Entry> = {
+  // Health and site facts
+  'GET /api/health': { access: 'public' },
+  'GET /api/ready': { access: 'public' },
+  'GET /api/site/config': { access: 'public' },
+  'GET /api/site/stats': { access: 'public' },
+
+  // Marketplace
+  'GET /api/marketplace/prompts': { access: 'public', request: () => ({ query: 'page=1&limit=6' }) },
+  'GET /api/marketplace/categories': { access: 'public' },
+  'GET /api/marketplace/prompts/{id}': {
+    access: 'owner',
+    request: (ctx) => ({ params: { id: ctx.f.ownerDraft } }),
+    expect: { anonymous: [404], expired: [404], suspended: [404], suspendedAdmin: [404], admin: [200] },
+    why: 'A public page, but a draft is shown to its author and admins only (a stale token is anonymous).',
+  },
+  'POST /api/marketplace/prompts/{id}/like': {
+    access: 'signedIn',
+    request: (ctx) => ({ params: { id: ctx.f.reviewPrompt }, body: { liked: true } }),
+  },
+  'POST /api/marketplace/prompts/{id}/download': {
+    access: 'signedIn',
+    request: (ctx) => ({ params: { id: ctx.f.reviewPrompt } }),
+  },
+  'GET /api/marketplace/prompts/{id}/reviews': {
+    access: 'public',
+    request: (ctx) => ({ params: { id: ctx.f.reviewPrompt } }),
+  },
+  'POST /api/marketplace/prompts/{id}/reviews': {
+    access: 'signedIn',
+    request: (ctx) => ({ params: { id: ctx.f.reviewPrompt }, body: { rating: 4, body: THIRTY_CHARS } }),
+    ok: [201],
+  },
+
+  // Contact Sales
+  'POST /api/contact': {
+    access: 'public',
+    request: () => ({
+      body: { name: 'Matrix Caller', email: 'caller@example.test', message: 'Tell me about Business.' },
+    }),
+    ok: [201],
+  },
+
+  // Accounts
+  'POST /api/auth/register': {
+    access: 'public',
+    request: () => ({
+      body: { name: 'New Person', email: `${unique('register')}@example.test`, password: 'new-pass-123' },
+    }),
+    ok: [201],
+  },
+  'POST /api/auth/signup': {
+    access: 'public',
+    request: () => ({
+      body: { name: 'New Person', email: `${unique('signup')}@example.test`, password: 'new-pass-123' },
+    }),
+    ok: [201],
+  },
+  'POST /api/auth/login': {
+    access: 'public',
+    request: async (ctx) => ({
+      body: { email: (await makeUser(ctx.db)).email, password: PERSONA_PASSWORD },
+    }),
+  },
+  'POST /api/auth/admin/login': {
+    access: 'public',
+    request: async (ctx) => ({
+      body: { email: (await makeUser(ctx.db, { role: 'admin' })).email, password: PERSONA_PASSWORD },
+    }),
+  },
+  'GET /api/auth/me': { access: 'signedIn' },
+  'GET /api/auth/profile': { access: 'signedIn' },
+  'POST /api/auth/logout': { access: 'signedIn', fresh: true },
+  'POST /api/auth/forgot-password': {
+    access: 'public',
+    request: async (ctx) => ({ body: { email: (await makeUser(ctx.db)).email } }),
+  },
+  'POST /api/auth/reset-password': {
+    access: 'public',
+    request: () => ({ body: { token: 'not-a-real-reset-token', password: 'new-pass-123' } }),
+    ok: [400],
+    why: 'An unknown reset token is refused with VALIDATION_ERROR, whoever asks.',
+  },
+  'GET /api/admin/session': { access: 'admin' },
+
+  // Your settings and account
+  'GET /api/user/settings': { access: 'signedIn' },
+  'PUT /api/user/settings': { access: 'signedIn', request: () => ({ body: { theme: 'light' } }) },
+  'DELETE /api/user/account': {
+    access: 'signedIn',
+    fresh: true,
+    request: () => ({ body: { password: PERSONA_PASSWORD } }),
+  },
+
+  // Playground
+  'GET /api/playground/models': { access: 'signedIn' },
+  'GET /api/playground/usage': { access: 'signedIn' },
+  'POST /api/playground/chat': {
+    access: 'signedIn',
+    request: () => ({ body: { message: 'Say hello in five words.', model: 'chatgpt' } }),
+  },
+  'GET /api/playground/sessions': { access: 'signedIn' },
+  'GET /api/playground/sessions/{id}': {
+    access: 'owner',
+    request: (ctx) => ({ params: { id: ctx.f.ownerSession } }),
+  },
+  'DELETE /api/playground/sessions/{id}': {
+    access: 'owner',
+    request: async (ctx) => ({
+      params: { id: await markTried(ctx.db, ctx.personas.owner.userId!, ctx.f.reviewPrompt) },
+    }),
+  },
+  'GET /api/playground/prompts/{id}': {
+    access: 'owner',
+    request: (ctx) => ({ params: { id: ctx.f.ownerDraft } }),
+    expect: { admin: [200] },
+    why: 'A draft can be tried by its author and by admins only.',
+  },
+
+  // Creator studio (your own prompts)
+  'GET /api/user/dashboard': { access: 'signedIn' },
+  'GET /api/user/prompts': { access: 'signedIn' },
+  'POST /api/user/prompts': {
+    access: 'signedIn',
+    request: () => ({ body: { ...promptForm(unique('Matrix prompt')), status: 'draft' } }),
+    ok: [201],
+  },
+  'PUT /api/user/prompts/{id}': {
+    access: 'owner',
+    request: (ctx) => ({
+      params: { id: ctx.f.ownerPrompt },
+      body: { description: 'Edited by the access matrix test.' },
+    }),
+  },
+  'DELETE /api/user/prompts/{id}': {
+    access: 'owner',
+    request: async (ctx) => ({ params: { id: await ownPrompt(ctx, 'published') } }),
+  },
+  'POST /api/user/prompts/{id}/publish': {
+    access: 'owner',
+    request: async (ctx) => ({ params: { id: await ownPrompt(ctx, 'draft') } }),
+  },
+  'POST /api/user/prompts/{id}/unpublish': {
+    access: 'owner',
+    request: async (ctx) => ({ params: { id: await ownPrompt(ctx, 'published') } }),
+  },
+  'GET /api/user/analytics': { access: 'signedIn', request: () => ({ query: 'period=30d' }) },
+
+  // Payments and the alias the spec's pricing page uses
+  ...paymentEntries('/api/payments'),
+  ...paymentEntries('/api/payment'),
+
+  // Admin panel
+  'GET /api/admin/dashboard': { access: 'admin' },
+  'GET /api/admin/recent-activity': { access: 'admin', request: () => ({ query: 'limit=10' }) },
+  'GET /api/admin/users': { access: 'admin' },
+  'POST /api/admin/users': {
+    access: 'admin',
+    request: () => ({
+      body: { name: 'Made By Admin', email: `${unique('made')}@example.test`, role: 'user' },
+    }),
+    ok: [201],
+  },
+  'GET /api/admin/users/export': { access: 'admin' },
+  'PUT /api/admin/users/{id}/status': {
+    access: 'admin',
+    request: async (ctx) => ({ params: { id: (await makeUser(ctx.db)).id }, body: { status: 'suspended' } }),
+  },
+  'GET /api/admin/prompts': { access: 'admin' },
+  'POST /api/admin/prompts': {
+    access: 'admin',
+    request: () => ({ body: promptForm(unique('Admin prompt')) }),
+    ok: [201],
+  },
+  'PUT /api/admin/prompts/{id}': {
+    access: 'admin',
+    request: async (ctx) => ({ params: { id: await ownPrompt(ctx, 'published') }, body: { featured: true } }),
+  },
+  'DELETE /api/admin/prompts/{id}': {
+    access: 'admin',
+    request: async (ctx) => ({ params: { id: await ownPrompt(ctx, 'published') } }),
+  },
+  'PUT /api/admin/prompts/{id}/status': {
+    access: 'admin',
+    request: async (ctx) => ({
+      params: { id: await ownPrompt(ctx, 'published') },
+      body: { status: 'archived', notes: 'Archived by the access matrix.' },
+    }),
+  },
+  'GET /api/admin/plans': { access: 'admin' },
+  'POST /api/admin/plans': {
+    access: 'admin',
+    request: () => ({ body: planBody(unique('Matrix plan')) }),
+    ok: [201],
+  },
+  'GET /api/admin/plans/analytics': { access: 'admin' },
+  'PUT /api/admin/plans/{id}': {
+    access: 'admin',
+    request: async (ctx) => ({
+      params: { id: await freshPlan(ctx.db) },
+      body: planBody(unique('Edited plan')),
+    }),
+  },
+  'DELETE /api/admin/plans/{id}': {
+    access: 'admin',
+    request: async (ctx) => ({ params: { id: await freshPlan(ctx.db) } }),
+  },
+  'GET /api/admin/settings': { access: 'admin' },
+  'PUT /api/admin/settings': {
+    access: 'admin',
+    request: () => ({ body: { theme: { theme: 'light', accentColor: 'green', sidebarCollapsed: true } } }),
+  },
+  'POST /api/admin/settings/2fa/setup': { access: 'admin', fresh: true },
+  'POST /api/admin/settings/2fa/enable': {
+    access: 'admin',
+    fresh: true,
+    request: async (ctx) => ({ body: { code: await totpCode(ctx, false) } }),
+  },
+  'POST /api/admin/settings/2fa/disable': {
+    access: 'admin',
+    fresh: true,
+    request: async (ctx) => ({ body: { code: await totpCode(ctx, true) } }),
+  },
+  'GET /api/admin/audit': { access: 'admin' },
+  'GET /api/admin/contact-messages': { access: 'admin' },
+  'PUT /api/admin/contact-messages/{id}': {
+    access: 'admin',
+    request: (ctx) => ({ params: { id: ctx.f.contactMessageId }, body: { status: 'read' } }),
+  },
+  'GET /api/admin/payments': { access: 'admin' },
+  'POST /api/admin/payments/{id}/refund': {
+    access: 'admin',
+    request: async (ctx) => ({
+      params: { id: await paidPayment(ctx) },
+      body: { reason: 'Refunded by the access matrix.' },
+    }),
+  },
+};
+
+const REFUSE_ANONYMOUS: Partial<Record<PersonaName, number[]>> = {
+  anonymous: [401],
+  expired: [401],
+  suspended: [401],
+  suspendedAdmin: [401],
+};
+
+/** The statuses allowed for `who` calling a route of this entry. */
+export function expectedStatuses(entry: Entry, who: PersonaName): number[] {
+  const ok = entry.ok ?? [200];
+  const override = entry.expect?.[who];
+  if (override) return override;
+  switch (entry.access) {
+    case 'public':
+      return ok;
+    case 'webhook':
+      return [401];
+    case 'signedIn':
+      return REFUSE_ANONYMOUS[who] ?? ok;
+    case 'owner':
+      return REFUSE_ANONYMOUS[who] ?? (who === 'owner' ? ok : [404]);
+    case 'admin':
+      return REFUSE_ANONYMOUS[who] ?? (who === 'admin' ? ok : [403]);
+  }
+}
