@@ -328,7 +328,7 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         const latencyMs = Math.round(performance.now() - started);
         const empty = !failure && !stopped && text.trim() === '';
         const status = failure ? 'error' : stopped ? 'incomplete' : empty ? 'error' : 'complete';
-        metrics.providerCall(choice.modelId, status);
+        metrics.providerCall(input.model, status);
         const content = empty ? EMPTY_REPLY_MESSAGE : text;
         const messageId = newId();
         const finishedAt = nowIso();
