@@ -31,7 +31,7 @@ function decode(token: string): JWTPayload {
 async function resign(
   token: string,
   changes: Record<string, unknown>,
-  options: { alg?: string; key?: Uint8Array | CryptoKey; typ?: string } = {},
+  options: { alg?: string; key?: Parameters<SignJWT['sign']>[0]; typ?: string } = {},
 ) {
   const claims = { ...decode(token), ...changes };
   for (const [k, v] of Object.entries(changes)) if (v === undefined) delete claims[k];
