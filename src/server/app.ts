@@ -25,8 +25,10 @@ import { createPlaygroundService } from './modules/playground/service';
 import { siteRoutes } from './modules/site/routes';
 import { userRoutes } from './modules/user/routes';
 import authPlugin from './plugins/auth';
+import corsPlugin from './plugins/cors';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
@@ -117,6 +119,8 @@ export async function buildApp(options: AppOptions) {
         ? { checkoutUrl: config.payments.checkoutUrl, apiBase: config.payments.apiBase }
         : null,
   });
+  await app.register(corsPlugin, { origins: config.corsOrigins });
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redis });
   await app.register(dbPlugin, { database: options.database });
   await app.register(authPlugin, { tokens });

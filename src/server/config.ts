@@ -75,7 +75,30 @@ const EnvSchema = z.object({
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Lets the built-in test gateway run in production (a staging site); never for real sales. */
   PAYMENTS_TEST_MODE: bool.optional(),
+  /** Browser origins allowed to call the API from another site, comma-separated; none by default. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isOrigin, 'must list origins such as https://app.example.com'))),
+  /** Bearer token for /api/metrics; without it the endpoint does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
+
+/** An origin exactly as a browser sends it: scheme, host and port only, no path or trailing slash. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -116,6 +139,10 @@ export interface Config {
     premiumTries: number;
   };
   payments: PaymentsConfig;
+  /** Origins allowed cross-origin API calls (CORS); empty means no CORS headers at all. */
+  corsOrigins: string[];
+  /** Bearer token that opens /api/metrics; null hides the endpoint. */
+  metricsToken: string | null;
 }
 
 export interface PaymentsConfig {
@@ -241,6 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       premiumTries: e.PREMIUM_TRIES,
     },
     payments: paymentsConfig(e, production, e.JWT_SECRET ?? secrets.JWT_SECRET ?? ''),
+    corsOrigins: [...new Set(e.CORS_ORIGINS)],
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

@@ -25,6 +25,7 @@ import { recordActivity } from '../../lib/activity';
 import { recordAudit } from '../../lib/audit';
 import { bumpDailyStat, deductDailyRevenue } from '../../lib/daily-stats';
 import { AppError, notFound, validation } from '../../lib/errors';
+import { metrics } from '../../lib/metrics';
 import { fromMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/auth';
@@ -248,6 +249,7 @@ export function createBillingService(deps: BillingDeps) {
   /** Ends what a refunded payment granted and reverses the creator's share; inside a transaction. */
   async function applyRefundInTx(trx: Kysely<DB>, payment: repo.PaymentRow, refundId: string, now: string) {
     if (!(await repo.markRefunded(trx, payment.id, refundId, now))) return false;
+    metrics.payment('refunded');
     if (payment.granted_at) {
       if (payment.kind === 'subscription') {
         const sub = await repo.findSubscriptionByPayment(trx, payment.id);
@@ -414,6 +416,7 @@ export function createBillingService(deps: BillingDeps) {
         created_at: now,
         updated_at: now,
       });
+      metrics.payment('created');
       return {
         gateway: gateway.kind,
         testMode: gateway.kind === 'test',
@@ -444,6 +447,7 @@ export function createBillingService(deps: BillingDeps) {
           { failure_reason: 'Declined in the test gateway' },
           nowIso(),
         );
+        metrics.payment('failed');
         throw new AppError('PAYMENT_ERROR', 'The payment was declined.', { status: 402 });
       }
       return (gateway as TestGateway).pay(payment.provider_order_id);
@@ -490,6 +494,7 @@ export function createBillingService(deps: BillingDeps) {
         const fresh = await repo.findPayment(trx, payment.id);
         if (fresh) granted = await grantInTx(trx, fresh, now);
       });
+      if (granted) metrics.payment('paid');
       const fresh = (await repo.findPayment(db, payment.id))!;
       const grant = await grantDescription(fresh);
       if (granted)
@@ -599,6 +604,7 @@ export function createBillingService(deps: BillingDeps) {
           now,
         );
         if (moved) outcome = 'applied';
+        if (moved && status === 'failed') metrics.payment('failed');
         if (status !== 'failed') {
           const fresh = await repo.findPayment(trx, payment.id);
           if (fresh && (await grantInTx(trx, fresh, now))) {
@@ -608,6 +614,7 @@ export function createBillingService(deps: BillingDeps) {
         }
       });
       const paid = paidPayment as repo.PaymentRow | null;
+      if (paid) metrics.payment('paid');
       if (paid) {
         const grant = await grantDescription(paid);
         announce(

@@ -24,6 +24,7 @@ import type { ModelRegistry } from '../../integrations/ai/providers';
 import { recordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
+import { metrics } from '../../lib/metrics';
 import { fromMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/auth';
@@ -330,6 +331,7 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         const latencyMs = Math.round(performance.now() - started);
         const empty = !failure && !stopped && text.trim() === '';
         const status = failure ? 'error' : stopped ? 'incomplete' : empty ? 'error' : 'complete';
+        metrics.providerCall(input.model, status);
         const content = empty ? EMPTY_REPLY_MESSAGE : text;
         const messageId = newId();
         const finishedAt = nowIso();
