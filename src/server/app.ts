@@ -120,11 +120,12 @@ export async function buildApp(options: AppOptions) {
         : null,
   });
   await app.register(corsPlugin, { origins: config.corsOrigins });
-  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redis });
   await app.register(dbPlugin, { database: options.database });
   await app.register(authPlugin, { tokens });
   await app.register(openapiPlugin);
+  // After the OpenAPI plugin, so /api/metrics is documented (and the access matrix sees it).
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(
     async (api) => {

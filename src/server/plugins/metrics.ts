@@ -27,16 +27,26 @@ async function metricsPlugin(app: FastifyInstance, opts: { token: string | null 
 
   if (!opts.token) return;
   const expected = digest(opts.token);
-  app.get('/api/metrics', { logLevel: 'warn' }, async (request, reply) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    // Compared as digests, in constant time, so the comparison leaks neither length nor prefix.
-    if (!match || !crypto.timingSafeEqual(digest(match[1]!), expected)) {
-      throw new AppError('AUTHENTICATION_ERROR', undefined, { internal: 'metrics without a valid token' });
-    }
-    reply.header('cache-control', 'no-store');
-    reply.type('text/plain; version=0.0.4; charset=utf-8');
-    return metrics.render();
-  });
+  app.get(
+    '/api/metrics',
+    {
+      logLevel: 'warn',
+      schema: {
+        tags: ['operations'],
+        summary: 'Prometheus metrics (bearer METRICS_TOKEN; absent when no token is configured)',
+      },
+    },
+    async (request, reply) => {
+      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+      // Compared as digests, in constant time, so the comparison leaks neither length nor prefix.
+      if (!match || !crypto.timingSafeEqual(digest(match[1]!), expected)) {
+        throw new AppError('AUTHENTICATION_ERROR', undefined, { internal: 'metrics without a valid token' });
+      }
+      reply.header('cache-control', 'no-store');
+      reply.type('text/plain; version=0.0.4; charset=utf-8');
+      return metrics.render();
+    },
+  );
 }
 
 export default fp(metricsPlugin, { name: 'metrics' });

@@ -44,7 +44,11 @@ const inject: Ctx['api'] = (method, url, token, body, headers: Record<string, st
 const HTTP_METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true, env: { DEMO_MODEL_DELAY_MS: '0' } });
+  // A metrics token makes /api/metrics exist, so the matrix checks that no session token opens it.
+  t = await createTestApp({
+    demo: true,
+    env: { DEMO_MODEL_DELAY_MS: '0', METRICS_TOKEN: 'matrix-metrics-token-0123456789' },
+  });
   const db = t.database.db;
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   documented = Object.entries(doc.paths).flatMap(([path, ops]) =>

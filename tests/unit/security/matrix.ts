@@ -25,8 +25,9 @@ import {
  *   an id tells a stranger nothing).
  * - admin: an admin-panel token of an active user whose role is admin right now.
  * - webhook: the payment gateway, proven by an HMAC signature; no bearer token ever opens it.
+ * - scraper: a metrics scraper holding METRICS_TOKEN; no session token of anybody opens it.
  */
-export type Access = 'public' | 'signedIn' | 'owner' | 'admin' | 'webhook';
+export type Access = 'public' | 'signedIn' | 'owner' | 'admin' | 'webhook' | 'scraper';
 
 export interface Fixtures {
   premiumPlanId: string;
@@ -249,6 +250,7 @@ function paymentEntries(prefix: string): Record<string, Entry> {
 export const MATRIX: Record<string, Entry> = {
   // Health and site facts
   'GET /api/health': { access: 'public' },
+  'GET /api/metrics': { access: 'scraper' },
   'GET /api/ready': { access: 'public' },
   'GET /api/site/config': { access: 'public' },
   'GET /api/site/stats': { access: 'public' },
@@ -501,6 +503,7 @@ export function expectedStatuses(entry: Entry, who: PersonaName): number[] {
     case 'public':
       return ok;
     case 'webhook':
+    case 'scraper':
       return [401];
     case 'signedIn':
       return REFUSE_ANONYMOUS[who] ?? ok;
