@@ -26,7 +26,7 @@ import { siteRoutes } from './modules/site/routes';
 import { userRoutes } from './modules/user/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
@@ -49,6 +49,8 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Malformed URLs and over-long path parameters get the error envelope too.
+    frameworkErrors: frameworkErrorHandler,
     // Keep a caller's request id when it is sane, so a trace crosses the load balancer.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
