@@ -39,6 +39,28 @@ export function jsonNestingExceeds(text: string, max: number): boolean {
   return false;
 }
 
+export const NUL_MESSAGE = 'Text must not contain NUL characters.';
+
+/** The dotted path of the first string (or key) holding a NUL character; '' for the value itself. */
+export function findNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], path ? `${path}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  // A Buffer (the raw webhook body) is bytes, not text.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null;
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
+    const found = findNul(inner, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /**
  * Router errors Fastify answers before any hook or handler runs (a malformed percent-encoding, a
  * path parameter over maxParamLength): the same envelope as every other refusal.
@@ -112,6 +134,23 @@ async function errorsPlugin(app: FastifyInstance) {
       }
       done(err, value);
     });
+  });
+
+  // NUL is never text a user typed, and PostgreSQL cannot store it: refused in any body, query or
+  // path value on both engines, before the route sees it.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const field = findNul(value);
+      if (field !== null) {
+        throw new AppError('VALIDATION_ERROR', NUL_MESSAGE, {
+          details: [{ field: field || part, message: NUL_MESSAGE }],
+        });
+      }
+    }
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

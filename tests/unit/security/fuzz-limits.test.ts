@@ -177,6 +177,26 @@ describe('prototype keys and malformed input', () => {
     expect(xml.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'content-type' }] });
   });
 
+  it('refuses NUL characters in a body, query or path value on every engine, and stores nothing', async () => {
+    const before = await count('contact_messages');
+    const body = await post('/api/contact', JSON.stringify({ ...contact, company: 'Acme\u0000Corp' }));
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Text must not contain NUL characters.',
+      details: [{ field: 'company', message: 'Text must not contain NUL characters.' }],
+    });
+    expect(await count('contact_messages')).toBe(before);
+    const query = await t.app.inject({ method: 'GET', url: '/api/marketplace/prompts?search=a%00b' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().details).toEqual([
+      { field: 'search', message: 'Text must not contain NUL characters.' },
+    ]);
+    const param = await t.app.inject({ method: 'GET', url: '/api/marketplace/prompts/%00' });
+    expect(param.statusCode).toBe(400);
+    expect(param.json().details).toEqual([{ field: 'id', message: 'Text must not contain NUL characters.' }]);
+  });
+
   it('answers a malformed URL and an over-long path parameter with the envelope', async () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/marketplace/prompts/%ED%A0%80/reviews' });
     expect(bad.statusCode).toBe(400);
