@@ -69,6 +69,8 @@ const pools: Record<IdPool, string[]> = {
 };
 let requestNo = 0;
 const statusSeen = new Map<number, number>();
+/** Cases that broke an input the route declares: [sent, refused]. */
+const declared = { sent: 0, refused: 0 };
 
 async function signIn(url: string, email: string, password: string) {
   const res = await t.app.inject({ method: 'POST', url, payload: { email, password } });
@@ -196,6 +198,18 @@ describe('bad input on every API route', () => {
     expect(RUNS_PER_ROUTE * PLAN_KEYS.length).toBeGreaterThanOrEqual(TOTAL_RUNS);
   });
 
+  it('notices a write: the database fingerprint moves when a request is accepted', async () => {
+    const before = await fingerprint();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Fay Print', email: 'fay@example.test', message: 'Does the check see me?' },
+      remoteAddress: '10.255.0.1',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await fingerprint()).not.toBe(before);
+  });
+
   it.each(PLAN_KEYS)('%s: no 5xx, refusals are clear and change nothing', async (key) => {
     const route = routes.get(key);
     const plan = FUZZ_PLAN[key];
@@ -205,6 +219,14 @@ describe('bad input on every API route', () => {
         const before = await fingerprint();
         const res = await send(route, plan.role, c);
         statusSeen.set(res.statusCode, (statusSeen.get(res.statusCode) ?? 0) + 1);
+        const declares =
+          (c.target === 'body' && route.body !== undefined) ||
+          (c.target === 'query' && route.query.length > 0) ||
+          c.target === 'params';
+        if (declares) {
+          declared.sent++;
+          if (res.statusCode >= 400) declared.refused++;
+        }
         const what = `${describeCase(route, c)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
         expect(res.statusCode, what).toBeLessThan(500);
         if (res.statusCode < 400) return;
@@ -228,6 +250,15 @@ describe('bad input on every API route', () => {
       }),
       { numRuns: RUNS_PER_ROUTE, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
     );
+  });
+
+  it('sent really bad input: most cases that break a declared input are refused', () => {
+    // Routes without inputs, and unknown query keys or body fields, are ignored by design (2xx).
+    const { sent, refused } = declared;
+    const summary =
+      `${requestNo} requests, ${refused}/${sent} refused where a declared input was broken, ` +
+      `statuses ${JSON.stringify(Object.fromEntries(statusSeen))}`;
+    expect(refused / sent, summary).toBeGreaterThan(0.6);
   });
 
   it('left no polluted prototype behind', () => {
