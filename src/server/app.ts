@@ -27,7 +27,7 @@ import { userRoutes } from './modules/user/routes';
 import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -51,6 +51,8 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Malformed URLs and over-long path parameters get the error envelope too.
+    frameworkErrors: frameworkErrorHandler,
     // Keep a caller's request id when it is sane, so a trace crosses the load balancer.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

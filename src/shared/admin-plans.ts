@@ -218,7 +218,7 @@ export type AdminPlanCreate = z.output<typeof AdminPlanCreateSchema>;
 export const AdminPlanUpdateSchema = z.preprocess(
   normalizePlanInput,
   z.object({
-    id: z.string().optional(),
+    id: z.string().max(200).optional(),
     name: fields.name.optional(),
     description: fields.description.optional(),
     price: z

@@ -181,6 +181,7 @@ export type UpdateAdminSettingsInput = z.input<typeof UpdateAdminSettingsSchema>
 /** A 6-digit TOTP code; spaces are forgiven (authenticator apps show '123 456'). */
 export const TotpCodeSchema = z
   .string({ error: 'Enter the 6-digit code from your authenticator app' })
+  .max(64, 'Enter the 6-digit code from your authenticator app')
   .transform((s) => s.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
 

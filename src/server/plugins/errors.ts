@@ -5,6 +5,76 @@ import type { ErrorDetail, ErrorEnvelope } from '../../shared/envelope';
 import { type ErrorCode, codeForStatus, defaultMessageForStatus } from '../../shared/errors';
 import { AppError } from '../lib/errors';
 
+/** Deepest JSON nesting a request body may have; deeper bodies are refused before parsing. */
+export const MAX_JSON_DEPTH = 64;
+export const TOO_DEEP_MESSAGE = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
+
+export const FORBIDDEN_KEY_MESSAGE =
+  'The request body uses a forbidden property name (__proto__ or constructor).';
+
+function isPlainJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when the JSON text nests arrays or objects more than `max` levels: one linear scan, no parsing. */
+export function jsonNestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+
+export const NUL_MESSAGE = 'Text must not contain NUL characters.';
+
+/** The dotted path of the first string (or key) holding a NUL character; '' for the value itself. */
+export function findNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], path ? `${path}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  // A Buffer (the raw webhook body) is bytes, not text.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null;
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
+    const found = findNul(inner, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Router errors Fastify answers before any hook or handler runs (a malformed percent-encoding, a
+ * path parameter over maxParamLength): the same envelope as every other refusal.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
+  request.log.info({ code: error.code, reason: error.message }, 'bad request');
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const message = tooLong ? 'The address is too long.' : 'The address is not valid.';
+  return sendError(request, reply, tooLong ? 414 : 400, 'VALIDATION_ERROR', message, [
+    { field: 'url', message },
+  ]);
+}
+
 /*
  * One error handler for the whole API: every failure leaves as the envelope of product-decisions.md
  * section 2, with the request id. A 5xx is logged with its request context and masked: no stack,
@@ -21,6 +91,8 @@ export function sendError(
 ) {
   const body: ErrorEnvelope = { success: false, message, code, status, requestId: String(request.id) };
   if (details && details.length > 0) body.details = details;
+  // A validation error always says what was wrong, even when no single field is to blame.
+  else if (code === 'VALIDATION_ERROR') body.details = [{ field: 'request', message }];
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -32,6 +104,55 @@ function validationDetails(error: FastifyError & { validationContext?: string })
 }
 
 async function errorsPlugin(app: FastifyInstance) {
+  // JSON bodies: Fastify's own parser (prototype poisoning refused), behind a nesting-depth guard.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonNestingExceeds(body as string, MAX_JSON_DEPTH)) {
+      done(
+        new AppError('VALIDATION_ERROR', TOO_DEEP_MESSAGE, {
+          details: [{ field: 'body', message: TOO_DEEP_MESSAGE }],
+        }),
+        undefined,
+      );
+      return;
+    }
+    parseJson(request, body as string, (err, value) => {
+      if (
+        err &&
+        (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' &&
+        isPlainJson(body as string)
+      ) {
+        // Valid JSON the safe parser refused: it names __proto__ or constructor.prototype.
+        done(
+          new AppError('VALIDATION_ERROR', FORBIDDEN_KEY_MESSAGE, {
+            details: [{ field: 'body', message: FORBIDDEN_KEY_MESSAGE }],
+          }),
+          undefined,
+        );
+        return;
+      }
+      done(err, value);
+    });
+  });
+
+  // NUL is never text a user typed, and PostgreSQL cannot store it: refused in any body, query or
+  // path value on both engines, before the route sees it.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const field = findNul(value);
+      if (field !== null) {
+        throw new AppError('VALIDATION_ERROR', NUL_MESSAGE, {
+          details: [{ field: field || part, message: NUL_MESSAGE }],
+        });
+      }
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
@@ -78,8 +199,18 @@ async function errorsPlugin(app: FastifyInstance) {
           ? 'The request body is too large.'
           : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
             ? 'Unsupported content type. Send JSON.'
-            : defaultMessageForStatus(status);
-    return sendError(request, reply, status, code, message);
+            : error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH'
+              ? 'The request body does not match its Content-Length.'
+              : defaultMessageForStatus(status);
+    const field = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
+    return sendError(
+      request,
+      reply,
+      status,
+      code,
+      message,
+      code === 'VALIDATION_ERROR' ? [{ field, message }] : undefined,
+    );
   });
 }
 
