@@ -19,6 +19,17 @@ export default defineConfig({
     outDir: path.resolve('dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // scripts/check-bundle.ts reads it to find what the browser loads for a page.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod loads only with the pages (and the signed-in check) that validate; left to the
+          // automatic split it shared a chunk with src/shared/constants.ts, which every page imports.
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

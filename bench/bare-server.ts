@@ -2,23 +2,39 @@ import fs from 'node:fs';
 import http from 'node:http';
 
 /*
- * The ceiling: a bare node:http server answering each benchmarked URL with the exact bytes the app
- * answered. Whatever the app costs beyond this is framework, validation, database and serialization.
+ * The ceiling: a bare node:http server answering each benchmarked request (method and URL) with the
+ * exact status, type and bytes the app answered. Whatever the app costs beyond this is framework,
+ * validation, authentication, database and serialization.
  *   tsx bench/bare-server.ts <port> <responses.json>
  */
+export interface RecordedResponse {
+  status: number;
+  type: string;
+  /** base64 */
+  body: string;
+}
+
 const [port = '0', file = ''] = process.argv.slice(2);
-const responses = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
-const bodies = new Map(Object.entries(responses).map(([url, body]) => [url, Buffer.from(body)]));
+const recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RecordedResponse>;
+const answers = new Map(
+  Object.entries(recorded).map(([key, r]) => [key, { ...r, bytes: Buffer.from(r.body, 'base64') }]),
+);
 
 const server = http.createServer((req, res) => {
-  const body = bodies.get(req.url ?? '');
-  if (!body) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-  res.end(body);
+  const answer = answers.get(`${req.method} ${req.url}`);
+  // Read the request body (a sign-in, a like) like the app has to, then answer.
+  req.resume();
+  req.on('end', () => {
+    if (!answer) {
+      if (req.url === '/__ready') return void res.writeHead(200).end();
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(answer.status, { 'content-type': answer.type, 'content-length': answer.bytes.length });
+    res.end(answer.bytes);
+  });
 });
+server.keepAliveTimeout = 60_000;
 server.listen(Number(port), '127.0.0.1', () => {
   const address = server.address();
   process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : port}\n`);

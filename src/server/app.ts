@@ -25,6 +25,7 @@ import { createPlaygroundService } from './modules/playground/service';
 import { siteRoutes } from './modules/site/routes';
 import { userRoutes } from './modules/user/routes';
 import authPlugin from './plugins/auth';
+import compressionPlugin from './plugins/compression';
 import corsPlugin from './plugins/cors';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redis });
+  await app.register(compressionPlugin);
   await app.register(dbPlugin, { database: options.database });
   await app.register(authPlugin, { tokens });
   await app.register(openapiPlugin);

@@ -51,6 +51,62 @@ describe('serving the web app', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('tags index.html and every page with an ETag and answers a matching If-None-Match with 304', async () => {
+    for (const url of ['/', '/marketplace', '/index.html']) {
+      const first = await t.app.inject({ method: 'GET', url });
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['cache-control'], url).toBe('no-cache');
+      const etag = first.headers.etag as string;
+      expect(etag, url).toBeTruthy();
+      const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+      expect(again.headers['cache-control'], url).toBe('no-cache');
+    }
+    // Every page is the same document, so one tag revalidates them all.
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    const pricing = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(pricing.headers.etag).toBe(home.headers.etag);
+  });
+
+  it('sends the new index.html after a rebuild, not a 304 for the old tag', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-web-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><!-- v1 -->');
+    const app = await createTestApp({ webRoot: dir });
+    const v1 = await app.app.inject({ method: 'GET', url: '/marketplace' });
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><!-- build 2 -->');
+    const v2 = await app.app.inject({
+      method: 'GET',
+      url: '/marketplace',
+      headers: { 'if-none-match': v1.headers.etag as string },
+    });
+    expect(v2.statusCode).toBe(200);
+    expect(v2.body).toContain('build 2');
+    expect(v2.headers.etag).not.toBe(v1.headers.etag);
+    await app.close();
+  });
+
+  it('keeps an unknown page a 404 even when its tag matches', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/no/such/page',
+      headers: { 'if-none-match': home.headers.etag as string },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('revalidates a hashed asset too, and keeps it immutable', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'if-none-match': asset.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('answers a missing file with a plain 404, and serves files added after start', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/app-old999.js' });
     expect(missing.statusCode).toBe(404);

@@ -5,7 +5,6 @@ import { NotFoundPage } from '@/features/errors/not-found-page';
 import { HomePage } from '@/features/marketing/pages/home-page';
 import { useDocumentTitle } from './document-title';
 import { AdminGuestOnly, GuestOnly, RequireAdmin, RequireAuth } from './guards';
-import { AdminLayout } from './layouts/admin-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { PageFallback } from './page-fallback';
 import { RootRoute } from './root-route';
@@ -20,6 +19,8 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
+// The admin shell (its settings, search and the schemas behind them) loads only for the admin panel.
+const AdminLayout = lazyPage(() => import('./layouts/admin-layout'), 'AdminLayout');
 const FeaturesPage = lazyPage(() => import('@/features/marketing/pages/features-page'), 'FeaturesPage');
 const AboutPage = lazyPage(() => import('@/features/marketing/pages/about-page'), 'AboutPage');
 const PricingPage = lazyPage(() => import('@/features/billing/pages/pricing-page'), 'PricingPage');
@@ -154,7 +155,11 @@ export const routes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           {
-            element: <AdminLayout />,
+            element: (
+              <Suspense fallback={<PageFallback />}>
+                <AdminLayout />
+              </Suspense>
+            ),
             children: [
               {
                 errorElement: <RouteErrorPage />,

@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/*
+ * `npm run bench:web`: Lighthouse (mobile preset: a mid-range phone on a slow 4G link, simulated) on
+ * `/`, `/marketplace` and a prompt page of the built app, served by Promptforge with its demo data.
+ * Prints performance, accessibility and best-practices scores and the Core Web Vitals against the
+ * issue's targets, writes bench/results/web-latest.json, and exits 1 when a target is missed.
+ *
+ *   npm run bench:web -- [--runs 1] [--chrome /usr/lib/chromium/chromium]
+ */
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium' },
+  },
+});
+
+const PORT = 4611;
+const BASE = `http://127.0.0.1:${PORT}`;
+const dataDir = path.resolve('.tmp/bench/web-data');
+const TARGETS = {
+  performance: 95,
+  accessibility: 95,
+  'best-practices': 95,
+  lcpMs: 1500,
+  cls: 0.05,
+  tbtMs: 100,
+};
+
+function log(line: string) {
+  process.stdout.write(`${line}\n`);
+}
+
+async function startApp(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited: ${output}`);
+    try {
+      if ((await fetch(`${BASE}/api/ready`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the app did not start: ${output}`);
+}
+
+interface PageResult {
+  url: string;
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  failing: string[];
+}
+
+async function audit(url: string, port: number): Promise<PageResult> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? NaN;
+  // The audits that cost points in the two non-performance categories, to say what to fix.
+  const failing = ['accessibility', 'best-practices'].flatMap((id) =>
+    (categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}: ${audits[ref.id]?.title ?? ref.id}`),
+  );
+  const lcpError = audits['largest-contentful-paint']?.errorMessage;
+  if (result.lhr.runtimeError) failing.unshift(`Lighthouse: ${result.lhr.runtimeError.message}`);
+  else if (lcpError) failing.unshift(`performance: ${lcpError}`);
+  return {
+    url,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    lcpMs: value('largest-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+    tbtMs: value('total-blocking-time'),
+    failing,
+  };
+}
+
+function meets(r: PageResult) {
+  return (
+    r.performance >= TARGETS.performance &&
+    r.accessibility >= TARGETS.accessibility &&
+    r['best-practices'] >= TARGETS['best-practices'] &&
+    r.lcpMs < TARGETS.lcpMs &&
+    r.cls < TARGETS.cls &&
+    r.tbtMs < TARGETS.tbtMs
+  );
+}
+
+async function main() {
+  if (!fs.existsSync(path.resolve('dist/web/index.html'))) {
+    log('Building the web app (vite build)...');
+    if (spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' }).status !== 0)
+      throw new Error('build failed');
+  }
+  const app = await startApp();
+  const chrome = await chromeLauncher.launch({
+    chromePath: args.chrome,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const list = (await (await fetch(`${BASE}/api/marketplace/prompts?limit=1`)).json()) as {
+      data: { prompts: { slug: string }[] };
+    };
+    const slug = list.data.prompts[0]?.slug;
+    if (!slug) throw new Error('no published prompt in the demo data');
+    const urls = [`${BASE}/`, `${BASE}/marketplace`, `${BASE}/marketplace/${slug}`];
+    const results: PageResult[] = [];
+    for (const url of urls) {
+      // The median run by performance score, when asked for several.
+      const runs: PageResult[] = [];
+      for (let i = 0; i < Number(args.runs); i++) runs.push(await audit(url, chrome.port));
+      runs.sort((a, b) => a.performance - b.performance);
+      results.push(runs[Math.floor(runs.length / 2)]!);
+    }
+
+    log(`\nLighthouse ${'mobile preset'} on the built app (Chromium ${args.chrome})\n`);
+    log(
+      `${'page'.padEnd(40)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} | ${'LCP ms'.padStart(7)} ${'CLS'.padStart(6)} ${'TBT ms'.padStart(7)} | target`,
+    );
+    let over = 0;
+    for (const r of results) {
+      const ok = meets(r);
+      if (!ok) over++;
+      log(
+        `${r.url.replace(BASE, '').padEnd(40)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r['best-practices']).padStart(5)} | ${r.lcpMs.toFixed(0).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.tbtMs.toFixed(0).padStart(7)} | ${ok ? 'ok' : 'OVER'}`,
+      );
+      for (const f of r.failing) log(`    - ${f}`);
+    }
+    log(
+      `\nTargets: performance, accessibility and best practices >= 95; LCP < ${TARGETS.lcpMs} ms, CLS < ${TARGETS.cls}, TBT < ${TARGETS.tbtMs} ms.`,
+    );
+    fs.mkdirSync(path.resolve('bench/results'), { recursive: true });
+    fs.writeFileSync(
+      path.resolve('bench/results/web-latest.json'),
+      `${JSON.stringify({ at: new Date().toISOString(), node: process.version, targets: TARGETS, pages: results }, null, 2)}\n`,
+    );
+    process.exitCode = over ? 1 : 0;
+  } finally {
+    chrome.kill();
+    app.kill('SIGTERM');
+  }
+}
+
+await main();
