@@ -41,10 +41,16 @@ export function openDatabase(
     });
     // An idle client whose connection dies (server restart, failover) must not crash the process: the
     // pool drops it and the next query opens a new one.
-    pool.on(
-      'error',
-      options.onIdleError ?? ((err) => console.error('PostgreSQL idle client error:', err.message)),
-    );
+    const onConnectionError =
+      options.onIdleError ?? ((err: Error) => console.error('PostgreSQL idle client error:', err.message));
+    pool.on('error', onConnectionError);
+    // The pool listens for errors on idle clients only. A client checked out between two queries of
+    // a transaction when the server ends its connection (restart, pg_terminate_backend) emits
+    // 'error' with nobody listening, which would crash the process: every client gets a listener.
+    // The query or transaction that was using it still fails (503), and the pool replaces it.
+    pool.on('connect', (client) => {
+      client.on('error', onConnectionError);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
