@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { DatabaseOpenError } from './db/database';
 import { startServer } from './server';
 
 /** Entry point: `npm start` (after the web build) and `npm run dev` run this. */
@@ -39,6 +40,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // An operator's problem (read-only database, ...) is one line; anything else keeps its stack.
+  console.error(err instanceof DatabaseOpenError ? err.message : err);
   process.exit(1);
 });

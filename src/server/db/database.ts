@@ -32,13 +32,25 @@ export function openDatabase(
   options: { poolSize?: number; onIdleError?: (err: Error) => void } = {},
 ): Database {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // A database that does not answer a connection attempt fails the request (503) after 5 s rather
+    // than holding it until the client gives up.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle client whose connection dies (server restart, failover) must not crash the process: the
     // pool drops it and the next query opens a new one.
-    pool.on(
-      'error',
-      options.onIdleError ?? ((err) => console.error('PostgreSQL idle client error:', err.message)),
-    );
+    const onConnectionError =
+      options.onIdleError ?? ((err: Error) => console.error('PostgreSQL idle client error:', err.message));
+    pool.on('error', onConnectionError);
+    // The pool listens for errors on idle clients only. A client checked out between two queries of
+    // a transaction when the server ends its connection (restart, pg_terminate_backend) emits
+    // 'error' with nobody listening, which would crash the process: every client gets a listener.
+    // The query or transaction that was using it still fails (503), and the pool replaces it.
+    pool.on('connect', (client) => {
+      client.on('error', onConnectionError);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -51,7 +63,53 @@ export function openDatabase(
   }
   const file = sqlitePath(url);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  return wrapSqlite(new SQLite(file));
+  try {
+    return wrapSqlite(new SQLite(file));
+  } catch (err) {
+    // A read-only file or folder (a read-only volume, wrong owner) stops the start with one clear
+    // line rather than a stack trace; SQLite in WAL mode cannot even read without write access.
+    if (isDatabaseUnavailableError(err))
+      throw new DatabaseOpenError(
+        `Cannot open the database at ${file} for writing (${(err as { code?: string }).code}): ` +
+          'check that the file and its folder are writable by this user and the disk is not full.',
+        { cause: err },
+      );
+    throw err;
+  }
+}
+
+/** The database could not be opened for a reason the operator must fix; its message says which. */
+export class DatabaseOpenError extends Error {
+  override name = 'DatabaseOpenError';
+}
+
+const SQLITE_UNAVAILABLE = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY)/;
+/** Connection-level failures (node-postgres and the OS) and PostgreSQL's class 08 / 57P0x codes. */
+const PG_UNAVAILABLE =
+  /^(08\d{3}|57P0[1-4]|53\d{3}|E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH|AI_AGAIN|NOTFOUND))$/;
+const PG_UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end)/;
+
+/**
+ * True when an error says the database cannot serve the request right now (not writable, disk
+ * full, unreachable, restarting) rather than that the request or the code is wrong: the API answers
+ * these 503 "Service unavailable" so clients and balancers retry instead of reporting a bug.
+ */
+export function isDatabaseUnavailableError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof e !== 'object') return false;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (SQLITE_UNAVAILABLE.test(code) || PG_UNAVAILABLE.test(code))) return true;
+    if (typeof message === 'string') {
+      if (PG_UNAVAILABLE_MESSAGE.test(message)) return true;
+      // better-sqlite3 after the handle closed (shutdown, or a failed reopen).
+      if (message === 'The database connection is not open') return true;
+    }
+    // AggregateError from a connect attempt to several addresses (localhost: ::1 and 127.0.0.1).
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailableError(inner))) return true;
+  }
+  return false;
 }
 
 /** Wraps an open better-sqlite3 handle (used by tests that open a copied template). */

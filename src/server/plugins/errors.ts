@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorDetail, ErrorEnvelope } from '../../shared/envelope';
 import { type ErrorCode, codeForStatus, defaultMessageForStatus } from '../../shared/errors';
+import { isDatabaseUnavailableError } from '../db/database';
 import { AppError } from '../lib/errors';
 
 /** Deepest JSON nesting a request body may have; deeper bodies are refused before parsing. */
@@ -175,6 +176,11 @@ async function errorsPlugin(app: FastifyInstance) {
         message || defaultMessageForStatus(400),
         details,
       );
+    }
+    if (isDatabaseUnavailableError(error)) {
+      // Not writable, disk full, unreachable or restarting: a passing condition, said as such.
+      request.log.error({ err: error }, 'database unavailable');
+      return sendError(request, reply, 503, 'SERVER_ERROR', defaultMessageForStatus(503));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');

@@ -13,6 +13,7 @@ import {
   SessionParamsSchema,
   UsageSchema,
 } from '../../../shared/playground';
+import { isDatabaseUnavailableError } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import type { PlaygroundService } from './service';
 
@@ -132,7 +133,9 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundSer
             const e =
               err instanceof AppError
                 ? err
-                : new AppError('SERVER_ERROR', defaultMessageForStatus(500), { cause: err });
+                : isDatabaseUnavailableError(err)
+                  ? new AppError('SERVER_ERROR', defaultMessageForStatus(503), { status: 503, cause: err })
+                  : new AppError('SERVER_ERROR', defaultMessageForStatus(500), { cause: err });
             if (!(err instanceof AppError)) request.log.error({ err }, 'chat stream failed');
             writer.end(
               sse('error', { message: e.userMessage, code: e.code, status: e.status, requestId: request.id }),
