@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../../src/server/db/types';
+import type { DB } from '../../src/server/db/types';
 import { call } from './fault-server';
 
 /*

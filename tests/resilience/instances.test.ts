@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../../src/server/db/database';
-import { LIMIT_REACHED_MESSAGE } from '../../../src/shared/playground';
+import { type Database, openDatabase } from '../../src/server/db/database';
+import { LIMIT_REACHED_MESSAGE } from '../../src/shared/playground';
 import {
   type Balancer,
   type Instance,
