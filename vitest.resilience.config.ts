@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
+import base from './vitest.config.js';
 
 /*
  * `npm run test:resilience`: suites that start real server processes (two instances behind a

@@ -279,6 +279,25 @@ export async function findProblems(
   for (const s of sessionsWithoutFirstMessage)
     problems.push(`session ${s.id} without its first user message`);
 
+  // A sign-up writes the account, its event and its first session in one transaction.
+  const accountsWithoutSession = await db
+    .selectFrom('users')
+    .select(['users.email'])
+    .where('users.email', 'like', prefix)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('auth_sessions')
+            .select('auth_sessions.id')
+            .whereRef('auth_sessions.user_id', '=', 'users.id'),
+        ),
+      ),
+    )
+    .execute();
+  for (const u of accountsWithoutSession)
+    problems.push(`account ${u.email} without the session of its sign-up`);
+
   const likesAfter = await likeCounts(db);
   for (const [id, after] of likesAfter) {
     const before = likesBefore.get(id) ?? { counter: 0, rows: 0 };

@@ -138,11 +138,20 @@ const STATEMENT_CACHE_SIZE = 500;
  * used dropped first). Reuse is safe: Kysely runs one query at a time per connection, and SQLite
  * re-prepares a statement by itself when the schema changes under it.
  */
+/** Stands in for ROLLBACK when SQLite already ended the transaction by itself. */
+const ALREADY_ROLLED_BACK = {
+  reader: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+} as unknown as SQLite.Statement;
+
 function withStatementCache(handle: SQLite.Database) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => handle.close(),
     prepare(text: string): SQLite.Statement {
+      // When a COMMIT fails (a full disk, an I/O error), SQLite has already rolled the transaction back,
+      // and Kysely's ROLLBACK would then fail with "no transaction is active", hiding the real error.
+      if (text === 'rollback' && !handle.inTransaction) return ALREADY_ROLLED_BACK;
       let statement = cache.get(text);
       if (statement) {
         cache.delete(text);

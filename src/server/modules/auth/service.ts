@@ -104,16 +104,18 @@ export function createAuthService(deps: AuthDeps) {
     };
   }
 
-  async function startSession(
+  /** Signs a token and stores its session row (with `executor`, inside the caller's transaction). */
+  async function createSession(
+    executor: Kysely<DB>,
     user: UserRow,
     audience: Audience,
     ctx: ClientContext,
     ttlSeconds = config.sessionTtlSeconds,
-  ): Promise<AuthResult> {
+  ): Promise<string> {
     const sessionId = newId();
     const now = nowIso();
     const { token, expiresAt } = await tokens.sign({ userId: user.id, sessionId, audience }, ttlSeconds);
-    await repo.insertSession(db, {
+    await repo.insertSession(executor, {
       id: sessionId,
       userId: user.id,
       kind: audience,
@@ -122,6 +124,16 @@ export function createAuthService(deps: AuthDeps) {
       now,
       expiresAt: expiresAt.toISOString(),
     });
+    return token;
+  }
+
+  async function startSession(
+    user: UserRow,
+    audience: Audience,
+    ctx: ClientContext,
+    ttlSeconds = config.sessionTtlSeconds,
+  ): Promise<AuthResult> {
+    const token = await createSession(db, user, audience, ctx, ttlSeconds);
     return { token, user: await toUser(user) };
   }
 
@@ -198,8 +210,14 @@ export function createAuthService(deps: AuthDeps) {
         created_at: now,
         updated_at: now,
       };
+      // The account, its sign-up event and its first session are one write: a crash leaves all or none.
+      let token: string;
       try {
-        await repo.insertUser(db, user);
+        token = await db.transaction().execute(async (trx) => {
+          await repo.insertUser(trx, user);
+          await recordActivity(trx, { type: 'user.registered', actorId: user.id, subjectId: user.id });
+          return createSession(trx, user, 'web', ctx);
+        });
       } catch (err) {
         // Two sign-ups with one address at the same instant: the unique index decides.
         if (await repo.findUserByEmail(db, normalized)) {
@@ -207,8 +225,7 @@ export function createAuthService(deps: AuthDeps) {
         }
         throw err;
       }
-      await recordActivity(db, { type: 'user.registered', actorId: user.id, subjectId: user.id });
-      const result = await startSession(user, 'web', ctx);
+      const result: AuthResult = { token, user: await toUser(user) };
       await notifyAdmins({ db, mailer, log }, 'newUser', {
         subject: `New user registration: ${user.name}`,
         text:
