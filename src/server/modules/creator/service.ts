@@ -187,26 +187,37 @@ export async function updatePrompt(
       details: [{ field: 'price', message: 'Paid prompts cost between $0.99 and $999.99 (whole cents)' }],
     });
   }
+  const now = nowIso();
+  await db.transaction().execute((trx) => applyPromptEdit(trx, row, changes, now));
+  return present(db, row.id);
+}
+
+/**
+ * Writes an edit of a prompt; when a published prompt's text or price changes, the version buyers
+ * had is kept first. Runs inside the caller's transaction (the creator's edit and the admin's).
+ */
+export async function applyPromptEdit(
+  trx: Kysely<DB>,
+  row: PromptRow,
+  changes: Partial<PromptRow>,
+  now: string,
+): Promise<void> {
   const versioned = (['title', 'description', 'content', 'price_minor'] as const).some(
     (k) => changes[k] !== undefined && changes[k] !== row[k],
   );
-  const now = nowIso();
-  await db.transaction().execute(async (trx) => {
-    if (row.status === 'published' && versioned) {
-      await repo.insertVersion(trx, {
-        id: newId(),
-        promptId: row.id,
-        version: await repo.nextVersion(trx, row.id),
-        title: row.title,
-        description: row.description,
-        content: row.content,
-        priceMinor: row.price_minor,
-        createdAt: now,
-      });
-    }
-    await repo.updatePrompt(trx, row.id, { ...changes, updated_at: now });
-  });
-  return present(db, row.id);
+  if (row.status === 'published' && versioned) {
+    await repo.insertVersion(trx, {
+      id: newId(),
+      promptId: row.id,
+      version: await repo.nextVersion(trx, row.id),
+      title: row.title,
+      description: row.description,
+      content: row.content,
+      priceMinor: row.price_minor,
+      createdAt: now,
+    });
+  }
+  await repo.updatePrompt(trx, row.id, { ...changes, updated_at: now });
 }
 
 export async function setPublished(

@@ -17,7 +17,7 @@ import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import { fromMinor, toMinor } from '../../../lib/money';
 import { newId, nowIso } from '../../../lib/time';
-import { uniqueSlug } from '../../creator/service';
+import { applyPromptEdit, uniqueSlug } from '../../creator/service';
 import * as repo from './repository';
 
 /** Who is acting, for the audit log. */
@@ -201,24 +201,9 @@ export async function updateAdminPrompt(
     if (!premium) changes.price_minor = 0;
     else if (input.price !== undefined) changes.price_minor = toMinor(input.price);
   }
-  const versioned = (['title', 'description', 'content', 'price_minor'] as const).some(
-    (k) => changes[k] !== undefined && changes[k] !== row[k],
-  );
   await db.transaction().execute(async (trx) => {
     const admin = await repo.findActor(trx, actor.userId);
-    if (row.status === 'published' && versioned) {
-      await repo.insertVersion(trx, {
-        id: newId(),
-        promptId: row.id,
-        version: await repo.nextVersion(trx, row.id),
-        title: row.title,
-        description: row.description,
-        content: row.content,
-        priceMinor: row.price_minor,
-        createdAt: now,
-      });
-    }
-    await repo.updatePrompt(trx, row.id, { ...changes, updated_at: now });
+    await applyPromptEdit(trx, row, changes, now);
     if (changes.status !== undefined) {
       await recordActivity(trx, {
         type: 'prompt.moderated',
