@@ -30,13 +30,18 @@ const run = `${Date.now().toString(36)}${process.pid.toString(36)}`.toLowerCase(
 const attack = (label: string) =>
   `${label}-${run} "'><img data-xss src=x onerror=alert(1)><svg data-xss onload=alert(1)>`;
 
-/** Markdown and HTML for the playground: each is the first message of its own session, which the demo model quotes in its Markdown reply. */
+/**
+ * Markdown and HTML for the playground: each is the first message of its own session, which the demo
+ * model quotes into its Markdown reply, whole when it is at most 77 characters (checked in seed()).
+ */
 const CHAT_ATTACKS = [
   `md-${run} [click me](javascript:alert(1)) ![pic](javascript:alert(2))`,
-  `html-${run} <img data-xss src=x onerror=alert(1)> <svg data-xss onload=alert(1)>`,
-  `frame-${run} <iframe data-xss srcdoc="<script>parent.alert(1)</script>"></iframe>`,
-  `raw-${run} <script data-xss>alert(1)</script> <a data-xss href="javascript:alert(1)">a</a>`,
-  `quote-${run} "'><b data-xss onmouseover=alert(1)>q</b> [x](JaVaScRiPt:alert(1))`,
+  `q-${run} "'> [x](JaVaScRiPt:alert(1)) [y](vbscript:msgbox(1))`,
+  `img-${run} <img data-xss src=x onerror=alert(1)>`,
+  `svg-${run} <svg data-xss onload=alert(1)>`,
+  `f-${run} <iframe data-xss srcdoc="<script>alert(1)</script>">`,
+  `raw-${run} <script data-xss>alert(1)</script>`,
+  `a-${run} <a data-xss href="javascript:alert(1)">a</a>`,
 ];
 
 type Viewer = 'anonymous' | 'creator' | 'reviewer' | 'admin';
@@ -162,6 +167,7 @@ const PAGES: Record<PageKey, PageDef> = {
           // The reply, rendered as Markdown, is on screen before the checks run.
           await expect(page.locator('[data-testid="message"][data-role="ai"]').first()).toContainText(
             'Offline demo model',
+            { timeout: 15_000 },
           );
         },
       } satisfies PageDef,
@@ -338,7 +344,10 @@ async function seed(api: APIRequestContext): Promise<Seed> {
   };
   await chat(`try-${run} with a payload prompt`, promptId);
   const trySessionId = sessionIds.shift()!;
-  for (const message of CHAT_ATTACKS) await chat(message);
+  for (const message of CHAT_ATTACKS) {
+    expect(message.length, 'the demo model quotes at most 77 characters').toBeLessThanOrEqual(77);
+    await chat(message);
+  }
   await ok(
     await api.post(`/api/marketplace/prompts/${promptId}/reviews`, {
       headers: bearer(reviewerToken),
