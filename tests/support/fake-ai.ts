@@ -13,7 +13,11 @@ export type FakeBehaviour =
   | { kind: 'malformed' }
   | { kind: 'cut'; afterTokens: number; text: string }
   | { kind: 'stream-error'; afterTokens: number; text: string }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** 200 with a body that is not the wire format at all (a proxy's HTML page). */
+  | { kind: 'garbage' }
+  /** The connection is dropped before any response headers. */
+  | { kind: 'reset' };
 
 export interface RecordedRequest {
   path: string;
@@ -131,6 +135,12 @@ export async function startFakeAi(port = 0) {
       return;
     }
     if (behaviour.kind === 'hang') return; // never answers: the caller's timeout must act
+    if (behaviour.kind === 'reset') return void res.socket?.destroy();
+    if (behaviour.kind === 'garbage') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body><h1>502 Bad Gateway</h1><p>upstream hiccup</p></body></html>');
+      return;
+    }
 
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     if (behaviour.kind === 'malformed') {

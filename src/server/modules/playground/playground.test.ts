@@ -6,7 +6,8 @@ import { newId, nowIso } from '../../lib/time';
 
 /*
  * The playground against fake providers that speak the real Anthropic and OpenAI streaming wire
- * formats, over HTTP. Runs on SQLite and PostgreSQL.
+ * formats, over HTTP. Runs on SQLite and PostgreSQL. Provider faults (timeouts, errors, garbage, cut
+ * connections) for every provider are in tests/unit/faults/providers.test.ts.
  */
 
 let fake: FakeAi;
@@ -202,56 +203,7 @@ describe('chat', () => {
   });
 });
 
-describe('provider faults', () => {
-  it.each([
-    ['a 500 from the provider', { kind: 'status', status: 500 } as const, ''],
-    ['a 401 (bad key)', { kind: 'status', status: 401 } as const, ''],
-    ['a malformed stream', { kind: 'malformed' } as const, ''],
-    [
-      'a connection cut mid-stream',
-      { kind: 'cut', afterTokens: 2, text: 'Half of a reply that never ends' } as const,
-      'Half of ',
-    ],
-    [
-      'an error event mid-stream',
-      { kind: 'stream-error', afterTokens: 1, text: 'Partial reply' } as const,
-      'Partial ',
-    ],
-    ['a provider that never answers', { kind: 'hang' } as const, ''],
-  ])('%s: the spec message, a saved message, no allowance used', async (_label, behaviour, partial) => {
-    for (const model of ['claude', 'chatgpt'] as const) {
-      const u = await user();
-      fake.next(behaviour);
-      const res = await chat(u.token, { message: 'Hello?', model });
-      expect(res.statusCode, `${model}: ${res.body}`).toBe(502);
-      expect(res.json()).toMatchObject({ code: 'SERVER_ERROR', message: 'Failed to get AI response' });
-      const usage = (await get('/api/playground/usage', u.token)).json().data;
-      expect(usage.current).toBe(0);
-      const [session] = (await get('/api/playground/sessions', u.token)).json().data.sessions;
-      const detail = (await get(`/api/playground/sessions/${session.id}`, u.token)).json().data;
-      const ai = detail.messages.at(-1);
-      expect(ai).toMatchObject({ type: 'ai', status: 'error' });
-      if (partial) expect(ai.content.startsWith(partial.trim())).toBe(true);
-    }
-  });
-
-  it('streams a fault as an error event after the tokens that came', async () => {
-    const u = await user();
-    fake.next({ kind: 'stream-error', afterTokens: 2, text: 'Some words then trouble' });
-    const res = await chat(u.token, { message: 'Go', model: 'claude' }, true);
-    const ev = events(res.body);
-    expect(
-      ev
-        .filter((e) => e.event === 'token')
-        .map((e) => e.data.text)
-        .join(''),
-    ).toBe('Some words ');
-    expect(ev.at(-1)).toMatchObject({
-      event: 'error',
-      data: { message: 'Failed to get AI response', code: 'SERVER_ERROR' },
-    });
-  });
-
+describe('a slow provider', () => {
   it('does not let a slow provider block other requests', async () => {
     const u = await user();
     fake.next({ kind: 'reply', text: 'slow', firstTokenDelayMs: 800 });

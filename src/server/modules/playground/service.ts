@@ -267,6 +267,9 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         let text = '';
         let failure: unknown = null;
         let usageTokens: { input?: number; output?: number } = {};
+        // The provider's own reason for ending (stop, end_turn, length...). A body that was not the
+        // wire format, or a stream closed early, ends without one: that is a fault, not an answer.
+        let finishReason: string | undefined;
         const controller = new AbortController();
         const timeout = setTimeout(
           () => controller.abort(new Error('provider timed out')),
@@ -299,6 +302,7 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
                 throw part.error;
               } else if (part.type === 'finish') {
                 usageTokens = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
+                finishReason = part.finishReason.raw;
               }
             }
           } finally {
@@ -318,6 +322,8 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
           // Aborted by our own timeout (not by the user, not by the leak guard): a provider fault.
           if (controller.signal.aborted && !signal.aborted && !guard.leaked)
             failure = controller.signal.reason;
+          else if (!controller.signal.aborted && finishReason === undefined)
+            failure = new Error('the provider stream ended without a finish reason');
         } catch (err) {
           failure = err;
         } finally {
