@@ -13,6 +13,8 @@ export type FakeBehaviour =
   | { kind: 'malformed' }
   | { kind: 'cut'; afterTokens: number; text: string }
   | { kind: 'stream-error'; afterTokens: number; text: string }
+  /** The stream ends cleanly after some tokens, without the format's closing events (a proxy that gave up). */
+  | { kind: 'truncated'; afterTokens: number; text: string }
   | { kind: 'hang' }
   /** 200 with a body that is not the wire format at all (a proxy's HTML page). */
   | { kind: 'garbage' }
@@ -150,7 +152,9 @@ export async function startFakeAi(port = 0) {
     const text = behaviour.text;
     const tokens = chunks(text);
     const limit =
-      behaviour.kind === 'cut' || behaviour.kind === 'stream-error' ? behaviour.afterTokens : tokens.length;
+      behaviour.kind === 'cut' || behaviour.kind === 'stream-error' || behaviour.kind === 'truncated'
+        ? behaviour.afterTokens
+        : tokens.length;
     const delay = behaviour.kind === 'reply' ? (behaviour.delayMs ?? 0) : 0;
     if (behaviour.kind === 'reply' && behaviour.firstTokenDelayMs) await sleep(behaviour.firstTokenDelayMs);
 
@@ -164,6 +168,7 @@ export async function startFakeAi(port = 0) {
       }
       // Let the tokens leave before the connection drops, as a real cut mid-stream would.
       if (behaviour.kind === 'cut') return void setTimeout(() => res.destroy(), 50);
+      if (behaviour.kind === 'truncated') return void res.end();
       if (behaviour.kind === 'stream-error') {
         res.end(
           e.format(['error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }]),
@@ -182,6 +187,7 @@ export async function startFakeAi(port = 0) {
       res.write(e.format(ev));
     }
     if (behaviour.kind === 'cut') return void setTimeout(() => res.destroy(), 50);
+    if (behaviour.kind === 'truncated') return void res.end();
     if (behaviour.kind === 'stream-error') {
       res.end(
         e.format({

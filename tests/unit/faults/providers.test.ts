@@ -96,6 +96,11 @@ const FAULTS: [string, FakeBehaviour, string][] = [
     { kind: 'cut', afterTokens: 2, text: 'Half of a reply that never ends' },
     'Half of',
   ],
+  [
+    'a stream closed early without its closing events',
+    { kind: 'truncated', afterTokens: 2, text: 'Two words and then silence' },
+    'Two words',
+  ],
   ['an error event mid-stream', { kind: 'stream-error', afterTokens: 1, text: 'Partial reply' }, 'Partial'],
 ];
 
