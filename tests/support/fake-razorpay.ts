@@ -14,7 +14,15 @@ export const FAKE_KEY_SECRET = 'fake-razorpay-key-secret-0123456789';
 export const FAKE_WEBHOOK_SECRET = 'fake-razorpay-webhook-secret-987654';
 
 export type NextBehaviour =
-  { kind: 'status'; status: number; body?: string } | { kind: 'hang' } | { kind: 'garbage' };
+  | { kind: 'status'; status: number; body?: string }
+  | { kind: 'hang' }
+  | { kind: 'garbage' }
+  /** The connection is dropped before any response headers. */
+  | { kind: 'reset' }
+  /** 200 and the start of the JSON body, then the connection drops. */
+  | { kind: 'cut' }
+  /** The call is carried out (the order exists, the refund is made), then the answer is lost. */
+  | { kind: 'lost' };
 
 export interface FakeOrder {
   id: string;
@@ -97,7 +105,9 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
     req.on('end', () => {
+      const behaviour = fake.next;
       const send = (status: number, body: unknown) => {
+        if (behaviour?.kind === 'lost') return void res.socket?.destroy();
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
@@ -113,9 +123,14 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         });
       if (req.headers.authorization !== expectedAuth)
         return error(401, 'BAD_REQUEST_ERROR', 'Authentication failed');
-      const behaviour = fake.next;
       fake.next = null;
       if (behaviour?.kind === 'hang') return; // never answers; the client's timeout must end it
+      if (behaviour?.kind === 'reset') return void res.socket?.destroy();
+      if (behaviour?.kind === 'cut') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '400' });
+        res.write('{"id":"order_');
+        return void setTimeout(() => res.socket?.destroy(), 20);
+      }
       if (behaviour?.kind === 'garbage') {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end('<html>not json');
