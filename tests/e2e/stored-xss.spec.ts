@@ -449,13 +449,18 @@ test.describe('stored XSS in every text field', () => {
       await page.goto(def.path(data));
       await def.prepare?.(page, data);
 
+      // The first check also waits for the page's data; the machine running the suite may be busy.
+      const timeout = 15_000;
       for (const field of fields) {
         if (field.input) {
           await expect(page.getByLabel(field.input, { exact: true }).first(), field.name).toHaveValue(
             field.text,
+            {
+              timeout,
+            },
           );
         } else {
-          await expect(page.locator('body'), field.name).toContainText(field.text);
+          await expect(page.locator('body'), field.name).toContainText(field.text, { timeout });
         }
       }
       if (fields.length === 0) await page.waitForLoadState('networkidle');
