@@ -1,16 +1,49 @@
+import http from 'node:http';
 import { startFakeAi } from '../tests/support/fake-ai';
 
 /*
  * The fake Anthropic/OpenAI provider of the test suite, as a process of its own, for the streaming
  * benchmark: every request streams the same fixed reply.
- *   tsx bench/fake-provider.ts <port>
+ *   tsx bench/fake-provider.ts <port> <control port>
+ * The control port switches the reply between the benchmark's phases: `POST /reply/short` (a dozen
+ * tokens 5 ms apart, for the one-stream runs, where only the first token matters) and
+ * `POST /reply/paced` (the realistic reply the concurrent runs use: see PACED below).
  */
+
+/**
+ * Hosted models stream about 50-100 tokens a second, and a chat reply runs to hundreds of tokens.
+ * The paced reply is 80 tokens at 50 a second (1.6 s): shorter than most real replies, so the
+ * concurrent runs start more turns per second than real traffic with as many open streams would.
+ */
+const PACED_TOKENS = 80;
+const PACED_DELAY_MS = 20;
+const words = 'Here is a concise, well structured answer with a short example and a closing tip.'.split(' ');
+const pacedText = Array.from({ length: PACED_TOKENS }, (_, i) => words[i % words.length]).join(' ');
+
 const fake = await startFakeAi(Number(process.argv[2] ?? 0));
-// A dozen tokens 5 ms apart: a reply lasts about 60 ms, so the workers' streams overlap.
-fake.setFallback({
-  kind: 'reply',
-  text: 'A fixed reply of a dozen words, streamed token by token for the benchmark.',
-  delayMs: 5,
+const replies = {
+  short: {
+    kind: 'reply' as const,
+    text: 'A fixed reply of a dozen words, streamed token by token for the benchmark.',
+    delayMs: 5,
+  },
+  paced: { kind: 'reply' as const, text: pacedText, delayMs: PACED_DELAY_MS },
+};
+fake.setFallback(replies.short);
+
+const control = http.createServer((req, res) => {
+  const which = req.url?.replace('/reply/', '') as keyof typeof replies;
+  if (req.method !== 'POST' || !(which in replies)) {
+    res.writeHead(404).end();
+    return;
+  }
+  fake.setFallback(replies[which]);
+  res.writeHead(204).end();
 });
-process.stdout.write(`listening ${fake.url}\n`);
-process.on('SIGTERM', () => void fake.close().then(() => process.exit(0)));
+control.listen(Number(process.argv[3] ?? 0), '127.0.0.1', () => {
+  process.stdout.write(`listening ${fake.url}\n`);
+});
+process.on('SIGTERM', () => {
+  control.close();
+  void fake.close().then(() => process.exit(0));
+});

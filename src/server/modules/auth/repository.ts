@@ -141,6 +141,7 @@ export const findCurrentSubscription = (db: Kysely<DB>, userId: string, now: str
     .orderBy('s.created_at', 'desc')
     .executeTakeFirst();
 
+/** The plan a user without a current subscription is on: the first free plan (ties: the oldest). */
 export const findFreePlan = (db: Kysely<DB>) =>
   db
     .selectFrom('plans')
@@ -148,6 +149,8 @@ export const findFreePlan = (db: Kysely<DB>) =>
     .where('price_monthly_minor', '=', 0)
     .where('is_active', '=', 1)
     .orderBy('sort_order')
+    .orderBy('created_at')
+    .orderBy('id')
     .executeTakeFirst();
 
 export async function countSessionsSince(db: Kysely<DB>, userId: string, since: string): Promise<number> {

@@ -319,4 +319,35 @@ describe('the playground allowance', () => {
     await call('PUT', `/api/admin/plans/${free.id}`, admin.token, { limits: { playgroundSessions: -1 } });
     expect((await chat()).statusCode).toBe(200);
   });
+
+  it('picks the same free tier every time when two free plans share an order: the older one', async () => {
+    const db = t.database.db;
+    await db.updateTable('plans').set({ is_active: 0 }).where('price_monthly_minor', '=', 0).execute();
+    const first = await createPlan({
+      name: 'Basic',
+      description: 'Free, basic',
+      price: { monthly: 0 },
+      metadata: { order: -200 },
+    });
+    const second = await createPlan({
+      name: 'Starter',
+      description: 'Free, starter',
+      price: { monthly: 0 },
+      metadata: { order: -200 },
+    });
+    // The plan created first is made the newer one, so insertion order cannot decide.
+    await db
+      .updateTable('plans')
+      .set({ created_at: '2026-01-02T00:00:00.000Z' })
+      .where('id', '=', first.id)
+      .execute();
+    await db
+      .updateTable('plans')
+      .set({ created_at: '2026-01-01T00:00:00.000Z' })
+      .where('id', '=', second.id)
+      .execute();
+    const player = await signUp('Tia Tier');
+    const usage = await call('GET', '/api/playground/usage', player.token);
+    expect(usage.json().data.plan).toBe('Starter');
+  });
 });

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, NewPlan, PlanRow } from '../../../db/types';
+import { findFreePlan } from '../../auth/repository';
 
 /** All SQL of the admin plans section: plans, who is on them, and what they brought in. */
 
@@ -22,17 +23,8 @@ export const findPlan = (db: Kysely<DB>, id: string) =>
     .where((eb) => eb.or([eb('id', '=', id), eb('slug', '=', id)]))
     .executeTakeFirst();
 
-/** The plan a user without a current subscription is on (as the playground picks it). */
-export const findFreeTierPlanId = async (db: Kysely<DB>) =>
-  (
-    await db
-      .selectFrom('plans')
-      .select('id')
-      .where('price_monthly_minor', '=', 0)
-      .where('is_active', '=', 1)
-      .orderBy('sort_order')
-      .executeTakeFirst()
-  )?.id ?? null;
+/** The plan a user without a current subscription is on (the playground's own pick). */
+export const findFreeTierPlanId = async (db: Kysely<DB>) => (await findFreePlan(db))?.id ?? null;
 
 /** Users with a current subscription, per plan. */
 export async function subscriberCounts(db: Kysely<DB>, now: string): Promise<Map<string, number>> {
