@@ -162,6 +162,8 @@ export function MarketplacePage() {
       </div>
 
       <div className="mt-4">
+        {/* The cards' titles are h3: one heading level per step for screen reader navigation. */}
+        <h2 className="sr-only">Prompts</h2>
         {isError ? (
           <MarketplaceError onRetry={() => void refetch()} retrying={isFetching} />
         ) : isPending ? (
