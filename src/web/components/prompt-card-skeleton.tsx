@@ -1,7 +1,10 @@
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
-/** A prompt card's shape while its data (or the card's code) loads; the same size as a card. */
+/**
+ * Placeholder with the card's exact shape, so the grid does not jump when data (or the card's code)
+ * arrives. Apart from PromptCard so a page can show it without loading the card.
+ */
 export function PromptCardSkeleton() {
   return (
     <Card className="flex h-full flex-col overflow-hidden" aria-hidden data-testid="prompt-card-skeleton">

@@ -290,5 +290,3 @@ function PromptCardAction({
     </Button>
   );
 }
-
-/** Placeholder with the card's exact shape, so the grid does not jump when data arrives. */
