@@ -27,7 +27,12 @@ export default defineConfig({
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          experimentalInlineCommonChunks: { maxSize: 8192 },
+          // Small chunks of icons only are copied into the chunks that use them (see decision 011): icons
+          // are stateless, whereas a copied module with state (a React context, a store) would split it.
+          experimentalInlineCommonChunks: {
+            maxSize: 8192,
+            exclude: (id: string) => !/[\\/]node_modules[\\/]lucide-react[\\/]/.test(id),
+          },
           // zod loads only with the pages (and the signed-in check) that validate; left to the
           // automatic split it shared a chunk with src/shared/constants.ts, which every page imports.
           groups: [
