@@ -19,6 +19,7 @@ test.describe.configure({ mode: 'serial' });
 
 let server: ChildProcess | undefined;
 let base = '';
+let dataDir = '';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,7 +35,7 @@ function freePort(): Promise<number> {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const port = await freePort();
-  const dataDir = path.resolve(`.tmp/e2e-scale-${port}`);
+  dataDir = path.resolve(`.tmp/e2e-scale-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const env = {
     ...process.env,
@@ -71,8 +72,13 @@ test.beforeAll(async () => {
   }
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const cards = (page: Page) => page.getByTestId('prompt-card');
