@@ -202,7 +202,8 @@ async function main() {
       `${JSON.stringify(
         {
           at: new Date().toISOString(),
-          node: process.version, // A string: prettier would fold a number array onto one line, unlike JSON.stringify.
+          node: process.version,
+          // A string: prettier folds a number array onto one line, JSON.stringify does not.
           loadAverage: os
             .loadavg()
             .map((l) => l.toFixed(2))
