@@ -119,6 +119,39 @@ describe('serving the web app', () => {
     expect(fresh.body).toBe('console.log(2)');
   });
 
+  it("names the page's own chunks in a modulepreload Link header, not the entry's", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-web-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.mkdirSync(path.join(dir, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-2.js' },
+      '_card.js': { file: 'assets/card-3.js', imports: ['_react.js'] },
+      'features/marketplace/pages/prompt-page.tsx': {
+        file: 'assets/prompt-page-4.js',
+        imports: ['_react.js', '_card.js'],
+      },
+    };
+    fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const app = await createTestApp({ webRoot: dir });
+    const page = await app.app.inject({ method: 'GET', url: '/marketplace/some-prompt?ref=home' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers.link).toBe(
+      '</assets/prompt-page-4.js>; rel=modulepreload, </assets/card-3.js>; rel=modulepreload',
+    );
+    // A page whose module is not in this build, and a path with no page, get no hint.
+    expect((await app.app.inject({ method: 'GET', url: '/marketplace' })).headers.link).toBeUndefined();
+    expect((await app.app.inject({ method: 'GET', url: '/no/such/page' })).headers.link).toBeUndefined();
+    // A rebuild is picked up without a restart.
+    manifest['features/marketplace/pages/prompt-page.tsx'].file = 'assets/prompt-page-5.js';
+    fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(dir, '.vite', 'manifest.json'), later, later);
+    const rebuilt = await app.app.inject({ method: 'GET', url: '/marketplace/some-prompt' });
+    expect(rebuilt.headers.link).toContain('</assets/prompt-page-5.js>; rel=modulepreload');
+    await app.close();
+  });
+
   it('never answers an API path with the app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/features' });
     expect(res.statusCode).toBe(404);

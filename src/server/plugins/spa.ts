@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isKnownPagePath } from '../../shared/routes';
 import { sendError } from './errors';
+import { createPagePreloads } from './spa-preload';
 
 /*
  * Serves the built SPA with history fallback. Hashed assets are cached for a year; index.html never.
@@ -14,6 +15,7 @@ import { sendError } from './errors';
 async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
   const indexFile = path.join(opts.root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  const pagePreloads = createPagePreloads(opts.root);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: opts.root,
@@ -57,6 +59,9 @@ async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
           .type('text/plain')
           .send('The web app is not built. Run `npm run build` (npm start does it for you).');
       }
+      // The page's own code, fetched alongside the entry rather than after it (spa-preload.ts).
+      const preload = known ? pagePreloads(url) : undefined;
+      if (preload) reply.header('link', preload);
       return reply
         .status(known ? 200 : 404)
         .header('cache-control', 'no-cache')

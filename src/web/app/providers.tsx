@@ -1,13 +1,32 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from '@/components/ui/sonner';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { AuthProvider } from '@/lib/auth';
 import { attachErrorToasts } from '@/lib/error-toast';
 import { createQueryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme';
 
-/** App-wide context: data cache (whose failures toast), theme, who is signed in, tooltip timing and the toaster. */
+// The toaster (sonner) is not needed to draw a page: it loads once the browser is idle. A toast
+// raised before that is kept by sonner and shown when the toaster subscribes.
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/sonner')).Toaster }));
+
+function DeferredToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(() => setReady(true), 500);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+/** App-wide context: data cache (whose failures toast), theme, who is signed in and the toaster. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
@@ -17,12 +36,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        {/* Spec section 9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */}
         <AuthProvider>
-          <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-            {children}
-            <Toaster />
-          </Tooltip.Provider>
+          {children}
+          <DeferredToaster />
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

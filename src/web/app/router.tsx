@@ -1,8 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
 import { type RouteObject, createBrowserRouter } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
-import { NotFoundPage } from '@/features/errors/not-found-page';
-import { HomePage } from '@/features/marketing/pages/home-page';
 import { useDocumentTitle } from './document-title';
 import { AdminGuestOnly, GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { SiteLayout } from './layouts/site-layout';
@@ -11,8 +9,9 @@ import { RootRoute } from './root-route';
 import { RouteErrorPage } from './route-error';
 
 /*
- * Routes come from PAGE_PATHS (shared with the server's history fallback). The home page ships in
- * the main bundle because most visits start there; the other pages load on demand.
+ * Routes come from PAGE_PATHS (shared with the server's history fallback). Every page loads on
+ * demand; the server names the chunk of the page it answers in a Link header (modulepreload), so the
+ * browser fetches it alongside the entry instead of after it (src/server/plugins/spa.ts).
  */
 
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
@@ -21,6 +20,8 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
 
 // The admin shell (its settings, search and the schemas behind them) loads only for the admin panel.
 const AdminLayout = lazyPage(() => import('./layouts/admin-layout'), 'AdminLayout');
+const NotFoundPage = lazyPage(() => import('@/features/errors/not-found-page'), 'NotFoundPage');
+const HomePage = lazyPage(() => import('@/features/marketing/pages/home-page'), 'HomePage');
 const FeaturesPage = lazyPage(() => import('@/features/marketing/pages/features-page'), 'FeaturesPage');
 const AboutPage = lazyPage(() => import('@/features/marketing/pages/about-page'), 'AboutPage');
 const PricingPage = lazyPage(() => import('@/features/billing/pages/pricing-page'), 'PricingPage');

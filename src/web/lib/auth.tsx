@@ -9,10 +9,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import { toast } from 'sonner';
 import type { AuthResult, User } from '@shared/auth';
 import { TIMINGS } from '@shared/constants';
 import { ApiError, configureApiAuth } from './api-client';
+import { withToast } from './lazy-toast';
 import { fetchSessionUser, revokeToken } from './auth-api';
 import {
   AUTH_STORAGE_KEYS,
@@ -132,7 +132,7 @@ async function restoreSession(): Promise<Restored> {
 }
 
 function announceExpiry() {
-  toast.warning(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
+  withToast((toast) => toast.warning(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' }));
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ErrorCode, ERROR_CODES, ERROR_TOASTS, UNEXPECTED_MESSAGE } from '@shared/errors';
-import { toast } from 'sonner';
 import { ApiError } from './api-client';
+import { withToast } from './lazy-toast';
 
 /*
  * The one place that turns a failure into the spec's destructive toast (spec section 8, "Error
@@ -52,10 +52,12 @@ export function showErrorToast(error: unknown, overrides: Partial<ErrorToastCont
   if (error instanceof DOMException && error.name === 'AbortError') return;
   const content = { ...errorToastContent(error), ...overrides };
   // The same failure from several queries at once (say, the network drops) shows as one toast.
-  return toast.error(content.title, {
-    id: `error:${content.title}:${content.description}`,
-    description: content.description,
-  });
+  withToast((toast) =>
+    toast.error(content.title, {
+      id: `error:${content.title}:${content.description}`,
+      description: content.description,
+    }),
+  );
 }
 
 /**

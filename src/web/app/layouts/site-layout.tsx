@@ -27,7 +27,7 @@ export function SiteLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageFallback />}>
+        <Suspense fallback={<PageFallback fill />}>
           <Outlet />
         </Suspense>
       </main>

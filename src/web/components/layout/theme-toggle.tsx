@@ -1,51 +1,30 @@
-import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
+import { MoonIcon, SunIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { type Theme, THEMES, useTheme } from '@/lib/theme';
+import { type Theme, useTheme } from '@/lib/theme';
+import { menuOnDemand } from './menu-on-demand';
 
-const OPTIONS: Record<Theme, { label: string; Icon: typeof SunIcon }> = {
-  light: { label: 'Light', Icon: SunIcon },
-  dark: { label: 'Dark', Icon: MoonIcon },
-  system: { label: 'System', Icon: MonitorIcon },
-};
+const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+const ThemeMenu = menuOnDemand(async () => (await import('./theme-menu')).ThemeMenu);
 
 /** Theme menu: Light, Dark or System. The button shows what is on screen now. */
 export function ThemeToggle({ className }: { className?: string }) {
-  const { theme, resolvedTheme, setTheme } = useTheme();
+  const { theme, resolvedTheme } = useTheme();
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <ThemeMenu
+      labels={LABELS}
+      trigger={
         <Button
           variant="ghost"
           size="icon"
           className={className}
           aria-label="Toggle theme"
-          title={`Theme: ${OPTIONS[theme].label}`}
+          aria-haspopup="menu"
+          title={`Theme: ${LABELS[theme]}`}
         >
           {resolvedTheme === 'dark' ? <MoonIcon aria-hidden /> : <SunIcon aria-hidden />}
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-40">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
-          {THEMES.map((value) => {
-            const { label, Icon } = OPTIONS[value];
-            return (
-              <DropdownMenuRadioItem key={value} value={value}>
-                <Icon aria-hidden />
-                {label}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

@@ -1,19 +1,10 @@
-import { LayoutDashboardIcon, LogOutIcon, SettingsIcon, ShieldIcon } from 'lucide-react';
-import { Link } from 'react-router';
 import type { User } from '@shared/auth';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
-import { ACCOUNT_LINKS } from './nav-links';
+import { menuOnDemand } from './menu-on-demand';
 import { UserAvatar } from './user-avatar';
+
+const UserMenuContent = menuOnDemand(async () => (await import('./user-menu-content')).UserMenuContent);
 
 /** The signed-in user's menu (spec section 2): Dashboard, Settings, Admin Panel for admins, Log out. */
 export function UserMenu({
@@ -26,54 +17,20 @@ export function UserMenu({
   className?: string;
 }) {
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <UserMenuContent
+      user={user}
+      onLogout={onLogout}
+      trigger={
         <Button
           variant="ghost"
           className={cn('h-10 gap-2 rounded-full px-1.5 lg:pr-3', className)}
           aria-label={`Account menu for ${user.name}`}
+          aria-haspopup="menu"
         >
           <UserAvatar name={user.name} src={user.avatar} />
           <span className="hidden max-w-36 truncate text-sm font-medium lg:inline">{user.name}</span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="flex items-center gap-3 py-2 font-normal">
-          <UserAvatar name={user.name} src={user.avatar} className="size-9" />
-          <span className="min-w-0">
-            <span className="block truncate text-sm font-medium text-foreground">{user.name}</span>
-            <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuGroup>
-          <DropdownMenuItem asChild>
-            <Link to={ACCOUNT_LINKS.dashboard.to}>
-              <LayoutDashboardIcon aria-hidden />
-              {ACCOUNT_LINKS.dashboard.label}
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={ACCOUNT_LINKS.settings.to}>
-              <SettingsIcon aria-hidden />
-              {ACCOUNT_LINKS.settings.label}
-            </Link>
-          </DropdownMenuItem>
-          {user.role === 'admin' ? (
-            <DropdownMenuItem asChild>
-              <Link to={ACCOUNT_LINKS.adminPanel.to}>
-                <ShieldIcon aria-hidden />
-                {ACCOUNT_LINKS.adminPanel.label}
-              </Link>
-            </DropdownMenuItem>
-          ) : null}
-        </DropdownMenuGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={onLogout}>
-          <LogOutIcon aria-hidden />
-          Log out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

@@ -37,7 +37,7 @@ export function ContentPreview({ content, className }: { content: string; classN
               <mark
                 key={i}
                 data-variable={segment.name}
-                className="rounded-sm bg-primary/12 px-0.5 font-medium text-primary ring-1 ring-primary/20 ring-inset dark:bg-primary/20"
+                className="rounded-sm bg-primary/12 px-0.5 font-medium text-primary ring-1 ring-primary/20 ring-inset dark:bg-primary/15"
               >
                 {segment.text}
               </mark>

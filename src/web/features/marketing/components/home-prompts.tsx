@@ -1,15 +1,31 @@
 import { AlertTriangle, ArrowRight, RotateCw, Store } from 'lucide-react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link } from 'react-router';
 import { PAGING } from '@shared/constants';
-import { PromptCard, PromptCardSkeleton } from '@/components/prompt-card';
+import { PromptCardSkeleton } from '@/components/prompt-card-skeleton';
 import { Button } from '@/components/ui/button';
 import { useHomePrompts } from '../api/get-home-prompts';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
+// The cards sit below the fold: their code (and icons) loads alongside the data, not with the page.
+const loadPromptCard = () => import('@/components/prompt-card');
+const PromptCard = lazy(async () => ({ default: (await loadPromptCard()).PromptCard }));
+
+function SkeletonGrid() {
+  return (
+    <div className={GRID} aria-busy="true" aria-label="Loading prompts">
+      {Array.from({ length: PAGING.home }, (_, i) => (
+        <PromptCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
 /** Up to six marketplace prompts; on failure a notice and Retry, never stand-in cards (product-decisions.md). */
 export function HomePrompts({ signedIn }: { signedIn: boolean }) {
   const { data, isPending, isError } = useHomePrompts();
+  useEffect(() => void loadPromptCard(), []);
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 sm:px-6" aria-labelledby="home-prompts-heading">
@@ -33,11 +49,7 @@ export function HomePrompts({ signedIn }: { signedIn: boolean }) {
 
       <div className="mt-10">
         {isPending ? (
-          <div className={GRID} aria-busy="true" aria-label="Loading prompts">
-            {Array.from({ length: PAGING.home }, (_, i) => (
-              <PromptCardSkeleton key={i} />
-            ))}
-          </div>
+          <SkeletonGrid />
         ) : isError ? (
           <div
             role="alert"
@@ -64,11 +76,13 @@ export function HomePrompts({ signedIn }: { signedIn: boolean }) {
             </p>
           </div>
         ) : (
-          <div className={GRID}>
-            {data.prompts.map((prompt) => (
-              <PromptCard key={prompt.id} prompt={prompt} variant="home" signedIn={signedIn} />
-            ))}
-          </div>
+          <Suspense fallback={<SkeletonGrid />}>
+            <div className={GRID}>
+              {data.prompts.map((prompt) => (
+                <PromptCard key={prompt.id} prompt={prompt} variant="home" signedIn={signedIn} />
+              ))}
+            </div>
+          </Suspense>
         )}
       </div>
     </section>

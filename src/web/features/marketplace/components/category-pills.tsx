@@ -46,7 +46,8 @@ export function CategoryPills({ value, onChange, counts }: CategoryPillsProps) {
                 data-testid="category-count"
                 className={cn(
                   'rounded-full px-1.5 text-xs tabular-nums',
-                  active ? 'bg-primary-foreground/20' : 'bg-muted text-muted-foreground',
+                  // Lighter on the dark theme's purple, darker on the light one's: the count keeps AA contrast.
+                  active ? 'bg-foreground/15' : 'bg-muted text-muted-foreground',
                 )}
               >
                 <span className="sr-only">(</span>

@@ -46,6 +46,7 @@ export function MarketplaceToolbar({
         />
         <Input
           type="search"
+          name="search"
           value={search}
           onChange={(e) => onSearchChange(e.target.value)}
           placeholder="Search prompts, tags or creators…"

@@ -1,11 +1,12 @@
 import { Loader2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAGING } from '@shared/constants';
 import type { MarketplacePrompt } from '@shared/marketplace';
 import { PAGE_PATHS } from '@shared/routes';
 import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
-import { PromptCard, PromptCardSkeleton } from '@/components/prompt-card';
+import { PromptCard, type PromptCardPurchase } from '@/components/prompt-card';
+import { PromptCardSkeleton } from '@/components/prompt-card-skeleton';
 import { useAuth } from '@/lib/auth';
 import { rememberOrigin } from '@/lib/auth-redirect';
 import { usePurchases } from '@/lib/billing/get-purchases';
@@ -24,6 +25,33 @@ import { useMarketplaceFilters } from '../hooks/use-marketplace-filters';
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 9;
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+/** More than a screenful at every width: these render with the page, the rest of the 50 just after. */
+const FIRST_CARDS = 12;
+/*
+ * Cards off screen skip style, layout and paint until scrolled near (content-visibility), holding a
+ * card's usual height meanwhile (`auto` then remembers the real one), so a page of 50 costs about
+ * what the visible ones do.
+ */
+const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_23rem]';
+
+/**
+ * A page of cards. The first screenful renders at once; React renders the rest in the background,
+ * in slices it can interrupt (useDeferredValue), so showing 50 cards never blocks input for long.
+ */
+function PromptCards({
+  prompts,
+  purchaseFor,
+}: {
+  prompts: MarketplacePrompt[];
+  purchaseFor: (prompt: MarketplacePrompt) => PromptCardPurchase;
+}) {
+  const count = useDeferredValue(prompts.length, Math.min(prompts.length, FIRST_CARDS));
+  return prompts
+    .slice(0, count)
+    .map((prompt) => (
+      <PromptCard key={prompt.id} prompt={prompt} purchase={purchaseFor(prompt)} className={OFFSCREEN_CARD} />
+    ));
+}
 
 export function MarketplacePage() {
   const { filters, update, clear, isFiltered } = useMarketplaceFilters();
@@ -93,7 +121,7 @@ export function MarketplacePage() {
   const checkout = useCheckout();
   const navigate = useNavigate();
   const location = useLocation();
-  const purchaseFor = (prompt: MarketplacePrompt) => ({
+  const purchaseFor = (prompt: MarketplacePrompt): PromptCardPurchase => ({
     owned: owned.has(prompt.id),
     own: user !== null && prompt.author.id === user.id,
     busy: checkout.activeKey === checkoutKey({ promptId: prompt.id }),
@@ -162,6 +190,8 @@ export function MarketplacePage() {
       </div>
 
       <div className="mt-4">
+        {/* The cards' titles are h3: one heading level per step for screen reader navigation. */}
+        <h2 className="sr-only">Prompts</h2>
         {isError ? (
           <MarketplaceError onRetry={() => void refetch()} retrying={isFetching} />
         ) : isPending ? (
@@ -179,9 +209,7 @@ export function MarketplacePage() {
               aria-busy={updating}
               data-testid="prompt-grid"
             >
-              {data.prompts.map((prompt) => (
-                <PromptCard key={prompt.id} prompt={prompt} purchase={purchaseFor(prompt)} />
-              ))}
+              <PromptCards prompts={data.prompts} purchaseFor={purchaseFor} />
             </div>
             <MarketplacePagination
               page={filters.page}
