@@ -1,14 +1,53 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `.br` (quality 11) and `.gz` (level 9) beside each text file of the build, so the server
+ * sends them as they are (src/server/plugins/spa.ts) instead of compressing on the hot path, and at
+ * a strength it could not afford per request. Source maps are left alone: only devtools ask for them.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'promptforge:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir!;
+      const files = Object.keys(bundle).filter((name) => /\.(?:js|mjs|css|html|svg|json)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(dir, name);
+          const body = await fs.readFile(file);
+          if (body.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gzip(body, { level: 9 }),
+          ]);
+          await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
 
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve('src/web') },

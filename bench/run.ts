@@ -53,10 +53,11 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:
 const pgDatabase = `promptforge_bench_${PROMPTS}`;
 const pgUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${pgDatabase}`);
 const resultsDir = path.resolve('bench/results');
-const APP_PORT = 4601;
-const BARE_PORT = 4602;
-const FAKE_PORT = 4603;
-const FAKE_CONTROL_PORT = 4604;
+// BENCH_PORT moves the four ports, so two checkouts can run benchmarks side by side.
+const APP_PORT = Number(process.env.BENCH_PORT ?? 4601);
+const BARE_PORT = APP_PORT + 1;
+const FAKE_PORT = APP_PORT + 2;
+const FAKE_CONTROL_PORT = APP_PORT + 3;
 const TTFT_BUDGET = { p50: 3, p99: 15 };
 const BUDGET = {
   reads: { ratio: 0.7, p99: 25 },

@@ -65,9 +65,6 @@ export async function buildApp(options: AppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   // Shared limits across app processes when Redis is configured; in-process otherwise.
   const redis = config.redisUrl

@@ -4,7 +4,7 @@ import type { Role } from '../../shared/constants';
 import { AppError } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { enforceIpWhitelist } from '../modules/admin/settings/service';
-import { findLiveSession, touchSession } from '../modules/auth/repository';
+import { liveSessionFinder, touchSession } from '../modules/auth/repository';
 import type { Audience, TokenService } from '../modules/auth/tokens';
 
 /*
@@ -48,6 +48,7 @@ function bearer(request: FastifyRequest): string | null {
 
 async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
   app.decorateRequest('auth', null);
+  const findLiveSession = liveSessionFinder(app.database.db);
 
   async function resolve(request: FastifyRequest, audiences: Audience[]): Promise<AuthContext> {
     const token = bearer(request);
@@ -64,7 +65,7 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
     }
     if (!claims) throw new AppError('AUTHENTICATION_ERROR', expired ? SESSION_EXPIRED : undefined);
     const now = nowIso();
-    const session = await findLiveSession(app.database.db, claims.sessionId, now);
+    const session = await findLiveSession(claims.sessionId, now);
     if (!session || session.user_id !== claims.userId || session.kind !== claims.audience) {
       throw new AppError('AUTHENTICATION_ERROR', SESSION_EXPIRED, { internal: 'session revoked or unknown' });
     }

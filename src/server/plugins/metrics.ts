@@ -21,8 +21,9 @@ function routeLabel(request: FastifyRequest): string {
 }
 
 async function metricsPlugin(app: FastifyInstance, opts: { token: string | null }) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.request(request.method, routeLabel(request), reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   if (!opts.token) return;

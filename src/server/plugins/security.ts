@@ -1,20 +1,19 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
  * Security headers for the API and the SPA alike. With Razorpay configured, Checkout's script, its
  * frames and its calls are allowed from Razorpay's origins only (the test gateway needs nothing).
  */
-async function securityPlugin(
-  app: FastifyInstance,
-  opts: { razorpay: { checkoutUrl: string; apiBase: string } | null },
-) {
-  const rzp = opts.razorpay
-    ? [...new Set([new URL(opts.razorpay.checkoutUrl).origin, new URL(opts.razorpay.apiBase).origin])]
+export function helmetOptions(
+  razorpay: { checkoutUrl: string; apiBase: string } | null,
+): FastifyHelmetOptions {
+  const rzp = razorpay
+    ? [...new Set([new URL(razorpay.checkoutUrl).origin, new URL(razorpay.apiBase).origin])]
     : [];
-  const rzpExtra = opts.razorpay ? ['https://*.razorpay.com'] : [];
-  await app.register(helmet, {
+  const rzpExtra = razorpay ? ['https://*.razorpay.com'] : [];
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -35,6 +34,45 @@ async function securityPlugin(
     // The SPA is served over plain HTTP on localhost in demo mode.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** Headers every response has whether or not helmet ran (not helmet's to set). */
+const FRAMEWORK_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The headers helmet sets with these options, computed once. Helmet rebuilds its middleware and
+ * re-parses the policy on every request (@fastify/helmet calls `helmet(options)` per request); the
+ * answer never changes, so it is asked once, through helmet itself on a scratch instance, and the
+ * same header set is copied onto every reply.
+ */
+export async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const scratch = Fastify({ logger: false });
+  await scratch.register(helmet, options);
+  scratch.get('/', async () => '');
+  const res = await scratch.inject({ method: 'GET', url: '/' });
+  await scratch.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (FRAMEWORK_HEADERS.has(name) || value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
+
+/*
+ * One synchronous onRequest hook sets the security headers and echoes the request id: the fixed
+ * cost every request pays, kept to copying a few precomputed strings.
+ */
+async function securityPlugin(
+  app: FastifyInstance,
+  opts: { razorpay: { checkoutUrl: string; apiBase: string } | null },
+) {
+  const headers = await securityHeaders(helmetOptions(opts.razorpay));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    reply.header('x-request-id', request.id);
+    done();
   });
 }
 

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import { pickEncoding } from './spa';
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -188,5 +190,63 @@ describe('serving the web app', () => {
     );
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('sends the compressed copies the build wrote beside a file, as the client accepts', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-web-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const code = `export const x = ${JSON.stringify('x'.repeat(4000))};\n`;
+    const file = path.join(dir, 'assets', 'big-abc123.js');
+    fs.writeFileSync(file, code);
+    // Recognisable copies: the server must send these bytes, not compress the file itself.
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(Buffer.from(`${code}// from .br\n`)));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(Buffer.from(`${code}// from .gz\n`)));
+    const app = await createTestApp({ webRoot: dir });
+    const get = (encoding?: string) =>
+      app.app.inject({
+        method: 'GET',
+        url: '/assets/big-abc123.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('// from .br');
+    const gzip = await get('gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('// from .gz');
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
+    const head = await app.app.inject({ method: 'HEAD', url: '/assets/big-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    await app.close();
+  });
+
+  it('never serves a file outside the build folder, nor a dotfile', async () => {
+    fs.writeFileSync(path.join(root, '.env'), 'SECRET=1');
+    for (const url of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/.env',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('SECRET');
+      expect(res.body, url).not.toContain('"name"');
+    }
+  });
+
+  it('chooses brotli, then gzip, honouring q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding(undefined)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { SignJWT, type JWTPayload, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenService } from '../../../src/server/modules/auth/tokens';
 import { apiHelpers } from '../../support/api';
 import { type TestApp, createTestApp, testConfig } from '../../support/test-app';
@@ -202,5 +202,23 @@ describe('the token service', () => {
     });
     const other = createTokenService('a-completely-different-secret-0123456789abcdef');
     expect(await other.verify(token, 'web')).toBe('invalid');
+  });
+
+  it('refuses a token it verified before, once the token expires', async () => {
+    const tokens = createTokenService(testConfig().jwtSecret);
+    const { token, expiresAt } = await tokens.sign({ userId: 'u1', sessionId: 's1', audience: 'web' }, 60);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await tokens.verify(token, 'web')).toMatchObject({ sessionId: 's1' });
+      // Remembered as verified: a second check still answers the same, and the other audience is refused.
+      expect(await tokens.verify(token, 'web')).toMatchObject({ sessionId: 's1' });
+      expect(await tokens.verify(token, 'admin')).toBe('invalid');
+      vi.setSystemTime(expiresAt.getTime() - 1000);
+      expect(await tokens.verify(token, 'web')).toMatchObject({ sessionId: 's1' });
+      vi.setSystemTime(expiresAt);
+      expect(await tokens.verify(token, 'web')).toBe('expired');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
