@@ -3,6 +3,7 @@ import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 import { type DailyStat, bumpDailyStat } from '../../lib/daily-stats';
+import { nowIso } from '../../lib/time';
 
 /** All SQL of the public catalogue: lists, search, a prompt's page, likes, downloads and reviews. */
 
@@ -15,6 +16,13 @@ export interface ListFilters {
   page: number;
   limit: number;
 }
+
+/**
+ * A search ranks (and counts) at most this many matches, the newest ones (decision 010): ranking
+ * every match of a common word costs in proportion to the catalogue, and nobody pages past the
+ * first few hundred results. A rarer query, with fewer matches, is ranked exactly.
+ */
+export const SEARCH_CANDIDATES = 1000;
 
 const CARD_COLUMNS = [
   'p.id',
@@ -75,6 +83,18 @@ function sortTerms(sort: Sort, alias: string): [ReturnType<typeof sql.ref>, 'asc
   return [...(byKey[sort] ?? []), [c('created_at'), 'desc'], [c('id'), 'desc']];
 }
 
+/** PostgreSQL: the ids of the newest published prompts matching a search (see SEARCH_CANDIDATES). */
+function pgCandidates(db: Kysely<DB>, f: ListFilters) {
+  let q = db
+    .selectFrom('prompts as c')
+    .select('c.id')
+    .where('c.status', '=', 'published')
+    .where(sql<boolean>`c.search_vector @@ to_tsquery('simple', ${f.match})`);
+  if (f.category) q = q.where('c.category', '=', f.category);
+  if (f.type) q = q.where('c.type', '=', f.type);
+  return q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(SEARCH_CANDIDATES);
+}
+
 /**
  * Ids of one page of published prompts, read from the prompts table alone so a deep page skips
  * index entries, not joined rows.
@@ -84,12 +104,13 @@ function pageIds(db: Kysely<DB>, engine: Engine, f: ListFilters) {
   if (f.category) q = q.where('q.category', '=', f.category);
   if (f.type) q = q.where('q.type', '=', f.type);
   if (f.match !== undefined) {
+    // Searched lists draw from the same bounded set of newest matches as the ranking and the count.
     q =
       engine === 'sqlite'
         ? q.where(
-            sql<boolean>`q.id in (select s.prompt_id from prompts_fts join prompt_search s on s.seq = prompts_fts.rowid where prompts_fts match ${sqliteMatch(f)})`,
+            sql<boolean>`q.id in (select s.prompt_id from (select rowid from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES}) m join prompt_search s on s.seq = m.rowid)`,
           )
-        : q.where(sql<boolean>`q.search_vector @@ to_tsquery('simple', ${f.match})`);
+        : q.where('q.id', 'in', pgCandidates(db, f));
   }
   if (f.sort === 'relevance' && f.match !== undefined && engine === 'postgres') {
     q = q.orderBy(sql`ts_rank(q.search_vector, to_tsquery('simple', ${f.match}))`, 'desc');
@@ -102,13 +123,22 @@ export async function countMatches(db: Kysely<DB>, engine: Engine, f: ListFilter
   if (f.match !== undefined && engine === 'sqlite') {
     const r = await sql<{
       n: number;
-    }>`select count(*) as n from prompts_fts where prompts_fts match ${sqliteMatch(f)}`.execute(db);
+    }>`select count(*) as n from (select rowid from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES})`.execute(
+      db,
+    );
     return Number(r.rows[0]?.n ?? 0);
   }
   let q = db.selectFrom('prompts').where('status', '=', 'published');
   if (f.category) q = q.where('category', '=', f.category);
   if (f.type) q = q.where('type', '=', f.type);
-  if (f.match !== undefined) q = q.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${f.match})`);
+  if (f.match !== undefined) {
+    q = q.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${f.match})`);
+    const capped = await db
+      .selectFrom(q.select('id').limit(SEARCH_CANDIDATES).as('m'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(capped?.n ?? 0);
+  }
   const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -126,11 +156,11 @@ export async function listPublishedPrompts(
   const offset = (f.page - 1) * f.limit;
   const total = knownTotal ?? countMatches(db, engine, f);
   if (f.match !== undefined && f.sort === 'relevance' && engine === 'sqlite') {
-    // Ranked, filtered and paged inside FTS5 (ORDER BY rank LIMIT is its fast path); then 50 joins.
+    // The newest matches (FTS5 walks its doclists backwards and stops), ranked; then 50 joins.
     const ranked = sql<{
       seq: number;
       r: number;
-    }>`(select rowid as seq, rank as r from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rank limit ${f.limit} offset ${offset})`;
+    }>`(select seq, r from (select rowid as seq, rank as r from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES}) order by r limit ${f.limit} offset ${offset})`;
     const rows = await db
       .selectFrom(ranked.as('m'))
       .innerJoin('prompt_search as s', 's.seq', 'm.seq')
@@ -226,23 +256,37 @@ export const hasLiked = (db: Kysely<DB>, promptId: string, userId: string) =>
 export const hasDownloaded = (db: Kysely<DB>, promptId: string, userId: string) =>
   hasUserRow(db, 'prompt_downloads', promptId, userId);
 
-/** Counts a view once per viewer per day; true when this one was new. */
-export async function recordView(db: Kysely<DB>, promptId: string, viewerKey: string, day: string) {
+/** Notes a view of the day by a viewer; true when it was the first (one per viewer per day). */
+export async function insertView(db: Kysely<DB>, promptId: string, viewerKey: string, day: string) {
   const result = await db
     .insertInto('prompt_views')
     .values({ prompt_id: promptId, viewer_key: viewerKey, day })
     .onConflict((oc) => oc.columns(['prompt_id', 'viewer_key', 'day']).doNothing())
     .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-  await countEvent(db, promptId, 'views_count', 'views');
-  return true;
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Adds `n` new views to a prompt's lifetime counter and to today's figure, in one batch. */
+export async function addViews(db: Kysely<DB>, promptId: string, n: number) {
+  await db
+    .updateTable('prompts')
+    .set((eb) => ({ views_count: eb('views_count', '+', n) }))
+    .where('id', '=', promptId)
+    .execute();
+  await db
+    .insertInto('prompt_daily_stats')
+    .values({ prompt_id: promptId, day: nowIso().slice(0, 10), views: n, revenue_minor: 0 })
+    .onConflict((oc) =>
+      oc.columns(['prompt_id', 'day']).doUpdateSet((eb) => ({ views: eb('prompt_daily_stats.views', '+', n) })),
+    )
+    .execute();
 }
 
 /** Moves a prompt's lifetime counter and today's figure together, when a new row was recorded. */
 async function countEvent(
   db: Kysely<DB>,
   promptId: string,
-  counter: 'views_count' | 'likes_count' | 'downloads_count',
+  counter: 'likes_count' | 'downloads_count',
   stat: DailyStat,
 ) {
   await db

@@ -14,11 +14,14 @@ import {
   ReviewResultSchema,
   ReviewsQuerySchema,
 } from '../../../shared/marketplace';
+import { catalogueVersionReader, createResponseCache, sendCached, serializeWith } from '../../lib/response-cache';
 import {
   type MarketplaceDeps,
+  countView,
   createTotalsCache,
   downloadPrompt,
   getPromptDetail,
+  readPromptDetail,
   listCategories,
   listMarketplacePrompts,
   listPromptReviews,
@@ -26,6 +29,7 @@ import {
   setLike,
   submitReview,
 } from './service';
+import { createViewCounter } from './views';
 
 const TRENDING_REFRESH_MS = 10 * 60 * 1000;
 const bearer = [{ bearerAuth: [] }];
@@ -35,7 +39,20 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.database.db,
     engine: app.database.engine,
     totals: createTotalsCache(),
+    views: createViewCounter(app.database.db, (err) => app.log.error({ err }, 'writing views failed')),
   };
+  app.addHook('onClose', async () => deps.views?.flush());
+
+  /*
+   * Public answers that are the same for every caller are served from memory while the catalogue's
+   * version is unchanged (decision 010). Searches never are: their cost is kept down by the query.
+   * A prompt page is cached only as an anonymous caller sees it; a signed-in one is built per user.
+   */
+  const cache = createResponseCache();
+  const catalogueVersion = catalogueVersionReader(app.database.db);
+  const listResponse = successEnvelope(MarketplaceListSchema);
+  const detailResponse = successEnvelope(PromptDetailSchema);
+  const categoriesResponse = successEnvelope(CategoriesSchema);
 
   // Trending moves with activity: recompute now and every ten minutes, off the request path.
   const refresh = () =>
@@ -57,7 +74,21 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(MarketplaceListSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await listMarketplacePrompts(deps, request.query) }),
+    async (request, reply) => {
+      const q = request.query;
+      if (q.search !== undefined && q.search.trim() !== '') {
+        return { success: true as const, data: await listMarketplacePrompts(deps, q) };
+      }
+      const version = await catalogueVersion();
+      const key = `list|${q.category ?? ''}|${q.type ?? ''}|${q.sort ?? ''}|${q.page}|${q.limit}`;
+      const entry = await cache.get(key, version.content, async () => ({
+        body: serializeWith(listResponse, {
+          success: true,
+          data: await listMarketplacePrompts(deps, q, version.membership),
+        }),
+      }));
+      return sendCached(cache, key, entry, request, reply);
+    },
   );
 
   app.get(
@@ -69,7 +100,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(CategoriesSchema) },
       },
     },
-    async () => ({ success: true as const, data: await listCategories(deps) }),
+    async (request, reply) => {
+      const version = await catalogueVersion();
+      const entry = await cache.get('categories', version.content, async () => ({
+        body: serializeWith(categoriesResponse, { success: true, data: await listCategories(deps) }),
+      }));
+      return sendCached(cache, 'categories', entry, request, reply);
+    },
   );
 
   app.get(
@@ -83,14 +120,23 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(PromptDetailSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getPromptDetail(deps, request.params.id, {
-        auth: request.auth,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-      }),
-    }),
+    async (request, reply) => {
+      const viewer = { auth: request.auth, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      if (viewer.auth) {
+        return { success: true as const, data: await getPromptDetail(deps, request.params.id, viewer) };
+      }
+      const version = await catalogueVersion();
+      const key = `prompt|${request.params.id}`;
+      const entry = await cache.get(key, version.content, async () => {
+        const { detail, published } = await readPromptDetail(deps, request.params.id, null);
+        return {
+          body: serializeWith(detailResponse, { success: true, data: detail }),
+          meta: published ? detail.id : null,
+        };
+      });
+      if (typeof entry.meta === 'string') await countView(deps, entry.meta, viewer);
+      return sendCached(cache, key, entry, request, reply, 'accept-encoding, authorization');
+    },
   );
 
   app.post(

@@ -1,0 +1,137 @@
+import { type Kysely, SqliteAdapter, sql } from 'kysely';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the app's evolving types
+type AnyDb = Kysely<any>;
+
+/*
+ * The public catalogue's data version, kept by triggers (decision 010). Marketplace answers are
+ * cached by version; any write that changes what they show moves `content`, and a write that
+ * changes which prompts a filter lists (a new, deleted, published or recategorised prompt) also
+ * moves `membership`, which keys the cached totals. Triggers, like the search index's (decision
+ * 005), mean no code path has to remember to invalidate, and the version lives in the database
+ * every app instance shares.
+ *
+ * Plus indexes for the filtered sorts migration 0011 left out: popular, downloads and price within
+ * a category, and the tie-breaks of the unfiltered popular and downloads sorts.
+ */
+
+const isSqlite = (db: AnyDb) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+const INDEXES: [string, string[]][] = [
+  ['prompts_cat_popular_idx', ['status', 'category', 'likes_count', 'views_count', 'created_at', 'id']],
+  ['prompts_cat_downloads_idx', ['status', 'category', 'downloads_count', 'created_at', 'id']],
+  ['prompts_cat_price_idx', ['status', 'category', 'price_minor', 'created_at', 'id']],
+  ['prompts_popular_full_idx', ['status', 'likes_count', 'views_count', 'created_at', 'id']],
+  ['prompts_downloads_full_idx', ['status', 'downloads_count', 'created_at', 'id']],
+];
+
+/** Columns of `prompts` no marketplace answer shows: updating only these does not move the version. */
+const MEMBERSHIP = ['status', 'category', 'type'];
+/** Author columns the cards and prompt pages show. */
+const AUTHOR = ['name', 'avatar_url', 'bio'];
+
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('catalogue_version')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('content', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('membership', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`insert into catalogue_version (id, content, membership) values (1, 0, 0)`.execute(db);
+
+  const bumpBoth = 'update catalogue_version set content = content + 1, membership = membership + 1 where id = 1';
+  const bumpContent = 'update catalogue_version set content = content + 1 where id = 1';
+
+  if (isSqlite(db)) {
+    const trigger = (name: string, event: string, body: string, when = '') =>
+      sql
+        .raw(`create trigger ${name} after ${event} ${when ? `for each row when ${when}` : ''} begin ${body}; end`)
+        .execute(db);
+    await trigger('catalogue_prompt_insert', 'insert on prompts', bumpBoth);
+    await trigger('catalogue_prompt_delete', 'delete on prompts', bumpBoth);
+    await trigger(
+      'catalogue_prompt_membership',
+      `update of ${MEMBERSHIP.join(', ')} on prompts`,
+      bumpBoth,
+      MEMBERSHIP.map((c) => `old.${c} is not new.${c}`).join(' or '),
+    );
+    // Any other change to a prompt row (counters, text, flags) changes what some answer shows.
+    await trigger(
+      'catalogue_prompt_content',
+      'update on prompts',
+      bumpContent,
+      MEMBERSHIP.map((c) => `old.${c} is new.${c}`).join(' and '),
+    );
+    await trigger(
+      'catalogue_author',
+      `update of ${AUTHOR.join(', ')} on users`,
+      bumpContent,
+      AUTHOR.map((c) => `old.${c} is not new.${c}`).join(' or '),
+    );
+  } else {
+    // Deferred to commit: the version row is locked last and only while committing, so writers
+    // never wait on it while holding prompt rows (no deadlock), and the new version is visible
+    // together with the data it describes.
+    for (const [fn, body] of [
+      ['catalogue_bump_both', bumpBoth],
+      ['catalogue_bump_content', bumpContent],
+    ]) {
+      await sql
+        .raw(`create function ${fn}() returns trigger language plpgsql as $$ begin ${body}; return null; end $$`)
+        .execute(db);
+    }
+    const trigger = (name: string, event: string, fn: string, when = '') =>
+      sql
+        .raw(
+          `create constraint trigger ${name} after ${event} deferrable initially deferred
+           for each row ${when ? `when (${when})` : ''} execute function ${fn}()`,
+        )
+        .execute(db);
+    await trigger('catalogue_prompt_rows', 'insert or delete on prompts', 'catalogue_bump_both');
+    await trigger(
+      'catalogue_prompt_membership',
+      `update of ${MEMBERSHIP.join(', ')} on prompts`,
+      'catalogue_bump_both',
+      MEMBERSHIP.map((c) => `old.${c} is distinct from new.${c}`).join(' or '),
+    );
+    await trigger(
+      'catalogue_prompt_content',
+      'update on prompts',
+      'catalogue_bump_content',
+      MEMBERSHIP.map((c) => `old.${c} is not distinct from new.${c}`).join(' and '),
+    );
+    await trigger(
+      'catalogue_author',
+      `update of ${AUTHOR.join(', ')} on users`,
+      'catalogue_bump_content',
+      AUTHOR.map((c) => `old.${c} is distinct from new.${c}`).join(' or '),
+    );
+  }
+
+  for (const [name, columns] of INDEXES) {
+    await db.schema.createIndex(name).on('prompts').columns(columns).execute();
+  }
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  for (const [name] of INDEXES) await db.schema.dropIndex(name).ifExists().execute();
+  if (isSqlite(db)) {
+    for (const name of [
+      'catalogue_prompt_insert',
+      'catalogue_prompt_delete',
+      'catalogue_prompt_membership',
+      'catalogue_prompt_content',
+      'catalogue_author',
+    ]) {
+      await sql.raw(`drop trigger if exists ${name}`).execute(db);
+    }
+  } else {
+    await sql`drop trigger if exists catalogue_prompt_rows on prompts`.execute(db);
+    await sql`drop trigger if exists catalogue_prompt_membership on prompts`.execute(db);
+    await sql`drop trigger if exists catalogue_prompt_content on prompts`.execute(db);
+    await sql`drop trigger if exists catalogue_author on users`.execute(db);
+    await sql`drop function if exists catalogue_bump_both()`.execute(db);
+    await sql`drop function if exists catalogue_bump_content()`.execute(db);
+  }
+  await db.schema.dropTable('catalogue_version').ifExists().execute();
+}
