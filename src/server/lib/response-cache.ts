@@ -46,7 +46,9 @@ export interface CachedResponse {
 /** A 1 KB answer is not worth compressing (the compression plugin's threshold too). */
 const COMPRESS_THRESHOLD = 1024;
 
-export function createResponseCache(options: { maxEntries?: number; maxBytes?: number; maxAgeMs?: number } = {}) {
+export function createResponseCache(
+  options: { maxEntries?: number; maxBytes?: number; maxAgeMs?: number } = {},
+) {
   const maxEntries = options.maxEntries ?? 2000;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
@@ -55,7 +57,8 @@ export function createResponseCache(options: { maxEntries?: number; maxBytes?: n
   const building = new Map<string, Promise<CachedResponse>>();
   let bytes = 0;
 
-  const size = (e: CachedResponse) => e.body.length + (e.encoded.br?.length ?? 0) + (e.encoded.gzip?.length ?? 0);
+  const size = (e: CachedResponse) =>
+    e.body.length + (e.encoded.br?.length ?? 0) + (e.encoded.gzip?.length ?? 0);
   const drop = (key: string) => {
     const e = entries.get(key);
     if (!e) return;
@@ -119,7 +122,10 @@ export function createResponseCache(options: { maxEntries?: number; maxBytes?: n
         out =
           encoding === 'br'
             ? zlib.brotliCompressSync(entry.body, {
-                params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+                },
               })
             : zlib.gzipSync(entry.body);
         entry.encoded[encoding] = out;

@@ -39,13 +39,16 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await sql`insert into catalogue_version (id, content, membership) values (1, 0, 0)`.execute(db);
 
-  const bumpBoth = 'update catalogue_version set content = content + 1, membership = membership + 1 where id = 1';
+  const bumpBoth =
+    'update catalogue_version set content = content + 1, membership = membership + 1 where id = 1';
   const bumpContent = 'update catalogue_version set content = content + 1 where id = 1';
 
   if (isSqlite(db)) {
     const trigger = (name: string, event: string, body: string, when = '') =>
       sql
-        .raw(`create trigger ${name} after ${event} ${when ? `for each row when ${when}` : ''} begin ${body}; end`)
+        .raw(
+          `create trigger ${name} after ${event} ${when ? `for each row when ${when}` : ''} begin ${body}; end`,
+        )
         .execute(db);
     await trigger('catalogue_prompt_insert', 'insert on prompts', bumpBoth);
     await trigger('catalogue_prompt_delete', 'delete on prompts', bumpBoth);
@@ -77,7 +80,9 @@ export async function up(db: AnyDb): Promise<void> {
       ['catalogue_bump_content', bumpContent],
     ]) {
       await sql
-        .raw(`create function ${fn}() returns trigger language plpgsql as $$ begin ${body}; return null; end $$`)
+        .raw(
+          `create function ${fn}() returns trigger language plpgsql as $$ begin ${body}; return null; end $$`,
+        )
         .execute(db);
     }
     const trigger = (name: string, event: string, fn: string, when = '') =>

@@ -22,7 +22,7 @@ export interface ListFilters {
  * every match of a common word costs in proportion to the catalogue, and nobody pages past the
  * first few hundred results. A rarer query, with fewer matches, is ranked exactly.
  */
-export const SEARCH_CANDIDATES = 1000;
+export const SEARCH_CANDIDATES = 500;
 
 const CARD_COLUMNS = [
   'p.id',
@@ -152,31 +152,33 @@ export async function listPublishedPrompts(
   engine: Engine,
   f: ListFilters,
   knownTotal?: number,
-) {
-  const offset = (f.page - 1) * f.limit;
-  const total = knownTotal ?? countMatches(db, engine, f);
+): Promise<{ rows: PromptCardRow[]; total: number }> {
   if (f.match !== undefined && f.sort === 'relevance' && engine === 'sqlite') {
-    // The newest matches (FTS5 walks its doclists backwards and stops), ranked; then 50 joins.
-    const ranked = sql<{
+    // One pass over the newest matches (FTS5 walks its doclists backwards and stops at the cap)
+    // gives both the total and the ranks; only the page's rows are then joined.
+    const { rows: candidates } = await sql<{
       seq: number;
       r: number;
-    }>`(select seq, r from (select rowid as seq, rank as r from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES}) order by r limit ${f.limit} offset ${offset})`;
-    const rows = await db
-      .selectFrom(ranked.as('m'))
-      .innerJoin('prompt_search as s', 's.seq', 'm.seq')
+    }>`select rowid as seq, rank as r from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES}`.execute(
+      db,
+    );
+    // Best rank first (bm25 is negative: lower is better), newer first on a tie.
+    candidates.sort((a, b) => a.r - b.r || b.seq - a.seq);
+    const page = candidates.slice((f.page - 1) * f.limit, f.page * f.limit).map((c) => c.seq);
+    if (page.length === 0) return { rows: [], total: candidates.length };
+    const found = await db
+      .selectFrom('prompt_search as s')
       .innerJoin('prompts as p', 'p.id', 's.prompt_id')
       .innerJoin('users as u', 'u.id', 'p.author_id')
-      .select(CARD_COLUMNS)
-      .orderBy('m.r')
-      .orderBy('p.id')
+      .select([...CARD_COLUMNS, 's.seq'])
+      .where('s.seq', 'in', page)
       .execute();
-    return { rows, total: await total };
+    const bySeq = new Map(found.map(({ seq, ...row }) => [seq, row]));
+    const rows = page.flatMap((seq) => bySeq.get(seq) ?? []);
+    return { rows, total: candidates.length };
   }
-  let q = db
-    .selectFrom('prompts as p')
-    .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select(CARD_COLUMNS)
-    .where('p.id', 'in', pageIds(db, engine, f));
+  const total = knownTotal ?? countMatches(db, engine, f);
+  let q = cardSelect(db).where('p.id', 'in', pageIds(db, engine, f));
   if (f.sort === 'relevance' && f.match !== undefined && engine === 'postgres') {
     q = q.orderBy(sql`ts_rank(p.search_vector, to_tsquery('simple', ${f.match}))`, 'desc');
   }
@@ -184,7 +186,10 @@ export async function listPublishedPrompts(
   return { rows: await q.execute(), total: await total };
 }
 
-export type PromptCardRow = Awaited<ReturnType<typeof listPublishedPrompts>>['rows'][number];
+/** One card's columns, as every list selects them. */
+const cardSelect = (db: Kysely<DB>) =>
+  db.selectFrom('prompts as p').innerJoin('users as u', 'u.id', 'p.author_id').select(CARD_COLUMNS);
+export type PromptCardRow = Awaited<ReturnType<ReturnType<typeof cardSelect>['execute']>>[number];
 
 /** A prompt by id or slug, with everything its page shows (and its text, which the service guards). */
 export const findPromptByIdOrSlug = (db: Kysely<DB>, idOrSlug: string) =>
@@ -277,7 +282,9 @@ export async function addViews(db: Kysely<DB>, promptId: string, n: number) {
     .insertInto('prompt_daily_stats')
     .values({ prompt_id: promptId, day: nowIso().slice(0, 10), views: n, revenue_minor: 0 })
     .onConflict((oc) =>
-      oc.columns(['prompt_id', 'day']).doUpdateSet((eb) => ({ views: eb('prompt_daily_stats.views', '+', n) })),
+      oc
+        .columns(['prompt_id', 'day'])
+        .doUpdateSet((eb) => ({ views: eb('prompt_daily_stats.views', '+', n) })),
     )
     .execute();
 }

@@ -14,7 +14,12 @@ import {
   ReviewResultSchema,
   ReviewsQuerySchema,
 } from '../../../shared/marketplace';
-import { catalogueVersionReader, createResponseCache, sendCached, serializeWith } from '../../lib/response-cache';
+import {
+  catalogueVersionReader,
+  createResponseCache,
+  sendCached,
+  serializeWith,
+} from '../../lib/response-cache';
 import {
   type MarketplaceDeps,
   countView,
