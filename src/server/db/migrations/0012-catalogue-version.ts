@@ -75,16 +75,33 @@ export async function up(db: AnyDb): Promise<void> {
     // Deferred to commit: the version row is locked last and only while committing, so writers
     // never wait on it while holding prompt rows (no deadlock), and the new version is visible
     // together with the data it describes.
-    for (const [fn, body] of [
-      ['catalogue_bump_both', bumpBoth],
-      ['catalogue_bump_content', bumpContent],
-    ]) {
-      await sql
-        .raw(
-          `create function ${fn}() returns trigger language plpgsql as $$ begin ${body}; return null; end $$`,
-        )
-        .execute(db);
-    }
+    // Once per transaction (a transaction-local flag): a bulk write of many rows moves the version
+    // once, instead of updating the one row again per changed row (quadratic at commit).
+    await sql
+      .raw(
+        `create function catalogue_bump_both() returns trigger language plpgsql as $$
+         begin
+           if coalesce(current_setting('promptforge.catalogue_both', true), '') <> '1' then
+             ${bumpBoth};
+             perform set_config('promptforge.catalogue_both', '1', true);
+             perform set_config('promptforge.catalogue_content', '1', true);
+           end if;
+           return null;
+         end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create function catalogue_bump_content() returns trigger language plpgsql as $$
+         begin
+           if coalesce(current_setting('promptforge.catalogue_content', true), '') <> '1' then
+             ${bumpContent};
+             perform set_config('promptforge.catalogue_content', '1', true);
+           end if;
+           return null;
+         end $$`,
+      )
+      .execute(db);
     const trigger = (name: string, event: string, fn: string, when = '') =>
       sql
         .raw(
