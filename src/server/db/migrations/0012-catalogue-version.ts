@@ -11,18 +11,39 @@ type AnyDb = Kysely<any>;
  * 005), mean no code path has to remember to invalidate, and the version lives in the database
  * every app instance shares.
  *
- * Plus indexes for the filtered sorts migration 0011 left out: popular, downloads and price within
- * a category, and the tie-breaks of the unfiltered popular and downloads sorts.
+ * Plus indexes for the sorts migrations 0003 and 0011 left without one (see INDEXES).
  */
 
 const isSqlite = (db: AnyDb) => db.getExecutor().adapter instanceof SqliteAdapter;
 
+/*
+ * Every sort's full ORDER BY (its terms, then newest first and the id) behind `status`, alone and
+ * after `category`, so a page is read in order and stops at 50. A filter on `type` (two values)
+ * walks the same index and skips about half. SQLite and PostgreSQL both read an index backwards
+ * but not in mixed directions, hence the `desc` tie-breaks of the low-price index.
+ */
 const INDEXES: [string, string[]][] = [
-  ['prompts_cat_popular_idx', ['status', 'category', 'likes_count', 'views_count', 'created_at', 'id']],
-  ['prompts_cat_downloads_idx', ['status', 'category', 'downloads_count', 'created_at', 'id']],
-  ['prompts_cat_price_idx', ['status', 'category', 'price_minor', 'created_at', 'id']],
+  ['prompts_rating_full_idx', ['status', 'rating_avg', 'rating_count', 'created_at', 'id']],
   ['prompts_popular_full_idx', ['status', 'likes_count', 'views_count', 'created_at', 'id']],
   ['prompts_downloads_full_idx', ['status', 'downloads_count', 'created_at', 'id']],
+  ['prompts_trending_full_idx', ['status', 'trending', 'trending_score', 'created_at', 'id']],
+  ['prompts_price_high_idx', ['status', 'price_minor', 'created_at', 'id']],
+  ['prompts_price_low_idx', ['status', 'price_minor', 'created_at desc', 'id desc']],
+  ['prompts_cat_popular_idx', ['status', 'category', 'likes_count', 'views_count', 'created_at', 'id']],
+  ['prompts_cat_downloads_idx', ['status', 'category', 'downloads_count', 'created_at', 'id']],
+  ['prompts_cat_featured_idx', ['status', 'category', 'featured', 'created_at', 'id']],
+  ['prompts_cat_trending_idx', ['status', 'category', 'trending', 'trending_score', 'created_at', 'id']],
+  ['prompts_cat_price_high_idx', ['status', 'category', 'price_minor', 'created_at', 'id']],
+  ['prompts_cat_price_low_idx', ['status', 'category', 'price_minor', 'created_at desc', 'id desc']],
+];
+
+/** Migration 0003's single-term sort indexes, which the ones above make redundant. */
+const SUPERSEDED: [string, string[]][] = [
+  ['prompts_popular_idx', ['status', 'likes_count']],
+  ['prompts_downloads_idx', ['status', 'downloads_count']],
+  ['prompts_rating_idx', ['status', 'rating_avg']],
+  ['prompts_trending_idx', ['status', 'trending', 'trending_score']],
+  ['prompts_price_idx', ['status', 'price_minor']],
 ];
 
 /** Columns of `prompts` no marketplace answer shows: updating only these does not move the version. */
@@ -133,10 +154,27 @@ export async function up(db: AnyDb): Promise<void> {
   for (const [name, columns] of INDEXES) {
     await db.schema.createIndex(name).on('prompts').columns(columns).execute();
   }
+  for (const [name] of SUPERSEDED) await db.schema.dropIndex(name).ifExists().execute();
+  await refreshStatistics(db);
+}
+
+/**
+ * SQLite plans by the statistics ANALYZE last stored: on a database that has them, new indexes
+ * without them look cheaper than they are (a page of 50 was read through the wrong index and
+ * sorted), so they are refreshed. PostgreSQL plans from column statistics it keeps by itself.
+ */
+async function refreshStatistics(db: AnyDb) {
+  if (!isSqlite(db)) return;
+  const stats = await sql`select name from sqlite_master where name = 'sqlite_stat1'`.execute(db);
+  if (stats.rows.length > 0) await sql`analyze prompts`.execute(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {
   for (const [name] of INDEXES) await db.schema.dropIndex(name).ifExists().execute();
+  for (const [name, columns] of SUPERSEDED) {
+    await db.schema.createIndex(name).on('prompts').columns(columns).execute();
+  }
+  await refreshStatistics(db);
   if (isSqlite(db)) {
     for (const name of [
       'catalogue_prompt_insert',

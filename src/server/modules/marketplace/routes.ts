@@ -46,7 +46,6 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     totals: createTotalsCache(),
     views: createViewCounter(app.database.db, (err) => app.log.error({ err }, 'writing views failed')),
   };
-  app.addHook('onClose', async () => deps.views?.flush());
 
   /*
    * Public answers that are the same for every caller are served from memory while the catalogue's
@@ -59,15 +58,27 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const detailResponse = successEnvelope(PromptDetailSchema);
   const categoriesResponse = successEnvelope(CategoriesSchema);
 
-  // Trending moves with activity: recompute now and every ten minutes, off the request path.
+  // Trending moves with activity: recompute after start and every ten minutes, off the request
+  // path. Not awaited before ready: on a large catalogue the first run rewrites many rows (minutes
+  // on PostgreSQL, where every index of a row gets a new entry), and the app must answer meanwhile.
+  let refreshing: Promise<void> | null = null;
   const refresh = () =>
-    refreshTrending(deps).catch((err: unknown) => app.log.error({ err }, 'trending refresh failed'));
+    (refreshing ??= refreshTrending(deps)
+      .then(() => undefined)
+      .catch((err: unknown) => app.log.error({ err }, 'trending refresh failed'))
+      .finally(() => {
+        refreshing = null;
+      }));
   app.addHook('onReady', async () => {
-    await refresh();
+    void refresh();
   });
   const timer = setInterval(refresh, TRENDING_REFRESH_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await refreshing;
+    await deps.views?.flush();
+  });
 
   app.get(
     '/marketplace/prompts',
