@@ -199,11 +199,17 @@ function cpuMs(pid: number | undefined): number | null {
 }
 
 /** `load`, and the CPU time the server process spent on each request (µs), which noise from other work does not inflate. */
-async function loadWithCpu(pid: number | undefined, port: number, requests: Req[], opts: Parameters<typeof load>[2]) {
+async function loadWithCpu(
+  pid: number | undefined,
+  port: number,
+  requests: Req[],
+  opts: Parameters<typeof load>[2],
+) {
   const before = cpuMs(pid);
   const m = await load(port, requests, opts);
   const after = cpuMs(pid);
-  const cpu = before === null || after === null || !m.requests ? null : ((after - before) * 1000) / m.requests;
+  const cpu =
+    before === null || after === null || !m.requests ? null : ((after - before) * 1000) / m.requests;
   return { m, cpu };
 }
 
@@ -397,7 +403,9 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
       rows.push({ id: s.id, name: s.name, bytes, app, bare: bareM, ratio, cpu, verdict });
       log(
         `${s.id.padEnd(3)} ${s.name.padEnd(32)} ${String(bytes).padStart(7)} | ${app.rps.toFixed(0).padStart(7)} ${ms(app.p50)} ${ms(app.p95)} ${ms(app.p99)} ${String(app.errors).padStart(4)} | ${bareM.rps.toFixed(0).padStart(7)} ${ms(bareM.p99)} | ${ratio.toFixed(2).padStart(5)} | ${verdict}` +
-          (cpu ? ` | cpu µs/req app ${cpu.app.toFixed(0)} bare ${cpu.bare.toFixed(0)} (${cpu.ratio.toFixed(2)})` : ''),
+          (cpu
+            ? ` | cpu µs/req app ${cpu.app.toFixed(0)} bare ${cpu.bare.toFixed(0)} (${cpu.ratio.toFixed(2)})`
+            : ''),
       );
     }
 
