@@ -189,10 +189,14 @@ export const viewerKey = (viewer: Viewer) =>
     ? `u:${viewer.auth.userId}`
     : `a:${crypto.createHash('sha256').update(`${viewer.ip}|${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
 
-/** Counts a view of a published prompt: batched when the deps have a view counter. */
+/**
+ * Counts a view of a published prompt. Anonymous views, the bulk of a public marketplace's traffic
+ * and the ones served from the shared cache, are batched (decision 010); a signed-in user's is
+ * written at once (one per user per day, and creators' analytics show it as it happens).
+ */
 export async function countView(deps: MarketplaceDeps, promptId: string, viewer: Viewer) {
   const key = viewerKey(viewer);
-  if (deps.views) deps.views.record(promptId, key);
+  if (deps.views && !viewer.auth) deps.views.record(promptId, key);
   else if (await repo.insertView(deps.db, promptId, key, nowIso().slice(0, 10))) {
     await repo.addViews(deps.db, promptId, 1);
   }

@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/time';
 import * as repo from './repository';
 
 /*
- * Prompt-page views are counted in batches (decision 010): a view is noted in memory and written
+ * Anonymous prompt-page views are counted in batches (decision 010): a view is noted in memory and written
  * with the others of the last second in one transaction. A page view is then no write of its own,
  * and no cache-busting one: the catalogue version moves once per flush, not once per viewer. The
  * figure shown lags by about a second; once per viewer per day still holds (the database's unique
