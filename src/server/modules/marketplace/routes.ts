@@ -37,6 +37,7 @@ import {
 import { createViewCounter } from './views';
 
 const TRENDING_REFRESH_MS = 10 * 60 * 1000;
+const STARTUP_REFRESH_WAIT_MS = 5000;
 const bearer = [{ bearerAuth: [] }];
 
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,9 +59,11 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const detailResponse = successEnvelope(PromptDetailSchema);
   const categoriesResponse = successEnvelope(CategoriesSchema);
 
-  // Trending moves with activity: recompute after start and every ten minutes, off the request
-  // path. Not awaited before ready: on a large catalogue the first run rewrites many rows (minutes
-  // on PostgreSQL, where every index of a row gets a new entry), and the app must answer meanwhile.
+  // Trending moves with activity: recompute at start and every ten minutes, off the request path.
+  // Start waits for the first run up to STARTUP_REFRESH_WAIT_MS (so a fresh process answers with
+  // current badges) but no longer: on a large catalogue the first run may rewrite many rows
+  // (minutes on PostgreSQL, where every index of a row gets a new entry), past Fastify's plugin
+  // timeout, and the app must come up and answer meanwhile.
   let refreshing: Promise<void> | null = null;
   const refresh = () =>
     (refreshing ??= refreshTrending(deps)
@@ -70,7 +73,12 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         refreshing = null;
       }));
   app.addHook('onReady', async () => {
-    void refresh();
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([
+      refresh(),
+      new Promise((resolve) => (waited = setTimeout(resolve, STARTUP_REFRESH_WAIT_MS))),
+    ]);
+    clearTimeout(waited);
   });
   const timer = setInterval(refresh, TRENDING_REFRESH_MS);
   timer.unref();
