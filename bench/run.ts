@@ -102,6 +102,8 @@ interface Row {
   app: Measure;
   bare: Measure;
   ratio: number;
+  /** CPU time per request (µs) of the app and of the bare server, and bare / app. */
+  cpu?: { app: number; bare: number; ratio: number };
   verdict: 'ok' | 'OVER' | '-';
   notes?: string;
 }
@@ -189,6 +191,33 @@ async function start(
   }
   child.kill('SIGKILL');
   throw new Error(`did not start: ${output}`);
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** `load`, and the CPU time the server process spent on each request (µs), which noise from other work does not inflate. */
+async function loadWithCpu(
+  pid: number | undefined,
+  port: number,
+  requests: Req[],
+  opts: Parameters<typeof load>[2],
+) {
+  const before = cpuMs(pid);
+  const m = await load(port, requests, opts);
+  const after = cpuMs(pid);
+  const cpu =
+    before === null || after === null || !m.requests ? null : ((after - before) * 1000) / m.requests;
+  return { m, cpu };
 }
 
 function percentile(sorted: number[], q: number) {
@@ -342,7 +371,7 @@ function verdictFor(s: HttpScenario, app: Measure, ratio: number): Row['verdict'
   return app.errors ? 'OVER' : '-';
 }
 
-async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null) {
+async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, appPid: number | undefined) {
   const all = [...scenarios.flatMap((s) => s.requests), ...(mixed ?? [])];
   // Likes toggle and sign-ins create sessions: recorded once, the bare server repeats those bytes.
   const responses = await record(all);
@@ -368,18 +397,22 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null) {
       const opts = { seconds: DURATION, connections: CONNECTIONS };
       // A short warm-up (JIT, statement caches) that is not counted.
       await load(APP_PORT, s.requests, { seconds: 1, connections: CONNECTIONS });
-      const app = await load(APP_PORT, s.requests, opts);
-      const bareM = await load(BARE_PORT, s.requests, opts);
+      const { m: app, cpu: appCpu } = await loadWithCpu(appPid, APP_PORT, s.requests, opts);
+      const { m: bareM, cpu: bareCpu } = await loadWithCpu(bare.pid, BARE_PORT, s.requests, opts);
       const ratio = app.rps / bareM.rps;
+      const cpu = appCpu && bareCpu ? { app: appCpu, bare: bareCpu, ratio: bareCpu / appCpu } : undefined;
       const verdict = verdictFor(s, app, ratio);
       if (verdict === 'OVER') over++;
       const bytes = Math.round(
         s.requests.reduce((sum, r) => sum + Buffer.from(responses[key(r)]!.body, 'base64').length, 0) /
           s.requests.length,
       );
-      rows.push({ id: s.id, name: s.name, bytes, app, bare: bareM, ratio, verdict });
+      rows.push({ id: s.id, name: s.name, bytes, app, bare: bareM, ratio, cpu, verdict });
       log(
-        `${s.id.padEnd(3)} ${s.name.padEnd(32)} ${String(bytes).padStart(7)} | ${app.rps.toFixed(0).padStart(7)} ${ms(app.p50)} ${ms(app.p95)} ${ms(app.p99)} ${String(app.errors).padStart(4)} | ${bareM.rps.toFixed(0).padStart(7)} ${ms(bareM.p99)} | ${ratio.toFixed(2).padStart(5)} | ${verdict}`,
+        `${s.id.padEnd(3)} ${s.name.padEnd(32)} ${String(bytes).padStart(7)} | ${app.rps.toFixed(0).padStart(7)} ${ms(app.p50)} ${ms(app.p95)} ${ms(app.p99)} ${String(app.errors).padStart(4)} | ${bareM.rps.toFixed(0).padStart(7)} ${ms(bareM.p99)} | ${ratio.toFixed(2).padStart(5)} | ${verdict}` +
+          (cpu
+            ? ` | cpu µs/req app ${cpu.app.toFixed(0)} bare ${cpu.bare.toFixed(0)} (${cpu.ratio.toFixed(2)})`
+            : ''),
       );
     }
 
@@ -396,20 +429,31 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null) {
       );
     }
 
-    let mixedResult: { app: Measure; bare: Measure; rate: number; seconds: number; verdict: string } | null =
-      null;
+    let mixedResult: {
+      app: Measure;
+      bare: Measure;
+      rate: number;
+      seconds: number;
+      verdict: string;
+      cpuPerRequestUs: number | null;
+    } | null = null;
     if (mixed) {
       const seconds = Number(args['mixed-duration']);
       const rate = Number(args.rate);
       log(`\n8   mixed workload at ${rate} req/s for ${seconds} s (reads, 5% likes, 0.5% sign-ins)...`);
-      const app = await load(APP_PORT, mixed, { seconds, connections: CONNECTIONS, rate });
+      const { m: app, cpu: appCpu } = await loadWithCpu(appPid, APP_PORT, mixed, {
+        seconds,
+        connections: CONNECTIONS,
+        rate,
+      });
       const bareM = await load(BARE_PORT, mixed, { seconds, connections: CONNECTIONS, rate });
       const ok = app.errors === 0 && app.p99 < BUDGET.mixed.p99 && app.rps >= rate * 0.97;
       if (!ok) over++;
       const verdict = ok ? 'ok' : 'OVER';
-      mixedResult = { app, bare: bareM, rate, seconds, verdict };
+      mixedResult = { app, bare: bareM, rate, seconds, verdict, cpuPerRequestUs: appCpu };
       log(
-        `8   ${'mixed, fixed rate'.padEnd(32)} ${''.padStart(7)} | ${app.rps.toFixed(0).padStart(7)} ${ms(app.p50)} ${ms(app.p95)} ${ms(app.p99)} ${String(app.errors).padStart(4)} | ${bareM.rps.toFixed(0).padStart(7)} ${ms(bareM.p99)} | ${'-'.padStart(5)} | ${verdict}`,
+        `8   ${'mixed, fixed rate'.padEnd(32)} ${''.padStart(7)} | ${app.rps.toFixed(0).padStart(7)} ${ms(app.p50)} ${ms(app.p95)} ${ms(app.p99)} ${String(app.errors).padStart(4)} | ${bareM.rps.toFixed(0).padStart(7)} ${ms(bareM.p99)} | ${'-'.padStart(5)} | ${verdict}` +
+          (appCpu ? ` | cpu µs/req app ${appCpu.toFixed(0)}` : ''),
       );
     }
     log(
@@ -676,7 +720,7 @@ async function main() {
     const withMixed = !only || only === '8' || 'mixed'.includes(only);
     const withStream = !only || only === '7' || 'stream'.includes(only);
     let failed = 0;
-    const http = await httpScenarios(picked, withMixed ? mixed : null);
+    const http = await httpScenarios(picked, withMixed ? mixed : null, app.pid);
     failed += http.over;
     if (withStream) failed += await streamingScenario(await premiumSubscriber(), app.pid);
     const comparison = engine === 'postgres' ? compareWithSqlite(http.rows) : [];

@@ -34,6 +34,7 @@ const TABLES = [
   'payment_events',
   'creator_earnings',
   'audit_log',
+  'catalogue_version',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {

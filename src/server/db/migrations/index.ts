@@ -8,6 +8,7 @@ import * as m0006 from './0006-billing';
 import * as m0007 from './0007-admin';
 import * as m0010 from './0010-admin-totp-replay';
 import * as m0011 from './0011-marketplace-filter-indexes';
+import * as m0012 from './0012-catalogue-version';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-admin': m0007,
   '0010-admin-totp-replay': m0010,
   '0011-marketplace-filter-indexes': m0011,
+  '0012-catalogue-version': m0012,
 };

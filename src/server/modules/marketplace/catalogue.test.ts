@@ -298,6 +298,10 @@ describe('a prompt page', () => {
     await get(`/api/marketplace/prompts/${ids.lesson}`, undefined, { 'user-agent': 'browser-a' });
     await get(`/api/marketplace/prompts/${ids.lesson}`, undefined, { 'user-agent': 'browser-a' });
     await get(`/api/marketplace/prompts/${ids.lesson}`, undefined, { 'user-agent': 'browser-b' });
+    // Anonymous views are written in batches about a second apart (decision 010).
+    await expect.poll(views, { timeout: 5000 }).toBe(before + 3);
+    // And no more once the batch is written: the repeats were not counted.
+    await new Promise((r) => setTimeout(r, 1500));
     expect(await views()).toBe(before + 3);
   });
 
@@ -549,20 +553,37 @@ describe('search index stays in step with the data', () => {
 });
 
 describe('list totals', () => {
-  it('are kept briefly per category and type, while new prompts show at once', async () => {
+  it('are kept per category and type until a prompt joins or leaves a list', async () => {
     const { createTotalsCache, listMarketplacePrompts } = await import('./service');
-    const totals = createTotalsCache(60_000);
+    const { catalogueVersionReader } = await import('../../lib/response-cache');
+    const version = catalogueVersionReader(t.database.db);
+    const totals = createTotalsCache();
     const deps = { db: t.database.db, engine: t.database.engine, totals };
-    const before = await listMarketplacePrompts(deps, { page: 1, limit: 50 });
+    const v0 = await version();
+    const before = await listMarketplacePrompts(deps, { page: 1, limit: 50 }, v0.membership);
+    // Under the same version the kept total is used, not a new count.
+    totals.set('*|*', v0.membership, 9999);
+    expect((await listMarketplacePrompts(deps, { page: 1, limit: 50 }, v0.membership)).pagination.total).toBe(
+      9999,
+    );
+    // A counter moving (a like, a view) changes what pages show, not what they list.
+    const first = before.prompts[0]!.id;
+    await t.database.db
+      .updateTable('prompts')
+      .set((eb) => ({ likes_count: eb('likes_count', '+', 1) }))
+      .where('id', '=', first)
+      .execute();
+    const v1 = await version();
+    expect(v1.content).toBeGreaterThan(v0.content);
+    expect(v1.membership).toBe(v0.membership);
+    // A new prompt moves the membership version: the next list counts afresh.
     const author = await insertUser(t.database.db);
     await insertPrompt(t.database.db, author.id, { title: 'Brand New Prompt' });
-    const after = await listMarketplacePrompts(deps, { page: 1, limit: 50 });
+    const v2 = await version();
+    expect(v2.membership).toBeGreaterThan(v1.membership);
+    const after = await listMarketplacePrompts(deps, { page: 1, limit: 50 }, v2.membership);
     expect(after.prompts[0]?.title).toBe('Brand New Prompt');
-    expect(after.pagination.total).toBe(before.pagination.total);
-    totals.clear();
-    expect((await listMarketplacePrompts(deps, { page: 1, limit: 50 })).pagination.total).toBe(
-      before.pagination.total + 1,
-    );
+    expect(after.pagination.total).toBe(before.pagination.total + 1);
     // Searches are always counted afresh.
     expect(
       (await listMarketplacePrompts(deps, { page: 1, limit: 50, search: 'brand new' })).pagination.total,

@@ -3,6 +3,7 @@ import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 import { type DailyStat, bumpDailyStat } from '../../lib/daily-stats';
+import { nowIso } from '../../lib/time';
 
 /** All SQL of the public catalogue: lists, search, a prompt's page, likes, downloads and reviews. */
 
@@ -15,6 +16,13 @@ export interface ListFilters {
   page: number;
   limit: number;
 }
+
+/**
+ * A search ranks (and counts) at most this many matches, the newest ones (decision 010): ranking
+ * every match of a common word costs in proportion to the catalogue, and nobody pages past the
+ * first few hundred results. A rarer query, with fewer matches, is ranked exactly.
+ */
+export const SEARCH_CANDIDATES = 500;
 
 const CARD_COLUMNS = [
   'p.id',
@@ -75,6 +83,27 @@ function sortTerms(sort: Sort, alias: string): [ReturnType<typeof sql.ref>, 'asc
   return [...(byKey[sort] ?? []), [c('created_at'), 'desc'], [c('id'), 'desc']];
 }
 
+/** PostgreSQL: the conditions of a search with its filters, on the prompts table as `c`. */
+function pgSearchConditions(f: ListFilters) {
+  return sql.join(
+    [
+      sql`c.status = 'published'`,
+      sql`c.search_vector @@ to_tsquery('simple', ${f.match})`,
+      ...(f.category ? [sql`c.category = ${f.category}`] : []),
+      ...(f.type ? [sql`c.type = ${f.type}`] : []),
+    ],
+    sql` and `,
+  );
+}
+
+/**
+ * PostgreSQL: the ids of the newest published prompts matching a search (see SEARCH_CANDIDATES).
+ * Materialized so the matches come from the GIN index: left to itself the planner walked the
+ * newest-first index and tested every row, which for a rare word is the whole catalogue.
+ */
+const pgCandidates = (f: ListFilters) =>
+  sql`(with m as materialized (select c.id, c.created_at from prompts c where ${pgSearchConditions(f)}) select m.id from m order by m.created_at desc, m.id desc limit ${SEARCH_CANDIDATES})`;
+
 /**
  * Ids of one page of published prompts, read from the prompts table alone so a deep page skips
  * index entries, not joined rows.
@@ -84,12 +113,13 @@ function pageIds(db: Kysely<DB>, engine: Engine, f: ListFilters) {
   if (f.category) q = q.where('q.category', '=', f.category);
   if (f.type) q = q.where('q.type', '=', f.type);
   if (f.match !== undefined) {
+    // Searched lists draw from the same bounded set of newest matches as the ranking and the count.
     q =
       engine === 'sqlite'
         ? q.where(
-            sql<boolean>`q.id in (select s.prompt_id from prompts_fts join prompt_search s on s.seq = prompts_fts.rowid where prompts_fts match ${sqliteMatch(f)})`,
+            sql<boolean>`q.id in (select s.prompt_id from (select rowid from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES}) m join prompt_search s on s.seq = m.rowid)`,
           )
-        : q.where(sql<boolean>`q.search_vector @@ to_tsquery('simple', ${f.match})`);
+        : q.where(sql<boolean>`q.id in ${pgCandidates(f)}`);
   }
   if (f.sort === 'relevance' && f.match !== undefined && engine === 'postgres') {
     q = q.orderBy(sql`ts_rank(q.search_vector, to_tsquery('simple', ${f.match}))`, 'desc');
@@ -102,13 +132,23 @@ export async function countMatches(db: Kysely<DB>, engine: Engine, f: ListFilter
   if (f.match !== undefined && engine === 'sqlite') {
     const r = await sql<{
       n: number;
-    }>`select count(*) as n from prompts_fts where prompts_fts match ${sqliteMatch(f)}`.execute(db);
+    }>`select count(*) as n from (select rowid from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES})`.execute(
+      db,
+    );
     return Number(r.rows[0]?.n ?? 0);
   }
   let q = db.selectFrom('prompts').where('status', '=', 'published');
   if (f.category) q = q.where('category', '=', f.category);
   if (f.type) q = q.where('type', '=', f.type);
-  if (f.match !== undefined) q = q.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${f.match})`);
+  if (f.match !== undefined) {
+    // The same set as pgCandidates: every match is read from the GIN index anyway.
+    const r = await sql<{
+      n: number;
+    }>`select least(count(*), ${SEARCH_CANDIDATES}) as n from prompts c where ${pgSearchConditions(f)}`.execute(
+      db,
+    );
+    return Number(r.rows[0]?.n ?? 0);
+  }
   const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -122,31 +162,33 @@ export async function listPublishedPrompts(
   engine: Engine,
   f: ListFilters,
   knownTotal?: number,
-) {
-  const offset = (f.page - 1) * f.limit;
-  const total = knownTotal ?? countMatches(db, engine, f);
+): Promise<{ rows: PromptCardRow[]; total: number }> {
   if (f.match !== undefined && f.sort === 'relevance' && engine === 'sqlite') {
-    // Ranked, filtered and paged inside FTS5 (ORDER BY rank LIMIT is its fast path); then 50 joins.
-    const ranked = sql<{
+    // One pass over the newest matches (FTS5 walks its doclists backwards and stops at the cap)
+    // gives both the total and the ranks; only the page's rows are then joined.
+    const { rows: candidates } = await sql<{
       seq: number;
       r: number;
-    }>`(select rowid as seq, rank as r from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rank limit ${f.limit} offset ${offset})`;
-    const rows = await db
-      .selectFrom(ranked.as('m'))
-      .innerJoin('prompt_search as s', 's.seq', 'm.seq')
+    }>`select rowid as seq, rank as r from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES}`.execute(
+      db,
+    );
+    // Best rank first (bm25 is negative: lower is better), newer first on a tie.
+    candidates.sort((a, b) => a.r - b.r || b.seq - a.seq);
+    const page = candidates.slice((f.page - 1) * f.limit, f.page * f.limit).map((c) => c.seq);
+    if (page.length === 0) return { rows: [], total: candidates.length };
+    const found = await db
+      .selectFrom('prompt_search as s')
       .innerJoin('prompts as p', 'p.id', 's.prompt_id')
       .innerJoin('users as u', 'u.id', 'p.author_id')
-      .select(CARD_COLUMNS)
-      .orderBy('m.r')
-      .orderBy('p.id')
+      .select([...CARD_COLUMNS, 's.seq'])
+      .where('s.seq', 'in', page)
       .execute();
-    return { rows, total: await total };
+    const bySeq = new Map(found.map(({ seq, ...row }) => [seq, row]));
+    const rows = page.flatMap((seq) => bySeq.get(seq) ?? []);
+    return { rows, total: candidates.length };
   }
-  let q = db
-    .selectFrom('prompts as p')
-    .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select(CARD_COLUMNS)
-    .where('p.id', 'in', pageIds(db, engine, f));
+  const total = knownTotal ?? countMatches(db, engine, f);
+  let q = cardSelect(db).where('p.id', 'in', pageIds(db, engine, f));
   if (f.sort === 'relevance' && f.match !== undefined && engine === 'postgres') {
     q = q.orderBy(sql`ts_rank(p.search_vector, to_tsquery('simple', ${f.match}))`, 'desc');
   }
@@ -154,7 +196,10 @@ export async function listPublishedPrompts(
   return { rows: await q.execute(), total: await total };
 }
 
-export type PromptCardRow = Awaited<ReturnType<typeof listPublishedPrompts>>['rows'][number];
+/** One card's columns, as every list selects them. */
+const cardSelect = (db: Kysely<DB>) =>
+  db.selectFrom('prompts as p').innerJoin('users as u', 'u.id', 'p.author_id').select(CARD_COLUMNS);
+export type PromptCardRow = Awaited<ReturnType<ReturnType<typeof cardSelect>['execute']>>[number];
 
 /** A prompt by id or slug, with everything its page shows (and its text, which the service guards). */
 export const findPromptByIdOrSlug = (db: Kysely<DB>, idOrSlug: string) =>
@@ -226,23 +271,39 @@ export const hasLiked = (db: Kysely<DB>, promptId: string, userId: string) =>
 export const hasDownloaded = (db: Kysely<DB>, promptId: string, userId: string) =>
   hasUserRow(db, 'prompt_downloads', promptId, userId);
 
-/** Counts a view once per viewer per day; true when this one was new. */
-export async function recordView(db: Kysely<DB>, promptId: string, viewerKey: string, day: string) {
+/** Notes a view of the day by a viewer; true when it was the first (one per viewer per day). */
+export async function insertView(db: Kysely<DB>, promptId: string, viewerKey: string, day: string) {
   const result = await db
     .insertInto('prompt_views')
     .values({ prompt_id: promptId, viewer_key: viewerKey, day })
     .onConflict((oc) => oc.columns(['prompt_id', 'viewer_key', 'day']).doNothing())
     .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-  await countEvent(db, promptId, 'views_count', 'views');
-  return true;
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Adds `n` new views to a prompt's lifetime counter and to today's figure, in one batch. */
+export async function addViews(db: Kysely<DB>, promptId: string, n: number) {
+  await db
+    .updateTable('prompts')
+    .set((eb) => ({ views_count: eb('views_count', '+', n) }))
+    .where('id', '=', promptId)
+    .execute();
+  await db
+    .insertInto('prompt_daily_stats')
+    .values({ prompt_id: promptId, day: nowIso().slice(0, 10), views: n, revenue_minor: 0 })
+    .onConflict((oc) =>
+      oc
+        .columns(['prompt_id', 'day'])
+        .doUpdateSet((eb) => ({ views: eb('prompt_daily_stats.views', '+', n) })),
+    )
+    .execute();
 }
 
 /** Moves a prompt's lifetime counter and today's figure together, when a new row was recorded. */
 async function countEvent(
   db: Kysely<DB>,
   promptId: string,
-  counter: 'views_count' | 'likes_count' | 'downloads_count',
+  counter: 'likes_count' | 'downloads_count',
   stat: DailyStat,
 ) {
   await db

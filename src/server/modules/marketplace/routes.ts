@@ -15,10 +15,18 @@ import {
   ReviewsQuerySchema,
 } from '../../../shared/marketplace';
 import {
+  catalogueVersionReader,
+  createResponseCache,
+  sendCached,
+  serializeWith,
+} from '../../lib/response-cache';
+import {
   type MarketplaceDeps,
+  countView,
   createTotalsCache,
   downloadPrompt,
   getPromptDetail,
+  readPromptDetail,
   listCategories,
   listMarketplacePrompts,
   listPromptReviews,
@@ -26,8 +34,10 @@ import {
   setLike,
   submitReview,
 } from './service';
+import { createViewCounter } from './views';
 
 const TRENDING_REFRESH_MS = 10 * 60 * 1000;
+const STARTUP_REFRESH_WAIT_MS = 5000;
 const bearer = [{ bearerAuth: [] }];
 
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,17 +45,48 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.database.db,
     engine: app.database.engine,
     totals: createTotalsCache(),
+    views: createViewCounter(app.database.db, (err) => app.log.error({ err }, 'writing views failed')),
   };
 
-  // Trending moves with activity: recompute now and every ten minutes, off the request path.
+  /*
+   * Public answers that are the same for every caller are served from memory while the catalogue's
+   * version is unchanged (decision 010). Searches never are: their cost is kept down by the query.
+   * A prompt page is cached only as an anonymous caller sees it; a signed-in one is built per user.
+   */
+  const cache = createResponseCache();
+  const catalogueVersion = catalogueVersionReader(app.database.db);
+  const listResponse = successEnvelope(MarketplaceListSchema);
+  const detailResponse = successEnvelope(PromptDetailSchema);
+  const categoriesResponse = successEnvelope(CategoriesSchema);
+
+  // Trending moves with activity: recompute at start and every ten minutes, off the request path.
+  // Start waits for the first run up to STARTUP_REFRESH_WAIT_MS (so a fresh process answers with
+  // current badges) but no longer: on a large catalogue the first run may rewrite many rows
+  // (minutes on PostgreSQL, where every index of a row gets a new entry), past Fastify's plugin
+  // timeout, and the app must come up and answer meanwhile.
+  let refreshing: Promise<void> | null = null;
   const refresh = () =>
-    refreshTrending(deps).catch((err: unknown) => app.log.error({ err }, 'trending refresh failed'));
+    (refreshing ??= refreshTrending(deps)
+      .then(() => undefined)
+      .catch((err: unknown) => app.log.error({ err }, 'trending refresh failed'))
+      .finally(() => {
+        refreshing = null;
+      }));
   app.addHook('onReady', async () => {
-    await refresh();
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([
+      refresh(),
+      new Promise((resolve) => (waited = setTimeout(resolve, STARTUP_REFRESH_WAIT_MS))),
+    ]);
+    clearTimeout(waited);
   });
   const timer = setInterval(refresh, TRENDING_REFRESH_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await refreshing;
+    await deps.views?.flush();
+  });
 
   app.get(
     '/marketplace/prompts',
@@ -57,7 +98,21 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(MarketplaceListSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await listMarketplacePrompts(deps, request.query) }),
+    async (request, reply) => {
+      const q = request.query;
+      if (q.search !== undefined && q.search.trim() !== '') {
+        return { success: true as const, data: await listMarketplacePrompts(deps, q) };
+      }
+      const version = await catalogueVersion();
+      const key = `list|${q.category ?? ''}|${q.type ?? ''}|${q.sort ?? ''}|${q.page}|${q.limit}`;
+      const entry = await cache.get(key, version.content, async () => ({
+        body: serializeWith(listResponse, {
+          success: true,
+          data: await listMarketplacePrompts(deps, q, version.membership),
+        }),
+      }));
+      return sendCached(cache, key, entry, request, reply);
+    },
   );
 
   app.get(
@@ -69,7 +124,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(CategoriesSchema) },
       },
     },
-    async () => ({ success: true as const, data: await listCategories(deps) }),
+    async (request, reply) => {
+      const version = await catalogueVersion();
+      const entry = await cache.get('categories', version.content, async () => ({
+        body: serializeWith(categoriesResponse, { success: true, data: await listCategories(deps) }),
+      }));
+      return sendCached(cache, 'categories', entry, request, reply);
+    },
   );
 
   app.get(
@@ -83,14 +144,23 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(PromptDetailSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getPromptDetail(deps, request.params.id, {
-        auth: request.auth,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-      }),
-    }),
+    async (request, reply) => {
+      const viewer = { auth: request.auth, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      if (viewer.auth) {
+        return { success: true as const, data: await getPromptDetail(deps, request.params.id, viewer) };
+      }
+      const version = await catalogueVersion();
+      const key = `prompt|${request.params.id}`;
+      const entry = await cache.get(key, version.content, async () => {
+        const { detail, published } = await readPromptDetail(deps, request.params.id, null);
+        return {
+          body: serializeWith(detailResponse, { success: true, data: detail }),
+          meta: published ? detail.id : null,
+        };
+      });
+      if (typeof entry.meta === 'string') await countView(deps, entry.meta, viewer);
+      return sendCached(cache, key, entry, request, reply, 'accept-encoding, authorization');
+    },
   );
 
   app.post(

@@ -17,30 +17,34 @@ import { fromMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './repository';
+import type { ViewCounter } from './views';
 import { fullTextQuery } from './search';
 import type { z } from 'zod';
 
 export interface MarketplaceDeps {
   db: Kysely<DB>;
   engine: Engine;
-  /** Totals of unsearched lists, kept briefly (see createTotalsCache). */
+  /** Totals of unsearched lists by catalogue membership version (see createTotalsCache). */
   totals?: TotalsCache;
+  /** Where prompt-page views are noted; without one they are written at once. */
+  views?: ViewCounter;
 }
 
 /**
  * Counting every published prompt costs milliseconds once the catalogue is large, and the answer
- * moves slowly: the total of an unsearched list (one per category and type) is kept for `ttlMs`.
- * A page's total may lag a new prompt by that much; the prompts themselves never do.
+ * changes only when a prompt joins or leaves a list: the total of an unsearched list (one per
+ * category and type) is kept until the catalogue's membership version moves (migration 0012).
  */
-export function createTotalsCache(ttlMs = 15_000) {
-  const entries = new Map<string, { total: number; at: number }>();
+export function createTotalsCache(maxEntries = 64) {
+  const entries = new Map<string, { total: number; version: number }>();
   return {
-    get(key: string): number | undefined {
+    get(key: string, version: number): number | undefined {
       const e = entries.get(key);
-      return e && Date.now() - e.at < ttlMs ? e.total : undefined;
+      return e?.version === version ? e.total : undefined;
     },
-    set(key: string, total: number) {
-      entries.set(key, { total, at: Date.now() });
+    set(key: string, version: number, total: number) {
+      if (!entries.has(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, { total, version });
     },
     clear() {
       entries.clear();
@@ -94,6 +98,8 @@ export function toMarketplacePrompt(row: repo.PromptCardRow): MarketplacePrompt 
 export async function listMarketplacePrompts(
   deps: MarketplaceDeps,
   query: z.output<typeof MarketplaceQuerySchema>,
+  /** The catalogue's membership version read before this call; totals are cached under it. */
+  membership?: number,
 ): Promise<MarketplaceList> {
   const text = query.search?.trim() ?? '';
   const match = text ? fullTextQuery(deps.engine, text) : undefined;
@@ -110,10 +116,12 @@ export async function listMarketplacePrompts(
     limit: query.limit,
   };
   const totalKey =
-    match === undefined && deps.totals ? `${query.category ?? '*'}|${query.type ?? '*'}` : null;
-  const knownTotal = totalKey ? deps.totals?.get(totalKey) : undefined;
+    match === undefined && deps.totals && membership !== undefined
+      ? `${query.category ?? '*'}|${query.type ?? '*'}`
+      : null;
+  const knownTotal = totalKey ? deps.totals?.get(totalKey, membership!) : undefined;
   const { rows, total } = await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal);
-  if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, total);
+  if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
   return {
     prompts: rows.map(toMarketplacePrompt),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
@@ -168,26 +176,46 @@ async function canReview(db: Kysely<DB>, row: repo.PromptDetailRow, userId: stri
   return (await repo.hasTried(db, row.id, userId)) || (await repo.hasPurchased(db, row.id, userId));
 }
 
-/**
- * A prompt's page. Counts a view once per viewer per day (a signed-in user by id, anyone else by an
- * address-and-browser fingerprint that is hashed, never stored as is).
- */
-export async function getPromptDetail(
-  deps: MarketplaceDeps,
-  idOrSlug: string,
-  viewer: { auth: AuthContext | null; ip: string; userAgent: string },
-): Promise<PromptDetail> {
-  const { db } = deps;
-  const row = await visiblePrompt(db, idOrSlug, viewer.auth);
-  const viewerKey = viewer.auth
+/** Who is looking at a prompt's page, for counting views once per viewer per day. */
+export interface Viewer {
+  auth: AuthContext | null;
+  ip: string;
+  userAgent: string;
+}
+
+/** A signed-in user by id, anyone else by an address-and-browser fingerprint, hashed, never stored as is. */
+export const viewerKey = (viewer: Viewer) =>
+  viewer.auth
     ? `u:${viewer.auth.userId}`
     : `a:${crypto.createHash('sha256').update(`${viewer.ip}|${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
-  if (row.status === 'published' && (await repo.recordView(db, row.id, viewerKey, nowIso().slice(0, 10)))) {
-    row.views_count += 1;
+
+/**
+ * Counts a view of a published prompt. Anonymous views, the bulk of a public marketplace's traffic
+ * and the ones served from the shared cache, are batched (decision 010); a signed-in user's is
+ * written at once (one per user per day, and creators' analytics show it as it happens).
+ */
+export async function countView(deps: MarketplaceDeps, promptId: string, viewer: Viewer) {
+  const key = viewerKey(viewer);
+  if (deps.views && !viewer.auth) deps.views.record(promptId, key);
+  else if (await repo.insertView(deps.db, promptId, key, nowIso().slice(0, 10))) {
+    await repo.addViews(deps.db, promptId, 1);
   }
-  const reason = await accessFor(db, row, viewer.auth);
+}
+
+/**
+ * A prompt's page as `auth` sees it, and whether it is published (only those count views). The
+ * figures are the stored ones: a view is counted after the answer (countView).
+ */
+export async function readPromptDetail(
+  deps: MarketplaceDeps,
+  idOrSlug: string,
+  auth: AuthContext | null,
+): Promise<{ detail: PromptDetail; published: boolean }> {
+  const { db } = deps;
+  const row = await visiblePrompt(db, idOrSlug, auth);
+  const reason = await accessFor(db, row, auth);
   const canView = reason !== 'locked';
-  const userId = viewer.auth?.userId;
+  const userId = auth?.userId;
   const [liked, downloaded, reviewable, mine, promptCount, breakdown] = await Promise.all([
     userId ? repo.hasLiked(db, row.id, userId) : false,
     userId ? repo.hasDownloaded(db, row.id, userId) : false,
@@ -197,7 +225,7 @@ export async function getPromptDetail(
     repo.ratingBreakdown(db, row.id),
   ]);
   const card = toMarketplacePrompt(row);
-  return {
+  const detail: PromptDetail = {
     ...card,
     author: { ...card.author, bio: row.author_bio, promptCount },
     content: canView ? row.content : null,
@@ -213,6 +241,14 @@ export async function getPromptDetail(
     ratingBreakdown: breakdown,
     updatedAt: row.updated_at,
   };
+  return { detail, published: row.status === 'published' };
+}
+
+/** A prompt's page; counts the view once per viewer per day. */
+export async function getPromptDetail(deps: MarketplaceDeps, idOrSlug: string, viewer: Viewer) {
+  const { detail, published } = await readPromptDetail(deps, idOrSlug, viewer.auth);
+  if (published) await countView(deps, detail.id, viewer);
+  return detail;
 }
 
 async function publishedPrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthContext) {

@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../db/types';
+
+/*
+ * Serialized answers of public, not-user-specific reads, kept by key and data version (decision
+ * 010). An entry is served only while the version it was built under is still the current one, so
+ * a write is never followed by a stale answer; the version is read from the database on every
+ * request (migration 0012's triggers move it), which is what makes it right across app instances.
+ */
+
+export interface CatalogueVersion {
+  /** Moves on any write that changes what a marketplace answer shows. */
+  content: number;
+  /** Moves when the set of prompts a filter lists changes (keys cached totals). */
+  membership: number;
+}
+
+const VERSION_QUERY = CompiledQuery.raw('select content, membership from catalogue_version where id = 1');
+
+/** Reads the catalogue's data version: one precompiled primary-key read. */
+export function catalogueVersionReader(db: Kysely<DB>) {
+  return async (): Promise<CatalogueVersion> => {
+    const { rows } = await db.executeQuery<{ content: number | string; membership: number | string }>(
+      VERSION_QUERY,
+    );
+    const row = rows[0];
+    return { content: Number(row?.content ?? 0), membership: Number(row?.membership ?? 0) };
+  };
+}
+
+export interface CachedResponse {
+  version: number;
+  body: Buffer;
+  etag: string;
+  /** Whatever the producer wants to keep next to the bytes (e.g. the prompt id a page counts views of). */
+  meta: unknown;
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+  /** Date.now() when it was built. */
+  at: number;
+}
+
+/** A 1 KB answer is not worth compressing (the compression plugin's threshold too). */
+const COMPRESS_THRESHOLD = 1024;
+
+export function createResponseCache(
+  options: { maxEntries?: number; maxBytes?: number; maxAgeMs?: number } = {},
+) {
+  const maxEntries = options.maxEntries ?? 2000;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
+  // A Map keeps insertion order: re-inserting on a hit makes it least-recently-used first.
+  const entries = new Map<string, CachedResponse>();
+  const building = new Map<string, Promise<CachedResponse>>();
+  let bytes = 0;
+
+  const size = (e: CachedResponse) =>
+    e.body.length + (e.encoded.br?.length ?? 0) + (e.encoded.gzip?.length ?? 0);
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    entries.delete(key);
+    bytes -= size(e);
+  };
+  const store = (key: string, e: CachedResponse) => {
+    drop(key);
+    entries.set(key, e);
+    bytes += size(e);
+    while (entries.size > maxEntries || bytes > maxBytes) drop(entries.keys().next().value!);
+  };
+
+  return {
+    /**
+     * The answer for `key` at `version`: from memory when one was built under that version, else
+     * built once by `produce` (concurrent requests for the same key and version share the build).
+     */
+    async get(
+      key: string,
+      version: number,
+      produce: () => Promise<{ body: string; meta?: unknown }>,
+    ): Promise<CachedResponse> {
+      const hit = entries.get(key);
+      if (hit && hit.version === version && Date.now() - hit.at < maxAgeMs) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
+      const flightKey = `${version}\u0000${key}`;
+      const pending = building.get(flightKey);
+      if (pending) return pending;
+      const build = (async () => {
+        const { body, meta } = await produce();
+        const buffer = Buffer.from(body);
+        const entry: CachedResponse = {
+          version,
+          body: buffer,
+          etag: `"${crypto.createHash('sha1').update(buffer).digest('base64url')}"`,
+          meta,
+          encoded: {},
+          at: Date.now(),
+        };
+        // A newer build may have landed meanwhile; never replace it with an older version's.
+        const current = entries.get(key);
+        if (!current || current.version <= version) store(key, entry);
+        return entry;
+      })();
+      building.set(flightKey, build);
+      try {
+        return await build;
+      } finally {
+        building.delete(flightKey);
+      }
+    },
+
+    /** The entry's bytes in `encoding`, compressed once and kept with it. */
+    encode(key: string, entry: CachedResponse, encoding: 'br' | 'gzip'): Buffer {
+      let out = entry.encoded[encoding];
+      if (!out) {
+        out =
+          encoding === 'br'
+            ? zlib.brotliCompressSync(entry.body, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+                },
+              })
+            : zlib.gzipSync(entry.body);
+        entry.encoded[encoding] = out;
+        if (entries.get(key) === entry) bytes += out.length;
+      }
+      return out;
+    },
+
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+/** The bytes the route's zod response schema would write for `payload` (same encode, same JSON). */
+export function serializeWith(schema: z.ZodType, payload: unknown): string {
+  return JSON.stringify(z.encode(schema, payload as never));
+}
+
+function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accept = request.headers['accept-encoding'];
+  if (typeof accept !== 'string' || !accept) return null;
+  const offered = new Map<string, number>();
+  for (const part of accept.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    offered.set(name!.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const weight = (name: string) => offered.get(name) ?? offered.get('*') ?? 0;
+  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  // Weak comparison (RFC 9110 13.1.2): a W/ prefix, e.g. from a proxy that compressed it, still matches.
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Sends a cached answer: 304 when the client holds it (If-None-Match), else its bytes, compressed
+ * ahead when the client accepts it. `no-cache` makes browsers revalidate every time, so a write is
+ * seen at once; `vary` lists what the answer depends on besides the URL.
+ */
+export function sendCached(
+  cache: ResponseCache,
+  key: string,
+  entry: CachedResponse,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  vary = 'accept-encoding',
+) {
+  reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', vary);
+  if (etagMatches(request.headers['if-none-match'], entry.etag)) {
+    return reply.code(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  const encoding = entry.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(request) : null;
+  if (encoding) {
+    return reply.header('content-encoding', encoding).send(cache.encode(key, entry, encoding));
+  }
+  return reply.send(entry.body);
+}

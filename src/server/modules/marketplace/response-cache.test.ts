@@ -1,0 +1,147 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPrompt, insertUser } from '../../../../tests/support/factories';
+import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
+
+/*
+ * The cached public reads (decision 010): what a client sees after a write through the API or
+ * straight into the database, ETag revalidation, pre-compressed bytes, and that nothing
+ * user-specific is ever served from the shared cache. Runs on both engines.
+ */
+
+let t: TestApp;
+let token = '';
+let promptId = '';
+let authorId = '';
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: '1000' } });
+  const author = await insertUser(t.database.db, { name: 'Cora Cache' });
+  authorId = author.id;
+  promptId = (await insertPrompt(t.database.db, author.id, { title: 'Cached Cover Letter' })).id;
+  await insertPrompt(t.database.db, author.id, { title: 'Second Prompt' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Lena Liker', email: 'lena@example.test', password: 'cache-pass-123' },
+  });
+  token = res.json().data.token;
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+const card = (body: { data: { prompts: { id: string; likes: number; title: string }[] } }) =>
+  body.data.prompts.find((p) => p.id === promptId)!;
+
+describe('cached marketplace reads', () => {
+  it('show a like at once, in the list and on the anonymous prompt page', async () => {
+    const list = '/api/marketplace/prompts?page=1&limit=50';
+    const before = card((await get(list)).json());
+    const page = (await get(`/api/marketplace/prompts/${promptId}`)).json().data;
+    expect(card((await get(list)).json()).likes).toBe(before.likes);
+
+    const like = await t.app.inject({
+      method: 'POST',
+      url: `/api/marketplace/prompts/${promptId}/like`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { liked: true },
+    });
+    expect(like.statusCode).toBe(200);
+    expect(card((await get(list)).json()).likes).toBe(before.likes + 1);
+    expect((await get(`/api/marketplace/prompts/${promptId}`)).json().data.likes).toBe(page.likes + 1);
+  });
+
+  it('show a change made straight in the database (any code path, any instance)', async () => {
+    const list = '/api/marketplace/prompts?sort=latest&limit=10';
+    expect(card((await get(list)).json()).title).toBe('Cached Cover Letter');
+    await t.database.db
+      .updateTable('prompts')
+      .set({ title: 'Renamed Letter' })
+      .where('id', '=', promptId)
+      .execute();
+    expect(card((await get(list)).json()).title).toBe('Renamed Letter');
+    expect((await get(`/api/marketplace/prompts/${promptId}`)).json().data.title).toBe('Renamed Letter');
+
+    await t.database.db
+      .updateTable('users')
+      .set({ name: 'Cora Renamed' })
+      .where('id', '=', authorId)
+      .execute();
+    expect((await get(list)).json().data.prompts[0].author.name).toBe('Cora Renamed');
+
+    const total = (await get(list)).json().data.pagination.total;
+    await insertPrompt(t.database.db, authorId, { title: 'Third Prompt' });
+    const after = (await get(list)).json().data;
+    expect(after.pagination.total).toBe(total + 1);
+    expect(after.prompts[0].title).toBe('Third Prompt');
+
+    await t.database.db
+      .updateTable('prompts')
+      .set({ status: 'archived' })
+      .where('id', '=', promptId)
+      .execute();
+    expect((await get(list)).json().data.prompts.map((p: { id: string }) => p.id)).not.toContain(promptId);
+    expect((await get(`/api/marketplace/prompts/${promptId}`)).statusCode).toBe(404);
+    await t.database.db
+      .updateTable('prompts')
+      .set({ status: 'published' })
+      .where('id', '=', promptId)
+      .execute();
+    expect((await get(`/api/marketplace/prompts/${promptId}`)).statusCode).toBe(200);
+  });
+
+  it('answer 304 to a client holding the current version, and 200 once it changed', async () => {
+    const url = '/api/marketplace/prompts?category=writing';
+    const first = await get(url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await get(url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await t.database.db
+      .updateTable('prompts')
+      .set((eb) => ({ downloads_count: eb('downloads_count', '+', 1) }))
+      .where('id', '=', promptId)
+      .execute();
+    const changed = await get(url, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('serve the same bytes compressed when the client accepts it', async () => {
+    const url = '/api/marketplace/prompts?limit=50';
+    const plain = await get(url);
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers.vary).toContain('accept-encoding');
+  });
+
+  it("never give one caller's liked or owned flags to another", async () => {
+    const url = `/api/marketplace/prompts/${promptId}`;
+    const anonymous = (await get(url)).json().data;
+    expect(anonymous.access.liked).toBe(false);
+    const mine = (await get(url, { authorization: `Bearer ${token}` })).json().data;
+    expect(mine.access.liked).toBe(true);
+    // The anonymous answer, cached, stays anonymous after a signed-in read; and the reverse.
+    expect((await get(url)).json().data.access.liked).toBe(false);
+    expect((await get(url, { authorization: `Bearer ${token}` })).json().data.access.liked).toBe(true);
+    expect((await get(url)).headers.vary).toContain('authorization');
+  });
+
+  it('never serve a search from the cache', async () => {
+    const url = '/api/marketplace/prompts?search=letter';
+    expect((await get(url)).headers.etag).toBeUndefined();
+    await t.database.db
+      .updateTable('prompts')
+      .set({ title: 'Quokka Letter' })
+      .where('id', '=', promptId)
+      .execute();
+    expect((await get('/api/marketplace/prompts?search=quokka')).json().data.prompts[0].id).toBe(promptId);
+  });
+});
