@@ -147,9 +147,9 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
   }
 
   /**
-   * Checks the turn and reserves the session's slot in the allowance in one transaction, before the
-   * provider is called: concurrent first messages can never exceed the allowance. A reply that then
-   * fails gives the slot back.
+   * Checks the turn and reserves the session's slot in the allowance in one transaction: concurrent
+   * first messages can never exceed the allowance, and a turn that could be refused reaches the
+   * provider only once its slot is reserved. A reply that then fails gives the slot back.
    */
   async function startTurn(auth: AuthContext, input: ChatInput): Promise<Turn> {
     const hit = await limiter.hit(`chat:${auth.userId}`, 60_000);
@@ -191,50 +191,6 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
     const sessionId = existing?.id ?? newId();
     const reserving = !existing?.counted_at;
 
-    await db.transaction().execute(async (trx) => {
-      if (reserving) {
-        await repo.lockUser(trx, engine, auth.userId);
-        if (!a.unlimited && (await repo.countCountedSince(trx, auth.userId, monthStart())) >= a.limit) {
-          throw new AppError('AUTHORIZATION_ERROR', LIMIT_REACHED_MESSAGE);
-        }
-        if (
-          isTry &&
-          !existing &&
-          (await repo.countTries(trx, auth.userId, prompt.id)) >= config.playground.premiumTries
-        ) {
-          throw new AppError(
-            'AUTHORIZATION_ERROR',
-            `You have used your ${config.playground.premiumTries} tries of this premium prompt. Buy it to keep using it.`,
-          );
-        }
-      }
-      if (existing) {
-        if (reserving) await repo.setCountedAt(trx, sessionId, now);
-      } else {
-        await repo.insertSession(trx, {
-          id: sessionId,
-          userId: auth.userId,
-          // A try is titled by its prompt, so the history reads 'Salary Negotiation Coach', not its text.
-          title: prompt ? titleFrom(prompt.title) : titleFrom(input.message),
-          model: input.model,
-          promptId: prompt?.id ?? null,
-          variables: isTry ? (input.variables ?? {}) : {},
-          countedAt: now,
-          now,
-        });
-      }
-      await repo.insertMessage(trx, {
-        id: newId(),
-        sessionId,
-        role: 'user',
-        content: input.message,
-        model: null,
-        status: 'complete',
-        latencyMs: null,
-        createdAt: now,
-      });
-    });
-
     const history = existing ? await repo.listMessages(db, sessionId) : [];
     const variables = existing
       ? (JSON.parse(existing.prompt_variables) as Record<string, string>)
@@ -253,16 +209,91 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
             ? { role: 'user', content: textPart(m.content) }
             : { role: 'assistant', content: textPart(m.content) },
         ),
+      { role: 'user', content: textPart(input.message) },
     ];
-    if (!existing) messages.push({ role: 'user', content: textPart(input.message) });
     const firstReply = !existing || reserving;
+
+    const controller = new AbortController();
+    let timeout: NodeJS.Timeout | undefined;
+    let call: Promise<Awaited<ReturnType<typeof choice.model.doStream>>> | null = null;
+    let started = 0;
+    const callProvider = () => {
+      started = performance.now();
+      timeout = setTimeout(() => controller.abort(new Error('provider timed out')), config.ai.timeoutMs);
+      call = Promise.resolve(
+        choice.model.doStream({
+          prompt: messages,
+          maxOutputTokens: config.ai.maxOutputTokens,
+          abortSignal: controller.signal,
+        }),
+      );
+      // Awaited in run(); a failure before then is not an unhandled rejection.
+      call.catch(() => {});
+    };
+    // A turn the allowance cannot refuse (a paid plan, a session already counted, not a premium try)
+    // calls the provider first and writes its rows while the provider thinks: time to first token
+    // does not wait for them. One that could be refused reserves first, so a refused turn never
+    // reaches the provider.
+    const mayBeRefused = reserving && (!a.unlimited || isTry);
+    if (!mayBeRefused) callProvider();
+
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (reserving) {
+          await repo.lockUser(trx, engine, auth.userId);
+          if (!a.unlimited && (await repo.countCountedSince(trx, auth.userId, monthStart())) >= a.limit) {
+            throw new AppError('AUTHORIZATION_ERROR', LIMIT_REACHED_MESSAGE);
+          }
+          if (
+            isTry &&
+            !existing &&
+            (await repo.countTries(trx, auth.userId, prompt.id)) >= config.playground.premiumTries
+          ) {
+            throw new AppError(
+              'AUTHORIZATION_ERROR',
+              `You have used your ${config.playground.premiumTries} tries of this premium prompt. Buy it to keep using it.`,
+            );
+          }
+        }
+        if (existing) {
+          if (reserving) await repo.setCountedAt(trx, sessionId, now);
+        } else {
+          await repo.insertSession(trx, {
+            id: sessionId,
+            userId: auth.userId,
+            // A try is titled by its prompt, so the history reads 'Salary Negotiation Coach', not its text.
+            title: prompt ? titleFrom(prompt.title) : titleFrom(input.message),
+            model: input.model,
+            promptId: prompt?.id ?? null,
+            variables: isTry ? (input.variables ?? {}) : {},
+            countedAt: now,
+            now,
+          });
+        }
+        await repo.insertMessage(trx, {
+          id: newId(),
+          sessionId,
+          role: 'user',
+          content: input.message,
+          model: null,
+          status: 'complete',
+          latencyMs: null,
+          createdAt: now,
+        });
+      });
+    } catch (err) {
+      // The turn was not written (e.g. the database is unavailable): the provider call is dropped.
+      clearTimeout(timeout);
+      controller.abort(new Error('turn not started'));
+      throw err;
+    }
+    if (mayBeRefused) callProvider();
 
     return {
       sessionId,
       model: input.model,
       live: choice.live,
       async run(onToken, signal) {
-        const started = performance.now();
         const guard = createLeakGuard(premiumText);
         let text = '';
         let failure: unknown = null;
@@ -270,19 +301,11 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         // The provider's own reason for ending (stop, end_turn, length...). A body that was not the
         // wire format, or a stream closed early, ends without one: that is a fault, not an answer.
         let finishReason: string | undefined;
-        const controller = new AbortController();
-        const timeout = setTimeout(
-          () => controller.abort(new Error('provider timed out')),
-          config.ai.timeoutMs,
-        );
         const abort = () => controller.abort(signal.reason);
-        signal.addEventListener('abort', abort, { once: true });
+        if (signal.aborted) abort();
+        else signal.addEventListener('abort', abort, { once: true });
         try {
-          const { stream } = await choice.model.doStream({
-            prompt: messages,
-            maxOutputTokens: config.ai.maxOutputTokens,
-            abortSignal: controller.signal,
-          });
+          const { stream } = await call!;
           const reader = stream.getReader();
           try {
             for (;;) {
