@@ -17,8 +17,9 @@ import { detectGrowth, type GrowthVerdict, type Sample } from './growth';
  *   - no request failed: every answer is the status the flow expects (no 5xx, no 4xx, no cut or
  *     timed-out connection) and the server logged no error;
  *   - the rate held: no operation was dropped because SOAK_MAX_IN_FLIGHT were already waiting;
- *   - memory stopped growing: the server's RSS and V8 heap, read from /api/metrics every 2 s, show no
- *     significant upward trend over the second half of the run (growth.ts).
+ *   - memory stopped growing: the server's RSS and V8 heap, read in the server process right after a
+ *     full collection every 5 s (gc-preload.mjs), show no significant upward trend over the second
+ *     half of the run (growth.ts).
  * Summary on stdout and in .tmp/results/soak.json (Vitest's report shape for CI's total: one check
  * each for errors, rate, heap and RSS). With TEST_DATABASE_URL it runs on a fresh PostgreSQL database.
  */
@@ -29,14 +30,14 @@ const MiB = 1024 * 1024;
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const rate = Number(process.env.SOAK_RATE ?? 20);
 const maxInFlight = Number(process.env.SOAK_MAX_IN_FLIGHT ?? 256);
-const SAMPLE_EVERY_MS = 2000;
+/** How often the server runs a full collection and logs its memory (gc-preload.mjs). */
+const GC_EVERY_MS = 5000;
 /**
  * Growth that matters, per minute: 1 MiB of heap (1.4 GiB a day) or 2 MiB of RSS. Below that a
  * trend is allocator and JIT noise that a 10-minute run cannot tell from a leak worth fixing.
  */
 const HEAP_SLOPE_MIB_PER_MINUTE = 1;
 const RSS_SLOPE_MIB_PER_MINUTE = 2;
-const METRICS_TOKEN = 'soak-metrics-token-0123456789abcdef';
 
 interface Check {
   name: string;
@@ -360,22 +361,19 @@ function cpuTime(pid: number | undefined): number {
   }
 }
 
-/** The server's memory, from its own Prometheus endpoint. */
-async function readMemory(base: string): Promise<{ rss: number; heap: number } | null> {
-  try {
-    const res = await fetch(`${base}/api/metrics`, {
-      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) return null;
-    const text = await res.text();
-    const value = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
-    const rss = value('process_resident_memory_bytes');
-    const heap = value('nodejs_heap_used_bytes');
-    return Number.isFinite(rss) && Number.isFinite(heap) ? { rss, heap } : null;
-  } catch {
-    return null;
+/** The server's memory after each forced full collection since `since` (epoch ms), from gc-preload.mjs. */
+function readMemoryLog(file: string, since: number): { rss: Sample[]; heap: Sample[] } {
+  const out: { rss: Sample[]; heap: Sample[] } = { rss: [], heap: [] };
+  if (!fs.existsSync(file)) return out;
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (!line) continue;
+    const m = JSON.parse(line) as { at: number; rss: number; heap: number };
+    if (m.at < since) continue;
+    const t = (m.at - since) / 1000;
+    out.rss.push({ t, value: m.rss });
+    out.heap.push({ t, value: m.heap });
   }
+  return out;
 }
 
 /** What the load needs to know: prompts, premium prompts, plans, search words; and its accounts. */
@@ -468,6 +466,8 @@ export interface SoakSummary {
     heapMiB: { start: number; end: number; max: number };
     rss: { slopeMiBPerMinute: number; pValue: number; growing: boolean; enough: boolean };
     heap: { slopeMiBPerMinute: number; pValue: number; growing: boolean; enough: boolean };
+    /** Every reading: seconds since the load started, MiB after a full collection. */
+    series: { t: number; rssMiB: number; heapMiB: number }[];
   };
 }
 
@@ -503,15 +503,18 @@ async function main() {
   let problem = 'unknown';
   try {
     console.log(`Soak: starting the server (production mode, ${database.engine})...`);
+    const memoryLog = path.join(database.dataDir, 'memory.jsonl');
     server = await startServer({
       databaseUrl: database.url,
       dataDir: database.dataDir,
       env: {
         NODE_ENV: 'production',
         PAYMENTS_TEST_MODE: 'true',
-        METRICS_TOKEN,
         // The demo model answers at its usual pace, as a visitor sees it.
         DEMO_MODEL_DELAY_MS: '12',
+        NODE_OPTIONS: `--import ${path.join(root, 'tests/soak/gc-preload.mjs')}`,
+        SOAK_MEMORY_LOG: memoryLog,
+        SOAK_GC_EVERY_MS: String(GC_EVERY_MS),
         PUBLIC_URL: 'http://127.0.0.1',
       },
     });
@@ -520,24 +523,12 @@ async function main() {
 
     const durationMs = minutes * 60_000;
     const interval = 1000 / rate;
-    const memory: { rss: Sample[]; heap: Sample[] } = { rss: [], heap: [] };
     let inFlight = 0;
     let started = 0;
     const pending = new Set<Promise<void>>();
     const cpuAtStart = cpuTime(server.child.pid);
     const t0 = performance.now();
-
-    const sampler = (async () => {
-      while (performance.now() - t0 < durationMs) {
-        const t = (performance.now() - t0) / 1000;
-        const m = await readMemory(server!.base);
-        if (m) {
-          memory.rss.push({ t, value: m.rss });
-          memory.heap.push({ t, value: m.heap });
-        }
-        await new Promise((r) => setTimeout(r, SAMPLE_EVERY_MS));
-      }
-    })();
+    const t0Epoch = Date.now();
 
     console.log(
       `Soak: ${minutes} min at ${rate} operations/s (${operations.map((o) => `${o.name} ${o.weight}%`).join(', ')})`,
@@ -565,8 +556,9 @@ async function main() {
       pending.add(p);
       if (performance.now() - lastReport > 60_000) {
         lastReport = performance.now();
-        const heap = memory.heap.at(-1)?.value ?? 0;
-        const rss = memory.rss.at(-1)?.value ?? 0;
+        const now = readMemoryLog(memoryLog, t0Epoch);
+        const heap = now.heap.at(-1)?.value ?? 0;
+        const rss = now.rss.at(-1)?.value ?? 0;
         console.log(
           `  ${round((lastReport - t0) / 60_000)} min: ${tally.requests} requests, ${tally.errorCount} errors, in flight ${inFlight}, RSS ${round(rss / MiB)} MiB, heap ${round(heap / MiB)} MiB`,
         );
@@ -575,7 +567,7 @@ async function main() {
     await Promise.all(pending);
     const elapsed = (performance.now() - t0) / 1000;
     const cpuSeconds = cpuTime(server.child.pid) - cpuAtStart;
-    await sampler;
+    const memory = readMemoryLog(memoryLog, t0Epoch);
 
     const serverErrors = server
       .output()
@@ -654,6 +646,11 @@ async function main() {
         heapMiB: mib(memory.heap),
         rss: verdictSummary(rssVerdict),
         heap: verdictSummary(heapVerdict),
+        series: memory.heap.map((h, i) => ({
+          t: round(h.t),
+          rssMiB: round(memory.rss[i]!.value / MiB, 2),
+          heapMiB: round(h.value / MiB, 2),
+        })),
       },
     };
   } catch (err) {
