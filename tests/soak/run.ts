@@ -518,6 +518,13 @@ async function main() {
         PUBLIC_URL: 'http://127.0.0.1',
       },
     });
+    // Stopped by hand (Ctrl-C, a CI timeout): take the server down with the run.
+    const child = server.child;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => {
+        child.kill('SIGKILL');
+        process.exit(130);
+      });
     const tally = new Tally();
     const w = await prepare(server.base, tally);
 
