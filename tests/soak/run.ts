@@ -304,7 +304,13 @@ const operations: { name: string; weight: number; run: (w: World) => Promise<voi
           });
           sessionId = (data?.sessionId as string | undefined) ?? null;
         }
-        if (!sessionId) return;
+        if (!sessionId) {
+          // The failure is counted; this visitor leaves. Its conversations are no longer known for
+          // sure (a first message the client gave up on may still have opened one on the server),
+          // and guessing would turn one failure into a stream of allowance refusals.
+          c.sessionsUsed = SESSIONS_PER_ACCOUNT;
+          return;
+        }
         if (!c.sessionId) c.sessionsUsed++;
         c.sessionId = sessionId;
         c.messagesInSession++;
