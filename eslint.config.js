@@ -73,6 +73,7 @@ export default tseslint.config(
   {
     files: [
       'scripts/**',
+      'tests/soak/run.ts',
       'bench/**',
       'src/server/db/seed/cli.ts',
       'src/server/db/migrate-cli.ts',

@@ -114,6 +114,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
+    https: config.publicUrl.startsWith('https://'),
     razorpay:
       config.payments.gateway === 'razorpay'
         ? { checkoutUrl: config.payments.checkoutUrl, apiBase: config.payments.apiBase }

@@ -99,5 +99,19 @@ describe('the error envelope', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Plain HTTP (the test's public URL): browsers ignore HSTS there, so none is sent.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends Strict-Transport-Security when the public URL is HTTPS', async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: 'https://promptforge.example' } });
+    try {
+      for (const url of ['/api/health', '/']) {
+        const res = await https.app.inject({ method: 'GET', url });
+        expect(res.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+      }
+    } finally {
+      await https.close();
+    }
   });
 });

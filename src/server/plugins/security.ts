@@ -5,9 +5,13 @@ import fp from 'fastify-plugin';
 /**
  * Security headers for the API and the SPA alike. With Razorpay configured, Checkout's script, its
  * frames and its calls are allowed from Razorpay's origins only (the test gateway needs nothing).
+ * Strict-Transport-Security goes out when the public URL is HTTPS (the wapiti scan found it was
+ * never sent); on a plain-HTTP deployment (demo, localhost) browsers would ignore it, and pinning
+ * `https://localhost` for a year would break other local apps.
  */
 export function helmetOptions(
   razorpay: { checkoutUrl: string; apiBase: string } | null,
+  https = false,
 ): FastifyHelmetOptions {
   const rzp = razorpay
     ? [...new Set([new URL(razorpay.checkoutUrl).origin, new URL(razorpay.apiBase).origin])]
@@ -31,8 +35,8 @@ export function helmetOptions(
         upgradeInsecureRequests: null,
       },
     },
-    // The SPA is served over plain HTTP on localhost in demo mode.
-    strictTransportSecurity: false,
+    // Two years, as the HSTS preload list asks; subdomains too, since the app owns its host.
+    strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   };
 }
@@ -66,9 +70,9 @@ export async function securityHeaders(options: FastifyHelmetOptions): Promise<Re
  */
 async function securityPlugin(
   app: FastifyInstance,
-  opts: { razorpay: { checkoutUrl: string; apiBase: string } | null },
+  opts: { razorpay: { checkoutUrl: string; apiBase: string } | null; https: boolean },
 ) {
-  const headers = await securityHeaders(helmetOptions(opts.razorpay));
+  const headers = await securityHeaders(helmetOptions(opts.razorpay, opts.https));
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
