@@ -5,12 +5,27 @@ import type { Database } from '../db/database';
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** Writes held back for batching (page views): modules register their flush here. */
+    deferredWrites: DeferredWrites;
   }
+}
+
+export interface DeferredWrites {
+  register(flush: () => Promise<void>): void;
+  /** Writes whatever is held back now (tests, and anyone who must read their own writes). */
+  flush(): Promise<void>;
 }
 
 /** Makes the open database available to routes, and closes it last when the server closes. */
 async function dbPlugin(app: FastifyInstance, opts: { database: Database }) {
   app.decorate('database', opts.database);
+  const flushes: (() => Promise<void>)[] = [];
+  app.decorate('deferredWrites', {
+    register: (flush: () => Promise<void>) => void flushes.push(flush),
+    flush: async () => {
+      await Promise.all(flushes.map((f) => f()));
+    },
+  });
   app.addHook('onClose', async () => {
     await opts.database.close();
   });

@@ -47,6 +47,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     totals: createTotalsCache(),
     views: createViewCounter(app.database.db, (err) => app.log.error({ err }, 'writing views failed')),
   };
+  if (deps.views) app.deferredWrites.register(deps.views.flush);
 
   /*
    * Public answers that are the same for every caller are served from memory while the catalogue's
