@@ -8,6 +8,8 @@ const isDark = (page: Page) => page.evaluate(() => document.documentElement.clas
 
 async function openSettings(page: Page, account: { email: string; password: string }) {
   await page.goto('/settings');
+  // The guard's redirect carries where to return; signing in before it lands would lose that.
+  await expect(page).toHaveURL('/auth/login');
   await signIn(page, account);
   await expect(page).toHaveURL('/settings');
   await expect(page).toHaveTitle('Settings · Promptforge');
