@@ -14,11 +14,8 @@ const TagsSchema = z
   .union([z.string().max(2000), z.array(z.string().max(200)).max(50)], {
     error: 'Tags must be text or a list',
   })
-  .optional()
   .transform((v) => [
-    ...new Set(
-      (typeof v === 'string' ? v.split(',') : (v ?? [])).map((t) => t.trim().toLowerCase()).filter(Boolean),
-    ),
+    ...new Set((typeof v === 'string' ? v.split(',') : v).map((t) => t.trim().toLowerCase()).filter(Boolean)),
   ])
   .pipe(
     z
@@ -46,7 +43,7 @@ const fields = {
     .min(10, 'Content must be at least 10 characters long')
     .max(20_000, 'Content must be at most 20000 characters'),
   category: z.enum(CATEGORIES, { error: 'Please select a valid category' }),
-  tags: TagsSchema,
+  tags: TagsSchema.optional().transform((v) => v ?? []),
   isPaid: z.boolean({ error: 'isPaid must be true or false' }).optional().default(false),
   /** In dollars, as the form shows it; ignored for free prompts. */
   price: z.coerce.number({ error: 'Price must be a number' }).finite('Price must be a number').optional(),
@@ -86,10 +83,8 @@ export const UpdatePromptSchema = z
     description: fields.description.optional(),
     content: fields.content.optional(),
     category: fields.category.optional(),
-    tags: z
-      .union([z.string().max(2000), z.array(z.string().max(200)).max(50)])
-      .optional()
-      .transform((v) => (v === undefined ? undefined : TagsSchema.parse(v))),
+    /* Left out, the tags stay as they are. */
+    tags: TagsSchema.optional(),
     isPaid: z.boolean({ error: 'isPaid must be true or false' }).optional(),
     price: fields.price,
   })

@@ -209,6 +209,25 @@ describe('editing, versions and ownership', () => {
     expect(author.json().data.content).toBe('A much better prompt text about {{notes}}.');
   });
 
+  it('checks edited tags by the same rules, and keeps the tags when none are sent', async () => {
+    const c = await creator();
+    const p = (await call('POST', '/api/user/prompts', c.token, valid)).json().data.prompt;
+    for (const [tags, field, message] of [
+      ['x'.repeat(31), 'tags.0', 'Tags must be at most 30 characters each'],
+      [Array.from({ length: 11 }, (_, i) => `t${i}`), 'tags', 'Use at most 10 tags'],
+      [7, 'tags', 'Tags must be text or a list'],
+    ] as const) {
+      const res = await call('PUT', `/api/user/prompts/${p.id}`, c.token, { tags });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toContainEqual({ field, message });
+    }
+    await call('PUT', `/api/user/prompts/${p.id}`, c.token, { title: 'Meeting Notes Summariser Pro' });
+    const kept = await call('GET', `/api/marketplace/prompts/${p.id}`, c.token);
+    expect(kept.json().data.tags).toEqual(['meetings', 'notes', 'productivity']);
+    const retagged = await call('PUT', `/api/user/prompts/${p.id}`, c.token, { tags: 'Agenda, agenda ' });
+    expect(retagged.json().data.prompt.tags).toEqual(['agenda']);
+  });
+
   it("answers another user's prompt as not found, for every action", async () => {
     const owner = await creator();
     const other = await creator('Otto Other');
