@@ -6,6 +6,9 @@ import { openAdminPanel } from './auth-helpers';
  * icon, and buyers see the Featured badge in the public marketplace; the spec's validation toast.
  */
 
+// A journey of some twenty steps: more than the default 30 s when the machine is busy.
+test.describe.configure({ timeout: 60_000 });
+
 test('an admin creates a prompt, features it, and the marketplace shows the Featured badge', async ({
   page,
 }) => {
