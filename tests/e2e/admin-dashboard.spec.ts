@@ -146,6 +146,7 @@ test('the header search routes every keyword group, and anything else to the mar
     ['prompt', '/admin/marketplace'],
     ['marketplace', '/admin/marketplace'],
     ['template', '/admin/marketplace'],
+    ['templates', '/admin/marketplace'],
     ['plan', '/admin/plans'],
     ['subscription', '/admin/plans'],
     ['PRICING', '/admin/plans'],
@@ -156,6 +157,7 @@ test('the header search routes every keyword group, and anything else to the mar
     ['config', '/admin/settings'],
     ['preferences', '/admin/settings'],
     ['email copywriter', '/admin/marketplace?search=email+copywriter'],
+    ['seo writer', '/admin/marketplace?search=seo+writer'],
   ];
   for (const [text, url] of cases) {
     await search.fill(text);
