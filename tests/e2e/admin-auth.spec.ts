@@ -1,9 +1,10 @@
 import { type Page, expect, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_USER, signIn, signInAsAdmin } from './auth-helpers';
+import { DEMO_ADMIN, DEMO_USER, openAdminPanel, signIn } from './auth-helpers';
 
 /*
  * The admin panel's own sign-in (spec section 2): only administrators, only through /admin/login,
- * and the admin layout around the panel.
+ * and the admin layout around the panel. The tests of the panel around a session start signed in
+ * (openAdminPanel); the form has the tests above them.
  */
 
 const alert = (page: Page) => page.getByRole('main').getByRole('alert');
@@ -75,7 +76,7 @@ test('visitors to admin pages go to the admin login, and back after signing in',
 });
 
 test('a signed-in admin skips the sign-in pages', async ({ page }) => {
-  await signInAsAdmin(page);
+  await openAdminPanel(page);
   await page.goto('/admin/login');
   await expect(page).toHaveURL('/admin/dashboard');
   await page.goto('/auth/login');
@@ -100,23 +101,9 @@ test('the admin reaches the panel only through the admin login', async ({ page }
   );
 });
 
-test('the admin header: search by keyword, menu, sign out', async ({ page }) => {
-  await signInAsAdmin(page);
-  const search = page.getByRole('searchbox', { name: 'Search the admin panel' });
-  const cases: [string, string][] = [
-    ['members', '/admin/users'],
-    ['templates', '/admin/marketplace'],
-    ['subscription', '/admin/plans'],
-    ['config', '/admin/settings'],
-    ['analytics', '/admin/dashboard'],
-    ['seo writer', '/admin/marketplace?search=seo+writer'],
-  ];
-  for (const [text, url] of cases) {
-    await search.fill(text);
-    await search.press('Enter');
-    await expect(page).toHaveURL(url);
-  }
-
+// The header's search has its test, every keyword group, in admin-dashboard.spec.ts.
+test('the admin header: menu, sign out', async ({ page }) => {
+  await openAdminPanel(page);
   await page.getByRole('button', { name: /^Admin menu for / }).click();
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -157,7 +144,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the sidebar collapses into a menu', async ({ page }) => {
-    await signInAsAdmin(page);
+    await openAdminPanel(page);
     await expect(page.getByRole('navigation', { name: 'Admin' })).toBeHidden();
     await page.getByRole('button', { name: 'Open admin menu' }).click();
     const sheet = page.getByRole('dialog');

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
-import { registerAccount, signInAsAdmin } from './auth-helpers';
+import { DEMO_ADMIN, apiSignIn, openAdminPanel, registerAccount, useSession } from './auth-helpers';
 import { E2E_DB_FILE } from './e2e-env';
 
 /*
@@ -24,12 +24,12 @@ const cardValue = (page: Page, testId: string) => page.getByTestId(testId).locat
 const asNumber = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 
 test('the dashboard shows the figures the database holds', async ({ page }) => {
-  await signInAsAdmin(page);
+  await useSession(page, await apiSignIn(page.request, DEMO_ADMIN, 'admin'), 'admin');
   // Other suites add users and prompts while this runs: the figure lies between two readings.
   const usersBefore = dbCount('SELECT count(*) AS n FROM users');
   const promptsBefore = dbCount('SELECT count(*) AS n FROM prompts');
   const viewsBefore = dbCount('SELECT sum(views_count) AS n FROM prompts');
-  await page.reload();
+  await page.goto('/admin/dashboard');
   await expect(cardValue(page, 'stat-users')).toHaveText(/\d/);
   const usersAfter = dbCount('SELECT count(*) AS n FROM users');
   const promptsAfter = dbCount('SELECT count(*) AS n FROM prompts');
@@ -58,7 +58,7 @@ test('the dashboard shows the figures the database holds', async ({ page }) => {
 });
 
 test('each tab draws its charts and tables', async ({ page }) => {
-  await signInAsAdmin(page);
+  await openAdminPanel(page);
   const tabs = page.getByRole('tablist');
   for (const [tab, chart] of [
     ['Overview', /Sign-ups and publications per day/],
@@ -89,7 +89,7 @@ test('each tab draws its charts and tables', async ({ page }) => {
 
 test('recent activity lists a new sign-up with its icon', async ({ page, request }) => {
   const account = await registerAccount(request, 'feed');
-  await signInAsAdmin(page);
+  await openAdminPanel(page);
   const entry = page.getByTestId('activity-entry').filter({ hasText: `${account.name} joined Promptforge` });
   await expect(entry).toBeVisible();
   await expect(entry).toHaveAttribute('data-icon', 'user-plus');
@@ -97,7 +97,7 @@ test('recent activity lists a new sign-up with its icon', async ({ page, request
 });
 
 test('quick actions open the pending prompts, the users and the revenue reports', async ({ page }) => {
-  await signInAsAdmin(page);
+  await openAdminPanel(page);
   await page.getByRole('link', { name: /Review Pending Prompts/ }).click();
   await expect(page).toHaveURL('/admin/marketplace?status=draft');
   await page.goBack();
@@ -110,7 +110,7 @@ test('quick actions open the pending prompts, the users and the revenue reports'
 });
 
 test('a failed load shows the failure state, and Retry loads the figures', async ({ page }) => {
-  await signInAsAdmin(page);
+  await useSession(page, await apiSignIn(page.request, DEMO_ADMIN, 'admin'), 'admin');
   await page.route('**/api/admin/dashboard', (route) =>
     route.fulfill({
       status: 400,
@@ -124,7 +124,7 @@ test('a failed load shows the failure state, and Retry loads the figures', async
       }),
     }),
   );
-  await page.reload();
+  await page.goto('/admin/dashboard');
   const alert = page.getByRole('alert').filter({ hasText: 'Failed to load dashboard' });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('The statistics are being rebuilt');
@@ -137,7 +137,7 @@ test('a failed load shows the failure state, and Retry loads the figures', async
 test('the header search routes every keyword group, and anything else to the marketplace search', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
+  await openAdminPanel(page);
   const search = page.getByRole('searchbox', { name: 'Search the admin panel' });
   const cases: [string, string][] = [
     ['user', '/admin/users'],
@@ -146,6 +146,7 @@ test('the header search routes every keyword group, and anything else to the mar
     ['prompt', '/admin/marketplace'],
     ['marketplace', '/admin/marketplace'],
     ['template', '/admin/marketplace'],
+    ['templates', '/admin/marketplace'],
     ['plan', '/admin/plans'],
     ['subscription', '/admin/plans'],
     ['PRICING', '/admin/plans'],
@@ -156,6 +157,7 @@ test('the header search routes every keyword group, and anything else to the mar
     ['config', '/admin/settings'],
     ['preferences', '/admin/settings'],
     ['email copywriter', '/admin/marketplace?search=email+copywriter'],
+    ['seo writer', '/admin/marketplace?search=seo+writer'],
   ];
   for (const [text, url] of cases) {
     await search.fill(text);
@@ -167,10 +169,7 @@ test('the header search routes every keyword group, and anything else to the mar
 test('an admin refunds a payment from the Revenue tab and the plan ends', async ({ page, request }) => {
   // A subscriber who paid through the test gateway, exactly as the pricing page does it.
   const account = await registerAccount(request, 'refund');
-  const login = await request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  const auth = { authorization: `Bearer ${(await login.json()).data.token}` };
+  const auth = { authorization: `Bearer ${account.token}` };
   const plans = (await (await request.get('/api/payments/plans')).json()).data.plans;
   const premium = plans.find((p: { name: string }) => p.name === 'Premium');
   const order = (
@@ -191,8 +190,7 @@ test('an admin refunds a payment from the Revenue tab and the plan ends', async 
     (await (await request.get('/api/auth/me', { headers: auth })).json()).data.user.subscription.plan;
   expect(await me()).toBe('Premium');
 
-  await signInAsAdmin(page);
-  await page.goto('/admin/dashboard?tab=revenue');
+  await openAdminPanel(page, '/admin/dashboard?tab=revenue');
   const row = page.getByTestId('payment-row').filter({ hasText: account.email });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: 'Refund' }).click();

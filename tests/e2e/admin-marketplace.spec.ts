@@ -1,17 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './auth-helpers';
+import { openAdminPanel } from './auth-helpers';
 
 /*
  * Admin marketplace management (issue 8): create a prompt in the panel, feature it from the table's
  * icon, and buyers see the Featured badge in the public marketplace; the spec's validation toast.
  */
 
+// A journey of some twenty steps: more than the default 30 s when the machine is busy.
+test.describe.configure({ timeout: 60_000 });
+
 test('an admin creates a prompt, features it, and the marketplace shows the Featured badge', async ({
   page,
 }) => {
   const title = `Zephyr Launch Brief ${Date.now().toString(36)}`;
-  await signInAsAdmin(page);
-  await page.goto('/admin/marketplace');
+  await openAdminPanel(page, '/admin/marketplace');
   await expect(page.getByRole('heading', { name: 'Marketplace Management', level: 1 })).toBeVisible();
   await expect(page.getByText('Total Prompts')).toBeVisible();
 
@@ -58,8 +60,7 @@ test('an admin creates a prompt, features it, and the marketplace shows the Feat
 });
 
 test('the header search and Review Pending Prompts links prefill the filters', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/admin/marketplace?search=negotiation&status=draft');
+  await openAdminPanel(page, '/admin/marketplace?search=negotiation&status=draft');
   await expect(page.getByRole('searchbox', { name: 'Search prompts' })).toHaveValue('negotiation');
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Draft (pending)');
   await page.getByRole('button', { name: 'Clear' }).click();

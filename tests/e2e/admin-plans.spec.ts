@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './auth-helpers';
+import { openAdminPanel } from './auth-helpers';
 
 /* Plans Management (issue 8): create, edit and delete a plan, with the spec's validation and toasts. */
 
 test('an admin creates, edits and deletes a plan', async ({ page }) => {
   const name = `Studio ${Date.now().toString(36)}`;
-  await signInAsAdmin(page);
-  await page.goto('/admin/plans');
+  await openAdminPanel(page, '/admin/plans');
   await expect(page.getByRole('heading', { name: 'Plans Management', level: 1 })).toBeVisible();
   await expect(page.getByText('Total Plans')).toBeVisible();
   await expect(page.getByTestId('admin-plan-card').first()).toBeVisible();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
-import { registerAccount, type TestAccount } from './auth-helpers';
+import { type TestAccount, apiSignIn, registerAccount, useSession } from './auth-helpers';
 import { E2E_DB_FILE } from './e2e-env';
 
 /*
@@ -39,6 +39,13 @@ async function newAdmin(request: APIRequestContext): Promise<TestAccount> {
   return account;
 }
 
+/** Admin Settings, signed in through the API (the form is tested below and in admin-auth.spec.ts). */
+async function openAdminSettings(page: Page, account: TestAccount) {
+  await useSession(page, await apiSignIn(page.request, account, 'admin'), 'admin');
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Admin Settings', level: 1 })).toBeVisible();
+}
+
 async function adminSignIn(page: Page, account: TestAccount) {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(account.email);
@@ -48,14 +55,11 @@ async function adminSignIn(page: Page, account: TestAccount) {
 
 test('theme, accent colour and collapsed sidebar apply to the admin panel', async ({ page, request }) => {
   const admin = await newAdmin(request);
-  await adminSignIn(page, admin);
-  await expect(page).toHaveURL('/admin/dashboard');
+  await openAdminSettings(page, admin);
   // The defaults: dark, blue accent, full sidebar.
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page.locator('html')).toHaveAttribute('data-admin-accent', 'blue');
 
-  await page.goto('/admin/settings');
-  await expect(page.getByRole('heading', { name: 'Admin Settings', level: 1 })).toBeVisible();
   const card = page.getByRole('region', { name: 'Theme' });
   await card.getByRole('radio', { name: 'Light' }).click();
   await card.getByRole('radio', { name: 'Green' }).click();
@@ -93,10 +97,7 @@ test('theme, accent colour and collapsed sidebar apply to the admin panel', asyn
 test('an admin turns on two-factor authentication and signs in with a code', async ({ page, request }) => {
   test.setTimeout(90_000);
   const admin = await newAdmin(request);
-  await adminSignIn(page, admin);
-  await expect(page).toHaveURL('/admin/dashboard');
-
-  await page.goto('/admin/settings');
+  await openAdminSettings(page, admin);
   const security = page.getByRole('region', { name: 'Security' });
   await expect(security.getByText('Off', { exact: true })).toBeVisible();
   await security.getByRole('button', { name: 'Set up' }).click();

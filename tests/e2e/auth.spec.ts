@@ -2,15 +2,19 @@ import { type Page, expect, test } from '@playwright/test';
 import {
   DEMO_USER,
   SESSION_EXPIRED,
+  apiSignIn,
   newAccount,
   registerAccount,
   signIn,
+  signedInAccount,
   unsignedToken,
+  useSession,
 } from './auth-helpers';
 
 /*
  * Accounts in the browser (spec sections 2, 4 and 5): sign up, sign out, sign in, the guards around
- * the signed-in pages and the session-expiry notice.
+ * the signed-in pages and the session-expiry notice. The forms are tested through the forms; the
+ * tests about what follows a sign-in start from a session kept in the browser (auth-helpers.ts).
  */
 
 const alert = (page: Page) => page.getByRole('main').getByRole('alert');
@@ -98,10 +102,10 @@ test('sign in: both fields, a valid address, then the server decides', async ({ 
   await expect(page.getByRole('heading', { name: `Welcome back, ${account.name}` })).toBeVisible();
 });
 
-test('the signed-in header, user menu and sign out', async ({ page, request }) => {
-  const account = await registerAccount(request, 'menu');
-  await signIn(page, account);
-  await expect(page).toHaveURL('/dashboard');
+test('the signed-in header, user menu and sign out', async ({ page }) => {
+  await signedInAccount(page, 'menu');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText([
@@ -137,11 +141,9 @@ test('the signed-in header, user menu and sign out', async ({ page, request }) =
 });
 
 test('the server ends the session at sign out', async ({ page, request }) => {
-  const account = await registerAccount(request, 'revoke');
-  await signIn(page, account);
-  await expect(page).toHaveURL('/dashboard');
-  const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  expect(token).toBeTruthy();
+  const { token } = await signedInAccount(page, 'revoke');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
   await accountMenu(page).click();
   const logout = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
   await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -174,8 +176,7 @@ test('the remembered page survives a detour through sign up', async ({ page }) =
 });
 
 test('signed-in users are sent away from the sign-in pages', async ({ page }) => {
-  await signIn(page, DEMO_USER);
-  await expect(page).toHaveURL('/dashboard');
+  await useSession(page, await apiSignIn(page.request, DEMO_USER));
   for (const path of ['/auth/login', '/auth/signup', '/auth/forgot-password', '/auth/reset-password/abc']) {
     await page.goto(path);
     await expect(page).toHaveURL('/dashboard');
@@ -229,8 +230,8 @@ test('an unreadable stored token counts as expired', async ({ page }) => {
 });
 
 test('a token the server no longer accepts signs out', async ({ page, request }) => {
-  const account = await registerAccount(request, 'stale');
-  await signIn(page, account);
+  const account = await signedInAccount(page, 'stale');
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: `Welcome back, ${account.name}` })).toBeVisible();
   // Let the dashboard's own calls finish: one of them meeting the revoked token would sign out first.
   await page.waitForLoadState('networkidle');
@@ -246,10 +247,10 @@ test('a token the server no longer accepts signs out', async ({ page, request })
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the menu repeats the signed-in navigation and the account links', async ({ page, request }) => {
-    const account = await registerAccount(request, 'mobile');
-    await signIn(page, account);
-    await expect(page).toHaveURL('/dashboard');
+  test('the menu repeats the signed-in navigation and the account links', async ({ page }) => {
+    await signedInAccount(page, 'mobile');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const sheet = page.getByRole('dialog');
     await expect(sheet.getByRole('navigation', { name: 'Mobile' }).getByRole('link')).toHaveText([

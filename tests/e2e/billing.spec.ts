@@ -1,30 +1,16 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { type TestAccount, registerAccount, signIn } from './auth-helpers';
+import { signedInAccount } from './auth-helpers';
 
 /*
  * Billing in the browser (issue 7) against the built-in test gateway the e2e server runs without
  * Razorpay keys: subscribing, buying a premium prompt, a declined payment, the signed-out toast and
- * the settings Billing section. Every test signs up its own account, so none depends on another.
+ * the settings Billing section. Every test signs up its own account (through the API, and starts
+ * signed in: the forms have their tests in auth.spec.ts), so none depends on another.
  */
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const planCard = (page: Page, name: string) => page.getByRole('article', { name });
 const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Complete your payment' });
-
-async function signedInAs(page: Page, request: APIRequestContext, tag: string): Promise<TestAccount> {
-  const account = await registerAccount(request, tag);
-  await signIn(page, account);
-  await expect(page).toHaveURL('/dashboard');
-  return account;
-}
-
-async function tokenFor(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const response = await request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
 
 async function billingOf(request: APIRequestContext, token: string) {
   const response = await request.get('/api/payments/me', { headers: { authorization: `Bearer ${token}` } });
@@ -61,11 +47,8 @@ test('a visitor who subscribes is asked to log in first', async ({ page }) => {
   );
 });
 
-test('subscribing to Premium in test mode makes the playground allowance unlimited', async ({
-  page,
-  request,
-}) => {
-  await signedInAs(page, request, 'sub');
+test('subscribing to Premium in test mode makes the playground allowance unlimited', async ({ page }) => {
+  await signedInAccount(page, 'sub');
   await page.goto('/playground');
   await expect(page.getByTestId('usage-meter')).toContainText('0 of 10 sessions this month');
 
@@ -103,7 +86,7 @@ test('subscribing to Premium in test mode makes the playground allowance unlimit
 
 test('buying a premium prompt unlocks its text and marks it owned', async ({ page, request }) => {
   const prompt = await premiumPrompt(request, 1);
-  await signedInAs(page, request, 'buy');
+  await signedInAccount(page, 'buy');
 
   await page.goto(`/marketplace/${prompt.slug}`);
   await expect(page.getByTestId('premium-preview')).toBeVisible();
@@ -129,7 +112,7 @@ test('buying a premium prompt unlocks its text and marks it owned', async ({ pag
 });
 
 test('a declined payment grants nothing', async ({ page, request }) => {
-  const account = await signedInAs(page, request, 'fail');
+  const account = await signedInAccount(page, 'fail');
   await page.goto('/pricing');
   await planCard(page, 'Premium').getByRole('button', { name: 'Get Premium' }).click();
   await checkoutDialog(page).getByRole('button', { name: 'Simulate failure' }).click();
@@ -138,7 +121,7 @@ test('a declined payment grants nothing', async ({ page, request }) => {
   await expect(checkoutDialog(page)).toHaveCount(0);
   await expect(planCard(page, 'Premium').getByRole('button', { name: 'Get Premium' })).toBeEnabled();
 
-  const billing = await billingOf(request, await tokenFor(request, account));
+  const billing = await billingOf(request, account.token);
   expect(billing.plan.name).toBe('Free');
   expect(billing.subscription).toBeNull();
 
@@ -167,9 +150,8 @@ test('a visitor on a premium prompt logs in before buying', async ({ page, reque
 
 test('settings shows the subscription and its payment, and cancel keeps the plan to the period end', async ({
   page,
-  request,
 }) => {
-  await signedInAs(page, request, 'settle');
+  await signedInAccount(page, 'settle');
   await page.goto('/settings');
   const billing = page.getByRole('region', { name: 'Billing' });
   await expect(billing.getByTestId('billing-plan-name')).toHaveText('Free');
@@ -203,8 +185,8 @@ test('settings shows the subscription and its payment, and cancel keeps the plan
   await expect(billing.getByTestId('billing-period-end')).toContainText('Renews on');
 });
 
-test('the 14-day Premium trial starts once from settings', async ({ page, request }) => {
-  await signedInAs(page, request, 'trial');
+test('the 14-day Premium trial starts once from settings', async ({ page }) => {
+  await signedInAccount(page, 'trial');
   await page.goto('/settings');
   const billing = page.getByRole('region', { name: 'Billing' });
   await billing.getByRole('button', { name: 'Start 14-day trial' }).click();
@@ -224,7 +206,7 @@ test("the playground's try banner buys the prompt, and the prompt then runs in t
   request,
 }) => {
   const prompt = await premiumPrompt(request, 5);
-  await signedInAs(page, request, 'tryb');
+  await signedInAccount(page, 'tryb');
   await page.goto(`/playground?prompt=${prompt.id}`);
   const panel = page.getByTestId('prompt-try');
   const banner = panel.getByTestId('premium-banner');

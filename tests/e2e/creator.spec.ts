@@ -1,5 +1,13 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { DEMO_USER, type TestAccount, newAccount, signIn } from './auth-helpers';
+import {
+  DEMO_USER,
+  type RegisteredAccount,
+  apiSignIn,
+  registerAccount,
+  signIn,
+  signedInAccount,
+  useSession,
+} from './auth-helpers';
 
 /*
  * The creator studio at /dashboard (issue 6, spec section 2): publish a prompt and find it in the
@@ -7,8 +15,8 @@ import { DEMO_USER, type TestAccount, newAccount, signIn } from './auth-helpers'
  * creator's analytics charts.
  */
 
-// Each test is a whole journey (a sign-up with its password hashing, several saves): more than the
-// default 30 s when the machine is busy.
+// Each test is a whole journey (several saves): more than the default 30 s when the machine is busy.
+// Accounts are made and signed in through the API: the forms have their tests in auth.spec.ts.
 test.describe.configure({ timeout: 60_000 });
 
 const uploadForm = (page: Page) => page.getByRole('form', { name: 'Upload a new prompt' });
@@ -22,18 +30,6 @@ function uniqueWord(): string {
   let word = 'zyx';
   for (let i = 0; i < 10; i++) word += letters[Math.floor(Math.random() * letters.length)];
   return word;
-}
-
-async function signUp(page: Page, tag: string): Promise<TestAccount> {
-  const account = newAccount(tag);
-  await page.goto('/auth/signup');
-  await page.getByLabel('Full name').fill(account.name);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm password').fill(account.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL('/dashboard');
-  return account;
 }
 
 async function chooseCategory(scope: Locator, page: Page, category: string) {
@@ -56,20 +52,19 @@ async function fillPrompt(
 /** A prompt made through the API, for tests whose subject is what happens to it afterwards. */
 async function createPromptThroughApi(
   request: APIRequestContext,
-  account: TestAccount,
+  account: RegisteredAccount,
   body: Record<string, unknown>,
 ): Promise<void> {
-  const login = await request.post('/api/auth/login', { data: account });
-  const token = (await login.json()).data.token as string;
   const response = await request.post('/api/user/prompts', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${account.token}` },
     data: body,
   });
   expect(response.status()).toBe(201);
 }
 
 test('a new creator publishes a prompt and finds it in the marketplace search', async ({ page }) => {
-  await signUp(page, 'creator-publish');
+  await signedInAccount(page, 'creator-publish');
+  await page.goto('/dashboard');
   // A new creator is pointed at the upload form and the marketplace.
   await expect(page.getByRole('heading', { name: 'Start your creator journey' })).toBeVisible();
   await expect(page.getByText('Nothing tried yet.')).toBeVisible();
@@ -149,7 +144,7 @@ test('a new creator publishes a prompt and finds it in the marketplace search', 
 });
 
 test('a draft stays private, is edited, then published', async ({ page }) => {
-  await signUp(page, 'creator-draft');
+  await signedInAccount(page, 'creator-draft');
   await page.goto('/dashboard?tab=upload');
   const word = uniqueWord();
   const form = uploadForm(page);
@@ -220,8 +215,7 @@ test('a draft stays private, is edited, then published', async ({ page }) => {
 });
 
 test('deleting asks first, and Cancel keeps the prompt', async ({ page, request }) => {
-  const account = newAccount('creator-delete');
-  expect((await request.post('/api/auth/register', { data: account })).status()).toBe(201);
+  const account = await registerAccount(request, 'creator-delete');
   const title = `Prompt to remove ${uniqueWord()}`;
   await createPromptThroughApi(request, account, {
     title,
@@ -230,9 +224,8 @@ test('deleting asks first, and Cancel keeps the prompt', async ({ page, request 
     category: 'writing',
     status: 'published',
   });
+  await useSession(page, account.token);
   await page.goto('/dashboard?tab=prompts');
-  await expect(page).toHaveURL('/auth/login');
-  await signIn(page, account);
   await expect(page).toHaveURL('/dashboard?tab=prompts');
 
   const item = myPrompt(page, title);
@@ -255,9 +248,8 @@ test('deleting asks first, and Cancel keeps the prompt', async ({ page, request 
 });
 
 test('the demo creator reads the analytics charts for each period', async ({ page }) => {
+  await useSession(page, await apiSignIn(page.request, DEMO_USER));
   await page.goto('/dashboard');
-  await expect(page).toHaveURL('/auth/login');
-  await signIn(page, DEMO_USER);
   await expect(page).toHaveURL('/dashboard');
 
   // Overview: the four figures.

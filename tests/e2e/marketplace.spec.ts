@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { skipRetryBackOff } from './retries';
 
 const cards = (page: Page) => page.getByTestId('prompt-card');
 
@@ -188,27 +189,28 @@ test.describe('marketplace', () => {
 
   test('recovers from a failed load with Try Again', async ({ page }) => {
     let failing = true;
-    await page.route('**/api/marketplace/prompts**', (route) =>
-      failing
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: JSON.stringify({
-              success: false,
-              message: 'Internal server error. Please try again later.',
-              code: 'SERVER_ERROR',
-              status: 500,
-              requestId: 'e2e',
-            }),
-          })
-        : route.continue(),
-    );
+    let failures = 0;
+    await page.route('**/api/marketplace/prompts**', (route) => {
+      if (!failing) return route.continue();
+      if (new URL(route.request().url()).pathname === '/api/marketplace/prompts') failures += 1;
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          message: 'Internal server error. Please try again later.',
+          code: 'SERVER_ERROR',
+          status: 500,
+          requestId: 'e2e',
+        }),
+      });
+    });
+    await page.clock.install();
     await page.goto('/marketplace');
 
     // The query retries with back-off (spec section 9: up to 3 times, 1 s, 2 s, 4 s) before giving up.
-    await expect(page.getByRole('heading', { name: 'Failed to load prompts' })).toBeVisible({
-      timeout: 15_000,
-    });
+    await skipRetryBackOff(page, () => failures);
+    await expect(page.getByRole('heading', { name: 'Failed to load prompts' })).toBeVisible();
     await expect(page.getByText('There was an error loading the marketplace prompts.')).toBeVisible();
     await expect(page.getByText('Error loading prompts')).toBeVisible();
     await expect(page.getByText('Failed to load marketplace prompts. Please try again.')).toBeVisible();

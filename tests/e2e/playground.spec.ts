@@ -1,32 +1,22 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { LIMIT_REACHED_MESSAGE } from '../../src/shared/playground';
-import { DEMO_USER, newAccount } from './auth-helpers';
+import { DEMO_USER, signedInAccount } from './auth-helpers';
 
 /*
  * The playground (issue 5) in the browser, against the offline demo model the e2e server answers with
  * (no provider keys): streaming, Stop, sessions that come back, Clear Chat, the monthly limit, and
- * trying free and premium marketplace prompts. Every test signs up its own account, so tests never
- * share a conversation or an allowance.
+ * trying free and premium marketplace prompts. Every test signs up its own account (through the API:
+ * the sign-up form has its tests in auth.spec.ts), so tests never share a conversation or an allowance.
  */
 
 /** The last line of every demo reply: once it is on screen the reply is complete. */
 const DEMO_REPLY_END = 'on the server.';
 
-async function signUp(page: Page) {
-  const account = newAccount('play');
-  await page.goto('/auth/signup');
-  await page.getByLabel('Full name').fill(account.name);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm password').fill(account.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL('/dashboard');
-  return account;
-}
+/** A new account, signed in in this tab. */
+const signUp = (page: Page) => signedInAccount(page, 'play');
 
 async function openPlayground(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playground' }).click();
-  await expect(page).toHaveURL('/playground');
+  await page.goto('/playground');
   await expect(page.getByRole('heading', { name: 'How can I help you today?' })).toBeVisible();
 }
 
@@ -49,12 +39,6 @@ async function expectCompleteReply(reply: Locator) {
   await expect(reply.getByTestId('message-content')).toContainText(DEMO_REPLY_END);
 }
 
-async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  expect(token).toBeTruthy();
-  return token!;
-}
-
 async function chatViaApi(request: APIRequestContext, token: string, data: Record<string, unknown>) {
   return request.post('/api/playground/chat', {
     headers: { authorization: `Bearer ${token}` },
@@ -66,7 +50,11 @@ test('a reply streams in from the demo model, and the conversation goes on and c
   page,
 }) => {
   await signUp(page);
-  await openPlayground(page);
+  // From the dashboard through the main navigation, as a signed-in user gets there.
+  await page.goto('/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playground' }).click();
+  await expect(page).toHaveURL('/playground');
+  await expect(page.getByRole('heading', { name: 'How can I help you today?' })).toBeVisible();
 
   // Every choice is the offline demo here, and says so.
   const models = page.getByRole('radiogroup', { name: 'AI model' });
@@ -205,8 +193,7 @@ test('at the monthly limit the playground says so, links to pricing and sends no
   page,
   request,
 }) => {
-  await signUp(page);
-  const token = await tokenOf(page);
+  const { token } = await signUp(page);
   // The free plan's ten sessions, used up through the API (the UI path is covered above).
   const answers = await Promise.all(
     Array.from({ length: 10 }, (_, i) => chatViaApi(request, token, { message: `Quick question ${i + 1}` })),
@@ -336,7 +323,7 @@ test('a premium prompt is tried without its text reaching the browser, three tim
     }
   });
 
-  await signUp(page);
+  const { token } = await signUp(page);
   await page.goto(`/marketplace/${premium.id}`);
   await page.getByRole('link', { name: 'Try in Playground' }).first().click();
   await expect(page).toHaveURL(`/playground?prompt=${premium.id}`);
@@ -363,7 +350,6 @@ test('a premium prompt is tried without its text reaching the browser, three tim
   for (const line of secretLines) expect(html).not.toContain(line);
 
   // Two more tries (through the API, to save time) use them up.
-  const token = await tokenOf(page);
   for (let i = 0; i < 2; i++) {
     const answer = await chatViaApi(request, token, { message: `Try ${i + 2}`, promptId: premium.id });
     expect(answer.status()).toBe(200);

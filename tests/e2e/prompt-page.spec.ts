@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { type APIRequestContext, type Page, type Response, expect, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { E2E_DB_FILE } from './e2e-env';
+import { skipRetryBackOff } from './retries';
 
 /*
  * The marketplace prompt page (issue 4): text and copy, variables, likes, downloads, the premium
@@ -366,27 +367,28 @@ test.describe('prompt page', () => {
   test('recovers from a failed load with Try Again', async ({ page }) => {
     const prompt = findPrompt(`p.type = 'free' AND p.slug LIKE 'standard-operating%'`);
     let failing = true;
-    await page.route(`**/api/marketplace/prompts/${prompt.slug}`, (route) =>
-      failing
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: JSON.stringify({
-              success: false,
-              message: 'Internal server error. Please try again later.',
-              code: 'SERVER_ERROR',
-              status: 500,
-              requestId: 'e2e',
-            }),
-          })
-        : route.continue(),
-    );
+    let failures = 0;
+    await page.route(`**/api/marketplace/prompts/${prompt.slug}`, (route) => {
+      if (!failing) return route.continue();
+      failures += 1;
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          message: 'Internal server error. Please try again later.',
+          code: 'SERVER_ERROR',
+          status: 500,
+          requestId: 'e2e',
+        }),
+      });
+    });
+    await page.clock.install();
     await page.goto(`/marketplace/${prompt.slug}`);
 
     // The query retries with back-off (spec section 9: up to 3 times, 1 s, 2 s, 4 s) before giving up.
-    await expect(page.getByRole('heading', { name: 'Failed to load prompt' })).toBeVisible({
-      timeout: 15_000,
-    });
+    await skipRetryBackOff(page, () => failures);
+    await expect(page.getByRole('heading', { name: 'Failed to load prompt' })).toBeVisible();
     await expect(page.getByText('Error loading prompt', { exact: true })).toBeVisible();
 
     failing = false;

@@ -1,16 +1,15 @@
 import { type Page, expect, test } from '@playwright/test';
-import { registerAccount, signIn } from './auth-helpers';
+import { type RegisteredAccount, registerAccount, signIn, useSession } from './auth-helpers';
 
 /* /settings (spec section 8 toasts): profile, password, theme and account deletion. */
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
-async function openSettings(page: Page, account: { email: string; password: string }) {
+/** Settings, signed in as the account (the way back through the sign-in form is in auth.spec.ts). */
+async function openSettings(page: Page, account: RegisteredAccount) {
+  await useSession(page, account.token);
   await page.goto('/settings');
-  // The guard's redirect carries where to return; signing in before it lands would lose that.
-  await expect(page).toHaveURL('/auth/login');
-  await signIn(page, account);
   await expect(page).toHaveURL('/settings');
   await expect(page).toHaveTitle('Settings · Promptforge');
 }
@@ -79,10 +78,8 @@ test('the theme is applied, saved to the account and kept after a reload', async
 
 test('a saved theme follows the account to a new browser', async ({ browser, request }) => {
   const account = await registerAccount(request, 'theme-sync');
-  const login = await request.post('/api/auth/login', { data: account });
-  const { token } = (await login.json()).data;
   await request.put('/api/user/settings', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${account.token}` },
     data: { theme: 'light' },
   });
   const context = await browser.newContext();
