@@ -15,6 +15,7 @@ import type { RecordedResponse } from './bare-server';
  *
  *   npm run bench -- [--db sqlite|postgres] [--duration 10] [--mixed-duration 60] [--rate 1000]
  *                    [--connections 64] [--prompts 100000] [--only <scenario id or name part>] [--fresh]
+ *                    [--streams 1,50] (the concurrencies of scenario 7)
  *
  * Scenarios (issue 9): 1 marketplace page of 50; 2 category + type + rating sort; 3 full-text search
  * (common and rare words, prefixes); 4 a prompt page; 5 GET /api/auth/me with a token, and the cost
@@ -22,6 +23,9 @@ import type { RecordedResponse } from './bare-server';
  * hashed asset; 7 playground time to first token (1 and 50 streams); 8 a mixed workload at a fixed
  * rate with sign-ins and likes. Each HTTP scenario runs autocannon for --duration seconds against the
  * app, then against the bare server, with the same requests and connections.
+ *
+ * BENCH_APP_NODE_ARGS adds Node flags to the app's process only, e.g. to profile it:
+ *   BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=.tmp/prof' npm run bench -- --only 7
  *
  * Budgets are printed ok/OVER; the process exits 1 when any is over. Results go to
  * bench/results/latest.json (and latest-<db>.json, which a PostgreSQL run compares with).
@@ -38,6 +42,7 @@ const { values: args } = parseArgs({
     users: { type: 'string' },
     only: { type: 'string' },
     fresh: { type: 'boolean', default: false },
+    streams: { type: 'string', default: '1,50' },
   },
 });
 
@@ -58,6 +63,7 @@ const APP_PORT = Number(process.env.BENCH_PORT ?? 4601);
 const BARE_PORT = APP_PORT + 1;
 const FAKE_PORT = APP_PORT + 2;
 const FAKE_CONTROL_PORT = APP_PORT + 3;
+const SDK_PROXY_PORT = APP_PORT + 4;
 const TTFT_BUDGET = { p50: 3, p99: 15 };
 const BUDGET = {
   reads: { ratio: 0.7, p99: 25 },
@@ -473,6 +479,10 @@ interface StreamRow {
   appCpuMsPerTurn: number;
   appCoreBusy: number;
   direct: { p50: number; p99: number };
+  /** bench/sdk-proxy.ts: the AI SDK adapter behind a bare node:http server, the least a relay adds. */
+  floor: { p50: number; p99: number };
+  floorAdded: { p50: number; p99: number };
+  floorCpuMsPerTurn: number;
   app: { p50: number; p99: number };
   added: { p50: number; p99: number };
   verdict: string;
@@ -504,7 +514,7 @@ function percentiles(xs: number[]) {
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-async function streamingScenario(token: string, appPid: number | undefined) {
+async function streamingScenario(token: string, appPid: number | undefined, floorPid: number | undefined) {
   const direct = () =>
     timeToFirst(
       `http://127.0.0.1:${FAKE_PORT}/v1/messages`,
@@ -524,6 +534,16 @@ async function streamingScenario(token: string, appPid: number | undefined) {
       },
       'content_block_delta',
     );
+  const floor = () =>
+    timeToFirst(
+      `http://127.0.0.1:${SDK_PROXY_PORT}/chat`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Hi' }),
+      },
+      'event: token',
+    );
   const through = () =>
     timeToFirst(
       `http://127.0.0.1:${APP_PORT}/api/playground/chat`,
@@ -542,16 +562,19 @@ async function streamingScenario(token: string, appPid: number | undefined) {
 Playground: time to first token, through Promptforge vs the fake provider directly (same run)
 `);
   log(
-    `${'concurrency'.padEnd(12)} | ${'direct p50'.padStart(10)} ${'p99'.padStart(7)} | ${'app p50'.padStart(8)} ${'p99'.padStart(7)} | ${'added p50'.padStart(9)} ${'p99'.padStart(7)} | budget`,
+    `${'streams'.padEnd(12)} | ${'direct p50'.padStart(10)} ${'p99'.padStart(7)} | ${'floor +p50'.padStart(10)} ${'+p99'.padStart(7)} | ${'app p50'.padStart(8)} ${'p99'.padStart(7)} | ${'added p50'.padStart(9)} ${'p99'.padStart(7)} | budget`,
   );
   let over = 0;
   // One stream: a short reply, since only its first token is measured. Fifty streams: the paced,
   // realistic reply (bench/fake-provider.ts), so fifty open streams start as many turns a second
   // as fifty people reading replies would, not one every 60 ms each.
-  for (const [concurrency, reply] of [
-    [1, 'short'],
-    [50, 'paced'],
-  ] as const) {
+  const phases = (
+    [
+      [1, 'short'],
+      [50, 'paced'],
+    ] as const
+  ).filter(([concurrency]) => args.streams!.split(',').map(Number).includes(concurrency));
+  for (const [concurrency, reply] of phases) {
     const paced = await fetch(`http://127.0.0.1:${FAKE_CONTROL_PORT}/reply/${reply}`, { method: 'POST' });
     if (!paced.ok) throw new Error(`the fake provider refused /reply/${reply}`);
     // Closed loop: each of `concurrency` workers sends its next request when its stream ends, so
@@ -571,7 +594,11 @@ Playground: time to first token, through Promptforge vs the fake provider direct
       return percentiles(times);
     };
     await run(through); // warm-up: JIT, prepared statements, connection pools
+    await run(floor);
     const d = await run(direct);
+    const floorCpuBefore = cpuMs(floorPid) ?? NaN;
+    const f = await run(floor);
+    const floorCpuMsPerTurn = ((cpuMs(floorPid) ?? NaN) - floorCpuBefore) / (concurrency * perWorker);
     const cpuBefore = cpuMs(appPid) ?? NaN;
     const wallBefore = performance.now();
     const a = await run(through);
@@ -588,6 +615,9 @@ Playground: time to first token, through Promptforge vs the fake provider direct
       concurrency,
       reply,
       direct: d,
+      floor: f,
+      floorAdded: { p50: f.p50 - d.p50, p99: f.p99 - d.p99 },
+      floorCpuMsPerTurn,
       app: a,
       added,
       appCpuMsPerTurn,
@@ -595,11 +625,13 @@ Playground: time to first token, through Promptforge vs the fake provider direct
       verdict: ok ? 'ok' : 'OVER',
     });
     log(
-      `${`${concurrency} (${reply})`.padEnd(12)} | ${ms(d.p50).padStart(10)} ${ms(d.p99)} | ${ms(a.p50).padStart(8)} ${ms(a.p99)} | ${ms(added.p50).padStart(9)} ${ms(added.p99)} | ${ok ? 'ok' : 'OVER'}  (app: ${appCpuMsPerTurn.toFixed(2)} ms CPU a turn, core ${(appCoreBusy * 100).toFixed(0)}% busy)`,
+      `${`${concurrency} (${reply})`.padEnd(12)} | ${ms(d.p50).padStart(10)} ${ms(d.p99)} | ${ms(f.p50 - d.p50).padStart(10)} ${ms(f.p99 - d.p99)} | ${ms(a.p50).padStart(8)} ${ms(a.p99)} | ${ms(added.p50).padStart(9)} ${ms(added.p99)} | ${ok ? 'ok' : 'OVER'}  (CPU a turn: app ${appCpuMsPerTurn.toFixed(2)} ms, floor ${floorCpuMsPerTurn.toFixed(2)} ms; app core ${(appCoreBusy * 100).toFixed(0)}% busy)`,
     );
   }
   const paced = streamRows.find((r) => r.reply === 'paced');
   log(`
+Floor: bench/sdk-proxy.ts, the same AI SDK adapter behind a bare node:http server (no framework,
+authentication or database); "floor +" is what that relay alone adds to the provider's first token.
 Budget: under ${TTFT_BUDGET.p50} ms added at the median and ${TTFT_BUDGET.p99} ms at p99.
 Capacity: one core serves about ${paced ? Math.round(1000 / paced.appCpuMsPerTurn) : '?'} paced turns a second (1000 / CPU ms a turn).`);
   return over;
@@ -685,8 +717,9 @@ async function main() {
         1,
       ),
     );
+    const appNodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const app = await start(
-      ['--import', 'tsx', 'src/server/main.ts'],
+      [...appNodeArgs, '--import', 'tsx', 'src/server/main.ts'],
       {
         DATA_DIR: engine === 'sqlite' ? dataDir : path.join(root, 'pg-data'),
         ...(engine === 'postgres' ? { DATABASE_URL: pgUrl } : {}),
@@ -705,14 +738,29 @@ async function main() {
     );
     children.push(app);
     const only = args.only;
+    const withStreams = !only || only === '7' || 'stream'.includes(only);
+    // The floor of scenario 7 shares the app's core; only one of the two is measured at a time.
+    const sdkProxy = withStreams
+      ? await start(
+          [
+            '--import',
+            'tsx',
+            'bench/sdk-proxy.ts',
+            String(SDK_PROXY_PORT),
+            `http://127.0.0.1:${FAKE_PORT}/v1`,
+          ],
+          {},
+          `http://127.0.0.1:${SDK_PROXY_PORT}/__ready`,
+        )
+      : null;
+    if (sdkProxy) children.push(sdkProxy);
     const { scenarios, mixed } = await buildScenarios();
     const picked = only ? scenarios.filter((s) => s.id.startsWith(only) || s.name.includes(only)) : scenarios;
     const withMixed = !only || only === '8' || 'mixed'.includes(only);
-    const withStream = !only || only === '7' || 'stream'.includes(only);
     let failed = 0;
     const http = await httpScenarios(picked, withMixed ? mixed : null, app.pid);
     failed += http.over;
-    if (withStream) failed += await streamingScenario(await premiumSubscriber(), app.pid);
+    if (withStreams) failed += await streamingScenario(await premiumSubscriber(), app.pid, sdkProxy?.pid);
     const comparison = engine === 'postgres' ? compareWithSqlite(http.rows) : [];
     failed += comparison.filter((c) => c.verdict === 'OVER').length;
 

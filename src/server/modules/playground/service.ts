@@ -186,10 +186,11 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
     const promptRef = existing ? existing.prompt_id : (input.promptId ?? null);
     const prompt = promptRef ? await visiblePrompt(db, promptRef, auth) : null;
     const isTry = prompt !== null && !(await entitled(db, prompt, auth));
-    const a = await allowance(db, auth);
     const now = nowIso();
     const sessionId = existing?.id ?? newId();
     const reserving = !existing?.counted_at;
+    // The plan matters only to a turn that takes a slot; a session already counted goes on freely.
+    const a = reserving ? await allowance(db, auth) : null;
 
     const history = existing ? await repo.listMessages(db, sessionId) : [];
     const variables = existing
@@ -234,12 +235,12 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
     // calls the provider first and writes its rows while the provider thinks: time to first token
     // does not wait for them. One that could be refused reserves first, so a refused turn never
     // reaches the provider.
-    const mayBeRefused = reserving && (!a.unlimited || isTry);
+    const mayBeRefused = a !== null && (!a.unlimited || isTry);
     if (!mayBeRefused) callProvider();
 
     try {
       await db.transaction().execute(async (trx) => {
-        if (reserving) {
+        if (a) {
           await repo.lockUser(trx, engine, auth.userId);
           if (!a.unlimited && (await repo.countCountedSince(trx, auth.userId, monthStart())) >= a.limit) {
             throw new AppError('AUTHORIZATION_ERROR', LIMIT_REACHED_MESSAGE);

@@ -1,0 +1,65 @@
+import http from 'node:http';
+import { createAnthropic } from '@ai-sdk/anthropic';
+
+/*
+ * The floor of scenario 7: the least a server can do to relay a chat reply through the AI SDK's
+ * adapter. A bare node:http server that reads the request, calls the same Anthropic adapter the app
+ * uses (doStream, against the same fake provider) and writes its tokens as server-sent events, the
+ * first at once and later ones gathered like the app's (TOKEN_BATCH_MS). No framework, no
+ * authentication, no database, no allowance. The time it adds to the provider's first token is what
+ * the adapter, Node's HTTP client and server and the extra hop cost on this machine; the app's added
+ * time beyond it is Promptforge's own.
+ *   tsx bench/sdk-proxy.ts <port> <provider base URL>
+ */
+
+const [port = '0', baseURL = ''] = process.argv.slice(2);
+const model = createAnthropic({ apiKey: 'bench', baseURL })('claude-bench');
+const BATCH_MS = 50;
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+const server = http.createServer((req, res) => {
+  if (req.url === '/__ready') return void res.writeHead(200).end();
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (c: string) => (body += c));
+  req.on('end', () => {
+    void (async () => {
+      const { message } = JSON.parse(body) as { message: string };
+      const { stream } = await model.doStream({
+        prompt: [{ role: 'user', content: [{ type: 'text', text: message }] }],
+        maxOutputTokens: 1024,
+      });
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+      let pending = '';
+      let timer: NodeJS.Timeout | null = null;
+      let first = true;
+      const flush = () => {
+        timer = null;
+        if (pending) res.write(pending);
+        pending = '';
+      };
+      const reader = stream.getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        if (value.type !== 'text-delta') continue;
+        const event = sse('token', { text: value.delta });
+        if (first) {
+          first = false;
+          res.write(event);
+        } else {
+          pending += event;
+          timer ??= setTimeout(flush, BATCH_MS);
+        }
+      }
+      if (timer) clearTimeout(timer);
+      flush();
+      res.end(sse('done', {}));
+    })().catch((err: unknown) => {
+      res.destroy(err as Error);
+    });
+  });
+});
+server.keepAliveTimeout = 60_000;
+server.listen(Number(port), '127.0.0.1', () => process.stdout.write(`listening ${port}\n`));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
