@@ -580,7 +580,7 @@ Playground: time to first token, through Promptforge vs the fake provider direct
     // Closed loop: each of `concurrency` workers sends its next request when its stream ends, so
     // that many streams stay in flight and starts spread out; each worker's first request (a
     // synchronized burst) is not measured.
-    const perWorker = concurrency === 1 ? 200 : 8;
+    const perWorker = concurrency === 1 ? 500 : 8;
     const run = async (fn: () => Promise<number>) => {
       const times: number[] = [];
       await Promise.all(

@@ -1,4 +1,5 @@
-import { CompiledQuery, type InferResult, type Kysely } from 'kysely';
+import { type InferResult, type Kysely } from 'kysely';
+import { precompiled } from '../../db/precompiled';
 import type { DB, NewUser } from '../../db/types';
 
 /** All SQL of accounts, sessions and password resets. */
@@ -56,23 +57,10 @@ export type LiveSession = InferResult<ReturnType<typeof liveSessionQuery>>[numbe
  * built and compiled once: per request, Kysely's building and compiling cost more than SQLite takes
  * to run it. Only the two parameters change between calls.
  */
-export function liveSessionFinder(db: Kysely<DB>) {
-  const SESSION = '\u0000session',
-    NOW = '\u0000now';
-  const template = liveSessionQuery(db, SESSION, NOW).compile();
-  const slots = template.parameters.map((p) => (p === SESSION ? 0 : p === NOW ? 1 : -1));
-  if (slots.length !== 2 || slots.includes(-1)) throw new Error('unexpected live-session query parameters');
-  return async (sessionId: string, now: string): Promise<LiveSession | undefined> => {
-    const values = [sessionId, now];
-    const { rows } = await db.executeQuery<LiveSession>(
-      CompiledQuery.raw(
-        template.sql,
-        slots.map((i) => values[i]),
-      ),
-    );
-    return rows[0];
-  };
-}
+export const liveSessionFinder = (db: Kysely<DB>) =>
+  precompiled<[sessionId: string, now: string], LiveSession>(db, 2, (sessionId, now) =>
+    liveSessionQuery(db, sessionId, now),
+  );
 
 export async function touchSession(
   db: Kysely<DB>,
@@ -153,7 +141,7 @@ export async function consumePasswordReset(db: Kysely<DB>, id: string, now: stri
 }
 
 /** The user's current subscription with its plan, or undefined on the free tier. */
-export const findCurrentSubscription = (db: Kysely<DB>, userId: string, now: string) =>
+const currentSubscriptionQuery = (db: Kysely<DB>, userId: string, now: string) =>
   db
     .selectFrom('subscriptions as s')
     .innerJoin('plans as p', 'p.id', 's.plan_id')
@@ -161,8 +149,18 @@ export const findCurrentSubscription = (db: Kysely<DB>, userId: string, now: str
     .where('s.user_id', '=', userId)
     .where('s.status', 'in', ['active', 'trialing'])
     .where((eb) => eb.or([eb('s.current_period_end', 'is', null), eb('s.current_period_end', '>', now)]))
-    .orderBy('s.created_at', 'desc')
-    .executeTakeFirst();
+    .orderBy('s.created_at', 'desc');
+
+export const findCurrentSubscription = (db: Kysely<DB>, userId: string, now: string) =>
+  currentSubscriptionQuery(db, userId, now).executeTakeFirst();
+
+type CurrentSubscription = InferResult<ReturnType<typeof currentSubscriptionQuery>>[number];
+
+/** findCurrentSubscription, compiled once (each chat turn that takes a slot reads it). */
+export const currentSubscriptionFinder = (db: Kysely<DB>) =>
+  precompiled<[userId: string, now: string], CurrentSubscription>(db, 2, (userId, now) =>
+    currentSubscriptionQuery(db, userId, now),
+  );
 
 /** The plan a user without a current subscription is on: the first free plan (ties: the oldest). */
 export const findFreePlan = (db: Kysely<DB>) =>

@@ -28,7 +28,7 @@ import { metrics } from '../../lib/metrics';
 import { fromMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/auth';
-import { findCurrentSubscription, findFreePlan } from '../auth/repository';
+import { currentSubscriptionFinder, findFreePlan } from '../auth/repository';
 import { LEAK_REFUSAL, createLeakGuard } from './leak-guard';
 import * as repo from './repository';
 import type { z } from 'zod';
@@ -63,10 +63,14 @@ const titleFrom = (message: string) => {
 };
 
 /** The allowance of a user: the plan's monthly sessions, unlimited on paid plans, the spec's figure for admins. */
-async function allowance(db: Kysely<DB>, auth: AuthContext) {
+async function allowance(
+  db: Kysely<DB>,
+  findSubscription: ReturnType<typeof currentSubscriptionFinder>,
+  auth: AuthContext,
+) {
   const now = nowIso();
   if (auth.role === 'admin') return { limit: LIMITS.adminSessionLimit, unlimited: false, plan: 'Admin' };
-  const subscription = await findCurrentSubscription(db, auth.userId, now);
+  const subscription = await findSubscription(auth.userId, now);
   if (subscription) {
     return subscription.session_limit === null
       ? { limit: LIMITS.adminSessionLimit, unlimited: true, plan: subscription.plan_name }
@@ -134,9 +138,10 @@ export interface Turn {
 
 export function createPlaygroundService(deps: PlaygroundDeps) {
   const { db, engine, models, limiter, config, log } = deps;
+  const findSubscription = currentSubscriptionFinder(db);
 
   async function usage(auth: AuthContext): Promise<Usage> {
-    const a = await allowance(db, auth);
+    const a = await allowance(db, findSubscription, auth);
     return {
       current: await repo.countCountedSince(db, auth.userId, monthStart()),
       limit: a.limit,
@@ -190,7 +195,7 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
     const sessionId = existing?.id ?? newId();
     const reserving = !existing?.counted_at;
     // The plan matters only to a turn that takes a slot; a session already counted goes on freely.
-    const a = reserving ? await allowance(db, auth) : null;
+    const a = reserving ? await allowance(db, findSubscription, auth) : null;
 
     const history = existing ? await repo.listMessages(db, sessionId) : [];
     const variables = existing
