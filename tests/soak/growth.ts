@@ -4,11 +4,15 @@
  * One sample decides nothing: the heap is a saw (it climbs between collections and drops at each),
  * and RSS moves in steps. So the verdict looks at the second half of the run only (the first half
  * is warm-up: JIT, caches, pools), cuts it into equal time windows and keeps each window's minimum
- * (the floor the collector gets back to, i.e. what is really retained). On those floors it asks two
- * questions, and calls the series growing only when both say yes:
+ * (the floor the collector gets back to, i.e. what is really retained). On those floors it asks three
+ * questions, and calls the series growing only when all say yes:
  *   - is there a monotonic trend at all? Mann-Kendall test, one-sided, at `alpha`;
  *   - is it big enough to matter? The Theil-Sen slope (median of pairwise slopes, unmoved by a few
- *     outliers) above `minSlopePerMinute`.
+ *     outliers) above `minSlopePerMinute`;
+ *   - has it outgrown the warm-up? The last floor above every floor of the part before (cut into
+ *     windows the same way). Memory that grows without bound soon passes any level it reached
+ *     before; RSS that the allocator gave back early and that slowly fills again up to a level it
+ *     already held is not growing (seen in 3-minute soaks: 200 MiB, down to 188, back up to 192).
  */
 
 export interface Sample {
@@ -38,6 +42,8 @@ export interface GrowthVerdict {
   pValue: number;
   /** The window floors that were judged. */
   floors: Sample[];
+  /** The highest window floor before the judged part (-Infinity when there is none). */
+  earlierHigh: number;
 }
 
 const MIN_WINDOWS = 6;
@@ -86,7 +92,14 @@ export function mannKendallUpward(values: number[]): number {
 export function detectGrowth(samples: Sample[], options: GrowthOptions = {}): GrowthVerdict {
   const { fromFraction = 0.5, windows = 12, alpha = 0.01, minSlopePerMinute = 0 } = options;
   const sorted = [...samples].sort((a, b) => a.t - b.t);
-  const none: GrowthVerdict = { growing: false, enough: false, slopePerMinute: 0, pValue: 1, floors: [] };
+  const none: GrowthVerdict = {
+    growing: false,
+    enough: false,
+    slopePerMinute: 0,
+    pValue: 1,
+    floors: [],
+    earlierHigh: -Infinity,
+  };
   if (sorted.length === 0) return none;
   const start = sorted[0]!.t;
   const end = sorted[sorted.length - 1]!.t;
@@ -94,23 +107,33 @@ export function detectGrowth(samples: Sample[], options: GrowthOptions = {}): Gr
   const width = (end - from) / windows;
   if (width <= 0) return none;
 
-  const floors: Sample[] = [];
-  for (let w = 0; w < windows; w++) {
-    const lo = from + w * width;
-    const hi = w === windows - 1 ? end + 1e-9 : lo + width;
-    let floor: Sample | null = null;
-    for (const s of sorted) if (s.t >= lo && s.t < hi && (!floor || s.value < floor.value)) floor = s;
-    if (floor) floors.push(floor);
-  }
+  /** The lowest sample of each of `windows` equal windows of [lo, hi). */
+  const floorsOf = (lo: number, hi: number, last: boolean) => {
+    const step = (hi - lo) / windows;
+    const out: Sample[] = [];
+    if (step <= 0) return out;
+    for (let w = 0; w < windows; w++) {
+      const a = lo + w * step;
+      const b = w === windows - 1 ? hi + (last ? 1e-9 : 0) : a + step;
+      let floor: Sample | null = null;
+      for (const s of sorted) if (s.t >= a && s.t < b && (!floor || s.value < floor.value)) floor = s;
+      if (floor) out.push(floor);
+    }
+    return out;
+  };
+  const floors = floorsOf(from, end, true);
   if (floors.length < MIN_WINDOWS) return { ...none, floors };
+  const earlierHigh = Math.max(...floorsOf(start, from, false).map((f) => f.value));
 
   const slopePerMinute = theilSen(floors) * 60;
   const pValue = mannKendallUpward(floors.map((f) => f.value));
   return {
-    growing: pValue < alpha && slopePerMinute > minSlopePerMinute,
+    growing:
+      pValue < alpha && slopePerMinute > minSlopePerMinute && floors[floors.length - 1]!.value > earlierHigh,
     enough: true,
     slopePerMinute,
     pValue,
     floors,
+    earlierHigh,
   };
 }

@@ -596,7 +596,7 @@ async function main() {
       passed: v.enough && !v.growing,
       detail: !v.enough
         ? 'too few memory samples to judge'
-        : `${round(v.slopePerMinute / MiB, 2)} MiB/min over the second half (p=${round(v.pValue, 4)}; growing means p<0.01 and over ${limit} MiB/min)`,
+        : `${round(v.slopePerMinute / MiB, 2)} MiB/min over the second half (p=${round(v.pValue, 4)}), ending at ${round((v.floors.at(-1)?.value ?? 0) / MiB)} MiB against ${round(v.earlierHigh / MiB)} MiB held in the first half; growing means p<0.01, over ${limit} MiB/min and above the first half`,
     });
     const checks: Check[] = [
       {

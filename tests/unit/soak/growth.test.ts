@@ -99,6 +99,29 @@ describe('memory growth detector', () => {
     expect(detectGrowth(series, options).growing).toBe(false);
   });
 
+  it('passes RSS that the allocator gave back and that slowly fills again below its earlier level', () => {
+    // A 3-minute soak's RSS on CI: up to 200 MiB while warming up, given back to 188, then
+    // creeping back up to 193.5 by the end (a significant trend of about 2.4 MiB a minute).
+    const random = rng(11);
+    const rss = (climbTo: number) =>
+      Array.from({ length: 181 }, (_, t) => {
+        const level =
+          t <= 16
+            ? 194.5 + (t / 16) * 5.5
+            : t <= 31
+              ? 200 - ((t - 16) / 15) * 12.4
+              : 187.6 + ((t - 31) / 149) * (climbTo - 187.6);
+        return { t, value: (level + (random() * 2 - 1) * 0.2) * MiB };
+      });
+    const refill = detectGrowth(rss(193.5), { minSlopePerMinute: 2 * MiB });
+    expect(refill.pValue).toBeLessThan(0.01);
+    expect(refill.slopePerMinute).toBeGreaterThan(2 * MiB);
+    expect(refill.earlierHigh).toBeGreaterThan(195 * MiB);
+    expect(refill.growing).toBe(false);
+    // The same start, but climbing past everything it held before: growing.
+    expect(detectGrowth(rss(215), { minSlopePerMinute: 2 * MiB }).growing).toBe(true);
+  });
+
   it('says when there is too little to judge', () => {
     const verdict = detectGrowth(
       [
