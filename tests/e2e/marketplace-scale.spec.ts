@@ -104,6 +104,8 @@ test('goes through 1 000 cards a page of 50 at a time, by keyboard, with a bound
   const documentSizes: number[] = [];
   for (let n = 1; n <= PAGES_TO_WALK; n++) {
     await expect(pagination(page)).toContainText(`Page ${n} of ${pages}`);
+    // The previous page's cards stay (dimmed, aria-busy) until the new page arrives.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(cards(page)).toHaveCount(PAGING.marketplace);
     const links = await titleLinks(page).evaluateAll((els) => els.map((a) => a.getAttribute('href')));
     for (const link of links) if (link) seen.add(link);
