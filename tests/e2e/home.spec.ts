@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { serverError } from './retries';
 
 test.describe('home page', () => {
   test('types the headline one character at a time', async ({ page }) => {
@@ -96,19 +97,7 @@ test.describe('home page', () => {
   test('says so when the marketplace fails, shows no cards, and Retry reloads', async ({ page }) => {
     let failing = true;
     await page.route('**/api/marketplace/prompts**', (route) =>
-      failing
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: JSON.stringify({
-              success: false,
-              message: 'Internal server error. Please try again later.',
-              code: 'SERVER_ERROR',
-              status: 500,
-              requestId: 'e2e',
-            }),
-          })
-        : route.continue(),
+      failing ? route.fulfill(serverError) : route.continue(),
     );
     await page.goto('/');
 

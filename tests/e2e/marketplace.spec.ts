@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { skipRetryBackOff } from './retries';
+import { skipRetryBackOff, serverError } from './retries';
 
 const cards = (page: Page) => page.getByTestId('prompt-card');
 
@@ -193,17 +193,7 @@ test.describe('marketplace', () => {
     await page.route('**/api/marketplace/prompts**', (route) => {
       if (!failing) return route.continue();
       if (new URL(route.request().url()).pathname === '/api/marketplace/prompts') failures += 1;
-      return route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          success: false,
-          message: 'Internal server error. Please try again later.',
-          code: 'SERVER_ERROR',
-          status: 500,
-          requestId: 'e2e',
-        }),
-      });
+      return route.fulfill(serverError);
     });
     await page.clock.install();
     await page.goto('/marketplace');

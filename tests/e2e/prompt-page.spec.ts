@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { type APIRequestContext, type Page, type Response, expect, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { E2E_DB_FILE } from './e2e-env';
-import { skipRetryBackOff } from './retries';
+import { skipRetryBackOff, serverError } from './retries';
 
 /*
  * The marketplace prompt page (issue 4): text and copy, variables, likes, downloads, the premium
@@ -186,19 +186,7 @@ test.describe('prompt page', () => {
   test('a like the server refuses is rolled back', async ({ page, request }) => {
     const prompt = findPrompt(`p.type = 'free' AND p.slug LIKE 'customer-persona%'`);
     await useToken(page, await apiLogin(request, DEMO));
-    await page.route(`**/api/marketplace/prompts/${prompt.id}/like`, (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          success: false,
-          message: 'Internal server error. Please try again later.',
-          code: 'SERVER_ERROR',
-          status: 500,
-          requestId: 'e2e',
-        }),
-      }),
-    );
+    await page.route(`**/api/marketplace/prompts/${prompt.id}/like`, (route) => route.fulfill(serverError));
     await page.goto(`/marketplace/${prompt.slug}`);
     const like = likeButton(page);
     await expect(like).toBeVisible();
@@ -371,17 +359,7 @@ test.describe('prompt page', () => {
     await page.route(`**/api/marketplace/prompts/${prompt.slug}`, (route) => {
       if (!failing) return route.continue();
       failures += 1;
-      return route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          success: false,
-          message: 'Internal server error. Please try again later.',
-          code: 'SERVER_ERROR',
-          status: 500,
-          requestId: 'e2e',
-        }),
-      });
+      return route.fulfill(serverError);
     });
     await page.clock.install();
     await page.goto(`/marketplace/${prompt.slug}`);

@@ -16,3 +16,16 @@ export async function skipRetryBackOff(page: Page, failures: () => number) {
   // The first attempt and every retry.
   await expect.poll(failures).toBeGreaterThan(RETRY_DELAYS_MS.length);
 }
+
+/** The API's answer to a request that failed on the server (the spec's 500 envelope). */
+export const serverError = {
+  status: 500,
+  contentType: 'application/json',
+  body: JSON.stringify({
+    success: false,
+    message: 'Internal server error. Please try again later.',
+    code: 'SERVER_ERROR',
+    status: 500,
+    requestId: 'e2e',
+  }),
+};
