@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,6 +27,7 @@ import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import corsPlugin from './plugins/cors';
 import dbPlugin from './plugins/db';
+import { createFrontDoor, requestId } from './plugins/front-door';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
@@ -43,22 +43,20 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-
 /** Builds the whole server: external plugins, app plugins, then the API routes and the SPA. */
 export async function buildApp(options: AppOptions) {
   const { config } = options;
+  // Cached public answers are sent from the HTTP server's handler, ahead of Fastify (decision 018).
+  const frontDoor = createFrontDoor({ trustProxy: config.trustProxy, rateLimitMax: config.rateLimitMax });
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Malformed URLs and over-long path parameters get the error envelope too.
     frameworkErrors: frameworkErrorHandler,
     // Keep a caller's request id when it is sane, so a trace crosses the load balancer.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
-    },
+    genReqId: requestId,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -120,6 +118,8 @@ export async function buildApp(options: AppOptions) {
         ? { checkoutUrl: config.payments.checkoutUrl, apiBase: config.payments.apiBase }
         : null,
   });
+  app.decorate('frontDoor', frontDoor);
+  frontDoor.open(app.securityHeaders, app.log);
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redis });
   await app.register(compressionPlugin);

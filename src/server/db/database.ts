@@ -11,6 +11,12 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
+  /**
+   * SQLite only: runs a read on the app's connection at once, without the async driver's queue and
+   * promises (for the hottest reads, such as the catalogue version every cached answer checks). It
+   * reads what is committed, or what a transaction open on the connection has written so far.
+   */
+  readSync?<Row>(text: string): Row | undefined;
   /** Checks the database answers; throws when it does not. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -119,10 +125,12 @@ export function wrapSqlite(handle: SQLite.Database): Database {
   handle.pragma('foreign_keys = ON');
   handle.pragma('busy_timeout = 5000');
   handle.pragma('synchronous = NORMAL');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
+  const statements = withStatementCache(handle);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
   return {
     db,
     engine: 'sqlite',
+    readSync: <Row>(text: string) => statements.prepare(text).get() as Row | undefined,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

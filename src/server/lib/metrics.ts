@@ -16,8 +16,7 @@ class Counter {
     readonly name: string,
     readonly help: string,
   ) {}
-  inc(labels: Labels, by = 1) {
-    const key = labelText(labels);
+  inc(labels: Labels, by = 1, key = labelText(labels)) {
     const entry = this.values.get(key);
     if (entry) entry.value += by;
     else this.values.set(key, { labels, value: by });
@@ -39,8 +38,7 @@ class Histogram {
     readonly help: string,
     readonly bounds: number[],
   ) {}
-  observe(labels: Labels, value: number) {
-    const key = labelText(labels);
+  observe(labels: Labels, value: number, key = labelText(labels)) {
     let entry = this.values.get(key);
     if (!entry) {
       entry = { labels, buckets: this.bounds.map(() => 0), sum: 0, count: 0 };
@@ -98,13 +96,26 @@ const payments = new Counter(
   'Payment events, by status: created (checkout order), paid (granted), failed, refunded.',
 );
 
+/**
+ * The label sets of each method, route and status, written out once: every request records one.
+ * Bounded like the series themselves (routes are patterns, never raw URLs).
+ */
+const requestSeries = new Map<string, { labels: Labels; key: string; timed: Labels; timedKey: string }>();
+
 export const metrics = {
   /** One answered HTTP request (recorded by plugins/metrics.ts). */
   request(method: string, route: string, status: number, seconds: number) {
-    const labels = { method, route, status: String(status) };
-    requests.inc(labels);
-    duration.observe({ method, route }, seconds);
-    if (status >= 500) errors.inc(labels);
+    const id = `${method} ${status} ${route}`;
+    let series = requestSeries.get(id);
+    if (!series) {
+      const labels = { method, route, status: String(status) };
+      const timed = { method, route };
+      series = { labels, key: labelText(labels), timed, timedKey: labelText(timed) };
+      requestSeries.set(id, series);
+    }
+    requests.inc(series.labels, 1, series.key);
+    duration.observe(series.timed, seconds, series.timedKey);
+    if (status >= 500) errors.inc(series.labels, 1, series.key);
   },
   /** One playground reply from an AI model and how it ended. */
   providerCall(model: string, outcome: 'complete' | 'incomplete' | 'error') {

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../db/types';
+import type { Database } from '../db/database';
 
 /*
  * Serialized answers of public, not-user-specific reads, kept by key and data version (decision
@@ -19,17 +19,25 @@ export interface CatalogueVersion {
   membership: number;
 }
 
-const VERSION_QUERY = CompiledQuery.raw('select content, membership from catalogue_version where id = 1');
+const VERSION_SQL = 'select content, membership from catalogue_version where id = 1';
+const VERSION_QUERY = CompiledQuery.raw(VERSION_SQL);
 
-/** Reads the catalogue's data version: one precompiled primary-key read. */
-export function catalogueVersionReader(db: Kysely<DB>) {
-  return async (): Promise<CatalogueVersion> => {
-    const { rows } = await db.executeQuery<{ content: number | string; membership: number | string }>(
-      VERSION_QUERY,
-    );
-    const row = rows[0];
-    return { content: Number(row?.content ?? 0), membership: Number(row?.membership ?? 0) };
-  };
+type VersionRow = { content: number | string; membership: number | string };
+const toVersion = (row: VersionRow | undefined): CatalogueVersion => ({
+  content: Number(row?.content ?? 0),
+  membership: Number(row?.membership ?? 0),
+});
+
+/**
+ * Reads the catalogue's data version: one primary-key read, at once on SQLite (it runs on every
+ * cached answer), through the pool on PostgreSQL.
+ */
+export function catalogueVersionReader(
+  database: Database,
+): () => CatalogueVersion | Promise<CatalogueVersion> {
+  const { readSync } = database;
+  if (readSync) return () => toVersion(readSync<VersionRow>(VERSION_SQL));
+  return async () => toVersion((await database.db.executeQuery<VersionRow>(VERSION_QUERY)).rows[0]);
 }
 
 export interface CachedResponse {
@@ -115,6 +123,17 @@ export function createResponseCache(
       }
     },
 
+    /** The entry for `key` when it was built under `version`, without building one. */
+    peek(key: string, version: number): CachedResponse | undefined {
+      const hit = entries.get(key);
+      return hit && hit.version === version && Date.now() - hit.at < maxAgeMs ? hit : undefined;
+    },
+
+    /** Whether the entry is large enough to send compressed. */
+    worthEncoding(entry: CachedResponse): boolean {
+      return entry.body.length >= COMPRESS_THRESHOLD;
+    },
+
     /** The entry's bytes in `encoding`, compressed once and kept with it. */
     encode(key: string, entry: CachedResponse, encoding: 'br' | 'gzip'): Buffer {
       let out = entry.encoded[encoding];
@@ -150,8 +169,8 @@ export function serializeWith(schema: z.ZodType, payload: unknown): string {
   return JSON.stringify(z.encode(schema, payload as never));
 }
 
-function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
-  const accept = request.headers['accept-encoding'];
+/** The encoding to send for an Accept-Encoding header: br or gzip by the client's weights, or none. */
+export function preferredEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | null {
   if (typeof accept !== 'string' || !accept) return null;
   const offered = new Map<string, number>();
   for (const part of accept.toLowerCase().split(',')) {
@@ -165,7 +184,8 @@ function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   return null;
 }
 
-function etagMatches(header: string | undefined, etag: string): boolean {
+/** Whether an If-None-Match header names `etag`. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   // Weak comparison (RFC 9110 13.1.2): a W/ prefix, e.g. from a proxy that compressed it, still matches.
@@ -190,7 +210,7 @@ export function sendCached(
     return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');
-  const encoding = entry.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(request) : null;
+  const encoding = cache.worthEncoding(entry) ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (encoding) {
     return reply.header('content-encoding', encoding).send(cache.encode(key, entry, encoding));
   }

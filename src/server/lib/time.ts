@@ -3,5 +3,18 @@ import crypto from 'node:crypto';
 /** UTC timestamp as stored in the database (ISO-8601, millisecond precision, 'Z'). */
 export const nowIso = (): string => new Date().toISOString();
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+let day = { text: '', from: 0, to: 0 };
+
+/** Today's UTC date (YYYY-MM-DD), as the day columns store it; worked out once a day. */
+export function todayUtc(): string {
+  const now = Date.now();
+  if (now < day.from || now >= day.to) {
+    const from = now - (now % DAY_MS);
+    day = { text: new Date(from).toISOString().slice(0, 10), from, to: from + DAY_MS };
+  }
+  return day.text;
+}
+
 /** New opaque id for a row. */
 export const newId = (): string => crypto.randomUUID();

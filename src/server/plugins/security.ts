@@ -73,11 +73,19 @@ async function securityPlugin(
   opts: { razorpay: { checkoutUrl: string; apiBase: string } | null; https: boolean },
 ) {
   const headers = await securityHeaders(helmetOptions(opts.razorpay, opts.https));
+  app.decorate('securityHeaders', headers);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
     done();
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every answer carries (also sent by the front door). */
+    securityHeaders: Record<string, string>;
+  }
 }
 
 export default fp(securityPlugin, { name: 'security' });

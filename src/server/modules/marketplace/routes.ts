@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successEnvelope } from '../../../shared/envelope';
 import {
@@ -20,6 +21,7 @@ import {
   sendCached,
   serializeWith,
 } from '../../lib/response-cache';
+import type { FrontRoute } from '../../plugins/front-door';
 import {
   type MarketplaceDeps,
   countView,
@@ -55,10 +57,25 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
    * A prompt page is cached only as an anonymous caller sees it; a signed-in one is built per user.
    */
   const cache = createResponseCache();
-  const catalogueVersion = catalogueVersionReader(app.database.db);
+  const catalogueVersion = catalogueVersionReader(app.database);
   const listResponse = successEnvelope(MarketplaceListSchema);
   const detailResponse = successEnvelope(PromptDetailSchema);
   const categoriesResponse = successEnvelope(CategoriesSchema);
+  const contentVersion = () => {
+    const version = catalogueVersion();
+    return version instanceof Promise ? version.then((v) => v.content) : version.content;
+  };
+  /** The next GETs of this exact URL may be sent by the front door while the entry holds (decision 018). */
+  const remember = (request: FastifyRequest, key: string, extra: Partial<FrontRoute> = {}) =>
+    app.frontDoor.remember(request.raw.url!, {
+      label: request.routeOptions.url!,
+      cache,
+      key,
+      version: contentVersion,
+      vary: 'accept-encoding',
+      anonymousOnly: false,
+      ...extra,
+    });
 
   // Trending moves with activity: recompute at start and every ten minutes, off the request path.
   // Start waits for the first run up to STARTUP_REFRESH_WAIT_MS (so a fresh process answers with
@@ -112,6 +129,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
           data: await listMarketplacePrompts(deps, q, version.membership),
         }),
       }));
+      remember(request, key);
       return sendCached(cache, key, entry, request, reply);
     },
   );
@@ -130,6 +148,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       const entry = await cache.get('categories', version.content, async () => ({
         body: serializeWith(categoriesResponse, { success: true, data: await listCategories(deps) }),
       }));
+      remember(request, 'categories');
       return sendCached(cache, 'categories', entry, request, reply);
     },
   );
@@ -160,6 +179,16 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       });
       if (typeof entry.meta === 'string') await countView(deps, entry.meta, viewer);
+      remember(request, key, {
+        vary: 'accept-encoding, authorization',
+        anonymousOnly: true,
+        served: (served, client) => {
+          if (typeof served.meta !== 'string') return;
+          countView(deps, served.meta, { auth: null, ...client })?.catch((err: unknown) =>
+            app.log.error({ err }, 'counting a view failed'),
+          );
+        },
+      });
       return sendCached(cache, key, entry, request, reply, 'accept-encoding, authorization');
     },
   );

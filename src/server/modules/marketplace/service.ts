@@ -14,7 +14,7 @@ import type { DB } from '../../db/types';
 import { recordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
 import { fromMinor } from '../../lib/money';
-import { newId, nowIso } from '../../lib/time';
+import { newId, nowIso, todayUtc } from '../../lib/time';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './repository';
 import type { ViewCounter } from './views';
@@ -183,21 +183,44 @@ export interface Viewer {
   userAgent: string;
 }
 
+/** Anonymous viewers' keys by address and browser, kept for repeat views (cleared when full). */
+const anonymousKeys = new Map<string, string>();
+const MAX_ANONYMOUS_KEYS = 10_000;
+
 /** A signed-in user by id, anyone else by an address-and-browser fingerprint, hashed, never stored as is. */
-export const viewerKey = (viewer: Viewer) =>
-  viewer.auth
-    ? `u:${viewer.auth.userId}`
-    : `a:${crypto.createHash('sha256').update(`${viewer.ip}|${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
+export function viewerKey(viewer: Viewer): string {
+  if (viewer.auth) return `u:${viewer.auth.userId}`;
+  const text = `${viewer.ip}|${viewer.userAgent}`;
+  let key = anonymousKeys.get(text);
+  if (key === undefined) {
+    key = `a:${crypto.createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    if (anonymousKeys.size >= MAX_ANONYMOUS_KEYS) anonymousKeys.clear();
+    anonymousKeys.set(text, key);
+  }
+  return key;
+}
 
 /**
  * Counts a view of a published prompt. Anonymous views, the bulk of a public marketplace's traffic
- * and the ones served from the shared cache, are batched (decision 010); a signed-in user's is
- * written at once (one per user per day, and creators' analytics show it as it happens).
+ * and the ones served from the shared cache, are batched (decision 010) and noted at once, without
+ * a promise; a signed-in user's is written now (one per user per day, and creators' analytics show
+ * it as it happens).
  */
-export async function countView(deps: MarketplaceDeps, promptId: string, viewer: Viewer) {
+export function countView(
+  deps: MarketplaceDeps,
+  promptId: string,
+  viewer: Viewer,
+): Promise<void> | undefined {
   const key = viewerKey(viewer);
-  if (deps.views && !viewer.auth) deps.views.record(promptId, key);
-  else if (await repo.insertView(deps.db, promptId, key, nowIso().slice(0, 10))) {
+  if (deps.views && !viewer.auth) {
+    deps.views.record(promptId, key);
+    return undefined;
+  }
+  return writeView(deps, promptId, key);
+}
+
+async function writeView(deps: MarketplaceDeps, promptId: string, key: string) {
+  if (await repo.insertView(deps.db, promptId, key, todayUtc())) {
     await repo.addViews(deps.db, promptId, 1);
   }
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { nowIso } from '../../lib/time';
+import { todayUtc } from '../../lib/time';
 import * as repo from './repository';
 
 /*
@@ -58,7 +58,7 @@ export function createViewCounter(db: Kysely<DB>, onError: (err: unknown) => voi
   return {
     /** Notes one view of a published prompt; written within about a second. */
     record(promptId: string, viewerKey: string) {
-      const day = nowIso().slice(0, 10);
+      const day = todayUtc();
       pending.set(`${promptId}\u0000${viewerKey}\u0000${day}`, { promptId, viewerKey, day });
       if (pending.size >= MAX_PENDING) void flush();
       else if (!timer) {

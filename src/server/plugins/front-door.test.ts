@@ -1,0 +1,205 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPrompt, insertUser } from '../../../tests/support/factories';
+import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+
+/*
+ * The front door (decision 018) over real HTTP (app.inject never passes through it): a repeated
+ * public read is answered ahead of Fastify with the same bytes and headers, never after a write has
+ * changed what it shows, never to a signed-in caller of a per-user answer, and within the client's
+ * request allowance. Runs on both engines.
+ */
+
+let t: TestApp;
+let base = '';
+let token = '';
+let promptId = '';
+
+const LIST = '/api/marketplace/prompts?page=1&limit=20';
+const METRICS_TOKEN = 'front-door-metrics-token-0123456789';
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { AUTH_RATE_LIMIT_PER_ADDRESS: '1000', RATE_LIMIT_MAX: '1000', METRICS_TOKEN },
+  });
+  const author = await insertUser(t.database.db, { name: 'Fran Front' });
+  promptId = (await insertPrompt(t.database.db, author.id, { title: 'Front Door Letter' })).id;
+  await insertPrompt(t.database.db, author.id, { title: 'Another Prompt' });
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Lou Liker', email: 'lou@example.test', password: 'front-pass-123' }),
+  });
+  token = ((await res.json()) as { data: { token: string } }).data.token;
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => fetch(`${base}${url}`, { headers });
+
+/** Fetches `url` and says whether the front door answered it. */
+async function getCounted(url: string, headers: Record<string, string> = {}) {
+  const before = t.app.frontDoor.hits;
+  const res = await get(url, headers);
+  const body = res.status === 304 ? '' : await res.text();
+  return { res, body, front: t.app.frontDoor.hits > before };
+}
+
+const likesOf = (body: string) =>
+  (JSON.parse(body) as { data: { prompts: { id: string; likes: number }[] } }).data.prompts.find(
+    (p) => p.id === promptId,
+  )!.likes;
+
+describe('the front door', () => {
+  it('answers a repeated public read with the bytes and headers the app sent', async () => {
+    const first = await getCounted(LIST);
+    expect(first.res.status).toBe(200);
+    expect(first.front).toBe(false);
+    const second = await getCounted(LIST);
+    expect(second.front).toBe(true);
+    expect(second.res.status).toBe(200);
+    expect(second.body).toBe(first.body);
+    for (const name of [
+      'etag',
+      'cache-control',
+      'vary',
+      'content-type',
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'x-ratelimit-limit',
+    ]) {
+      expect(second.res.headers.get(name), name).toBe(first.res.headers.get(name));
+    }
+    expect(second.res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const traced = await getCounted(LIST, { 'x-request-id': 'trace-123' });
+    expect(traced.front).toBe(true);
+    expect(traced.res.headers.get('x-request-id')).toBe('trace-123');
+  });
+
+  it('never answers with what a write has changed, through the API or straight in the database', async () => {
+    await get(LIST);
+    const before = await getCounted(LIST);
+    expect(before.front).toBe(true);
+    const like = await fetch(`${base}/api/marketplace/prompts/${promptId}/like`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ liked: true }),
+    });
+    expect(like.status).toBe(200);
+    const after = await getCounted(LIST);
+    expect(after.front).toBe(false);
+    expect(likesOf(after.body)).toBe(likesOf(before.body) + 1);
+    expect((await getCounted(LIST)).front).toBe(true);
+
+    await t.database.db
+      .updateTable('prompts')
+      .set({ title: 'Renamed At The Door' })
+      .where('id', '=', promptId)
+      .execute();
+    const renamed = await getCounted(LIST);
+    expect(renamed.front).toBe(false);
+    expect(renamed.body).toContain('Renamed At The Door');
+  });
+
+  it('revalidates with If-None-Match and sends compressed bytes to a client that accepts them', async () => {
+    const url = '/api/marketplace/prompts?page=1&limit=20&sort=latest';
+    const first = await getCounted(url);
+    const etag = first.res.headers.get('etag')!;
+    const revalidated = await getCounted(url, { 'if-none-match': etag });
+    expect(revalidated.front).toBe(true);
+    expect(revalidated.res.status).toBe(304);
+    expect(revalidated.res.headers.get('etag')).toBe(etag);
+
+    // fetch decodes for us; read the raw bytes through node:http to see the encoding.
+    const { default: http } = await import('node:http');
+    const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}${url}`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    });
+    expect(raw.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(raw.body).toString()).toBe(first.body);
+  });
+
+  it('answers an anonymous prompt page, counts its view, and leaves a signed-in caller to the app', async () => {
+    const page = `/api/marketplace/prompts/${promptId}`;
+    const views = async () =>
+      (
+        await t.database.db
+          .selectFrom('prompts')
+          .select('views_count')
+          .where('id', '=', promptId)
+          .executeTakeFirstOrThrow()
+      ).views_count;
+    await t.app.deferredWrites.flush();
+    const before = await views();
+
+    expect((await getCounted(page, { 'user-agent': 'viewer-one' })).front).toBe(false);
+    const anonymous = await getCounted(page, { 'user-agent': 'viewer-two' });
+    expect(anonymous.front).toBe(true);
+    expect(JSON.parse(anonymous.body).data.id).toBe(promptId);
+    await t.app.deferredWrites.flush();
+    expect(await views()).toBe(before + 2);
+
+    const signedIn = await getCounted(page, { authorization: `Bearer ${token}` });
+    expect(signedIn.front).toBe(false);
+    expect(JSON.parse(signedIn.body).data.access.liked).toBe(true);
+  });
+
+  it('leaves HEAD, cross-origin calls, unknown URLs and invalid queries to the app', async () => {
+    await get(LIST);
+    expect((await getCounted(LIST, { origin: 'https://elsewhere.example' })).front).toBe(false);
+    const before = t.app.frontDoor.hits;
+    const head = await fetch(`${base}${LIST}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(t.app.frontDoor.hits).toBe(before);
+
+    const invalid = '/api/marketplace/prompts?page=1&limit=5000';
+    for (let i = 0; i < 2; i++) {
+      const res = await getCounted(invalid);
+      expect(res.res.status).toBe(400);
+      expect(res.front).toBe(false);
+    }
+  });
+
+  it('records its answers in the metrics under the route', async () => {
+    const url = '/api/marketplace/categories';
+    await get(url);
+    expect((await getCounted(url)).front).toBe(true);
+    const metrics = await (await get('/api/metrics', { authorization: `Bearer ${METRICS_TOKEN}` })).text();
+    const line = metrics
+      .split('\n')
+      .find((l) =>
+        l.startsWith(
+          'promptforge_http_requests_total{method="GET",route="/api/marketplace/categories",status="200"}',
+        ),
+      );
+    expect(Number(line?.split(' ').pop())).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the front door and the rate limit', () => {
+  it('stops answering a client past its allowance, and the app then refuses it', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
+    try {
+      const author = await insertUser(limited.database.db, { name: 'Rita Rate' });
+      await insertPrompt(limited.database.db, author.id, { title: 'Rate Limited Prompt' });
+      const url = `${await limited.app.listen({ host: '127.0.0.1', port: 0 })}/api/marketplace/categories`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await fetch(url)).status);
+      expect(limited.app.frontDoor.hits).toBe(3);
+      expect(statuses.slice(0, 4)).toEqual([200, 200, 200, 200]);
+      expect(statuses).toContain(429);
+      expect(statuses.lastIndexOf(200)).toBeLessThan(statuses.indexOf(429));
+    } finally {
+      await limited.close();
+    }
+  });
+});

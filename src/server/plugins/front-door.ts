@@ -1,0 +1,205 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
+import { metrics } from '../lib/metrics';
+import {
+  type CachedResponse,
+  type ResponseCache,
+  etagMatches,
+  preferredEncoding,
+} from '../lib/response-cache';
+
+/*
+ * The front door (decision 018): a cached public answer is sent from the HTTP server's own request
+ * handler, before Fastify sees the request. A cache hit then costs about what a bare node:http
+ * server costs to send the same bytes, instead of Fastify's routing, hooks and reply machinery,
+ * which cost several times more than the answer itself.
+ *
+ * Nothing is served here that Fastify has not served first: a route that sent a cached answer
+ * remembers the exact request URL (after Fastify validated it) with the cache key it resolved to.
+ * The next GET of that URL is answered here only while the entry is current (its data version is
+ * read from the database on every request, as the route does), the caller is anonymous where the
+ * answer is, no Origin asks for CORS, and the client is within its request allowance. Anything
+ * else goes to Fastify unchanged, which answers exactly as before (and builds the entry again).
+ */
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The caller's request id when it is sane (so a trace crosses the load balancer), else a new one. */
+export function requestId(req: http.IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+export interface FrontRoute {
+  /** The route's pattern, the label its metrics go under (as Fastify's would). */
+  label: string;
+  cache: ResponseCache;
+  key: string;
+  /** The current data version of the entry's kind: the entry is sent only when built under it. */
+  version: () => number | Promise<number>;
+  vary: string;
+  /** Only callers without an Authorization header get this answer (it is the anonymous one). */
+  anonymousOnly: boolean;
+  /** Called after the answer is sent (a prompt page counts a view). */
+  served?: (entry: CachedResponse, client: { ip: string; userAgent: string }) => void;
+}
+
+/** At most this many URLs are remembered (least recently used go first). */
+const MAX_ROUTES = 10_000;
+const WINDOW_MS = 60_000;
+/** Log levels at which Fastify logs every request (its access log is at info). */
+const VERBOSE = new Set(['trace', 'debug', 'info']);
+
+export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: number }) {
+  const routes = new Map<string, FrontRoute>();
+  // Requests per client address in the current minute, for what is served here (see decision 018).
+  let window = new Map<string, number>();
+  let windowEnds = 0;
+  let opened: { headers: string[]; log: FastifyBaseLogger } | null = null;
+  const limitText = String(options.rateLimitMax);
+  let hits = 0;
+
+  const clientIp = (req: http.IncomingMessage): string => {
+    if (options.trustProxy) {
+      // As Fastify's trustProxy: true does: the furthest address the proxies recorded.
+      const forwarded = req.headers['x-forwarded-for'];
+      const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+      if (first) return first;
+    }
+    return req.socket.remoteAddress ?? '';
+  };
+
+  /** Counts the request against the client's allowance; false when it is used up. */
+  const allowed = (ip: string, now: number): { remaining: number; reset: number } | null => {
+    if (now >= windowEnds) {
+      window = new Map();
+      windowEnds = now + WINDOW_MS;
+    }
+    const used = (window.get(ip) ?? 0) + 1;
+    if (used > options.rateLimitMax) return null;
+    window.set(ip, used);
+    return { remaining: options.rateLimitMax - used, reset: Math.ceil((windowEnds - now) / 1000) };
+  };
+
+  /** The route this request may be answered from, or null for Fastify. */
+  function match(req: http.IncomingMessage): FrontRoute | null {
+    if (!opened || req.method !== 'GET' || req.url === undefined) return null;
+    const route = routes.get(req.url);
+    if (!route) return null;
+    if (req.headers.origin !== undefined) return null;
+    if (route.anonymousOnly && req.headers.authorization !== undefined) return null;
+    return route;
+  }
+
+  /** Sends the entry when it is current and the client within its allowance; false leaves it to Fastify. */
+  function answer(req: http.IncomingMessage, res: http.ServerResponse, route: FrontRoute, version: number) {
+    const started = performance.now();
+    const entry = route.cache.peek(route.key, version);
+    if (!entry || !opened) return false;
+    const ip = clientIp(req);
+    const allowance = allowed(ip, Date.now());
+    if (!allowance) return false;
+
+    const id = requestId(req);
+    const headers = opened.headers.slice();
+    headers.push(
+      'x-request-id',
+      id,
+      'x-ratelimit-limit',
+      limitText,
+      'x-ratelimit-remaining',
+      String(allowance.remaining),
+      'x-ratelimit-reset',
+      String(allowance.reset),
+      'etag',
+      entry.etag,
+      'cache-control',
+      'no-cache',
+      'vary',
+      route.vary,
+    );
+    let status = 200;
+    if (etagMatches(req.headers['if-none-match'], entry.etag)) {
+      status = 304;
+      res.writeHead(304, headers);
+      res.end();
+    } else {
+      const encoding = route.cache.worthEncoding(entry)
+        ? preferredEncoding(req.headers['accept-encoding'])
+        : null;
+      let body = entry.body;
+      if (encoding) {
+        body = route.cache.encode(route.key, entry, encoding);
+        headers.push('content-encoding', encoding);
+      }
+      headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
+      res.writeHead(200, headers);
+      res.end(body);
+    }
+    hits++;
+    const seconds = (performance.now() - started) / 1000;
+    metrics.request('GET', route.label, status, seconds);
+    const { log } = opened;
+    if (VERBOSE.has(log.level)) {
+      log.info({ reqId: id, req: { method: 'GET', url: req.url, remoteAddress: ip } }, 'incoming request');
+      log.info({ reqId: id, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
+    }
+    route.served?.(entry, { ip, userAgent: req.headers['user-agent'] ?? '' });
+    return true;
+  }
+
+  const serverFactory: FastifyServerFactory = (handler) => {
+    const fallBack = (req: http.IncomingMessage, res: http.ServerResponse, err: unknown) => {
+      // Fastify answers instead, and reports what it meets (a database that is down is a 503).
+      opened?.log.warn({ err, url: req.url }, 'front door fell back to the app');
+      if (!res.headersSent) handler(req, res);
+    };
+    return http.createServer((req, res) => {
+      const route = match(req);
+      if (!route) return handler(req, res);
+      const serve = (current: number) => {
+        let done: boolean;
+        try {
+          done = answer(req, res, route, current);
+        } catch (err) {
+          return fallBack(req, res, err);
+        }
+        if (!done) handler(req, res);
+      };
+      let version;
+      try {
+        version = route.version();
+      } catch (err) {
+        return fallBack(req, res, err);
+      }
+      if (typeof version === 'number') serve(version);
+      else version.then(serve, (err: unknown) => fallBack(req, res, err));
+    });
+  };
+
+  return {
+    serverFactory,
+    /** Starts answering, with the headers every answer carries (the security plugin's). */
+    open(headers: Record<string, string>, log: FastifyBaseLogger) {
+      opened = { headers: Object.entries(headers).flat(), log };
+    },
+    /** The next GETs of `url` may be answered here from `route` (called by a route that served it). */
+    remember(url: string, route: FrontRoute) {
+      routes.delete(url);
+      routes.set(url, route);
+      if (routes.size > MAX_ROUTES) routes.delete(routes.keys().next().value!);
+    },
+    /** Answers sent here (for tests and diagnostics). */
+    get hits() {
+      return hits;
+    },
+  };
+}
+export type FrontDoor = ReturnType<typeof createFrontDoor>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    frontDoor: FrontDoor;
+  }
+}
