@@ -105,6 +105,48 @@ const pgCandidates = (f: ListFilters) =>
   sql`(with m as materialized (select c.id, c.created_at from prompts c where ${pgSearchConditions(f)}) select m.id from m order by m.created_at desc, m.id desc limit ${SEARCH_CANDIDATES})`;
 
 /**
+ * PostgreSQL: how many of the newest published prompts a relevance search reads before it falls
+ * back to every match (decision 017). A word in a fifth or more of the catalogue (short prefixes,
+ * `plan` on the bench catalogue) has its newest 500 matches among them, found by walking the
+ * newest-first index without reading its other matches (22 000 for `plan`). A rarer word pays for
+ * the walk (about 6 ms here) and is then read from the GIN index's matches as before.
+ */
+export const SEARCH_RECENT_WINDOW = 2500;
+
+/**
+ * PostgreSQL: the candidates of a relevance search (see SEARCH_CANDIDATES) in their final order,
+ * best rank first, then newest. The walk reads the newest prompts in order and stops at the
+ * SEARCH_CANDIDATES-th match or after SEARCH_RECENT_WINDOW prompts; when it found them all, they
+ * are exactly the newest matches (every prompt newer than the last was read). Otherwise the second
+ * branch runs (a one-time filter: only then) and reads every match from the GIN index as before.
+ */
+const pgRankedCandidates = (f: ListFilters) => {
+  const q = sql`to_tsquery('simple', ${f.match})`;
+  const filters = sql.join(
+    [
+      sql`c.status = 'published'`,
+      ...(f.category ? [sql`c.category = ${f.category}`] : []),
+      ...(f.type ? [sql`c.type = ${f.type}`] : []),
+    ],
+    sql` and `,
+  );
+  return sql<{ id: string }>`
+    with early as materialized (
+      select id, created_at, search_vector from (
+        select c.id, c.created_at, c.search_vector from prompts c where ${filters}
+        order by c.created_at desc, c.id desc limit ${SEARCH_RECENT_WINDOW}) recent
+      where search_vector @@ ${q} limit ${SEARCH_CANDIDATES}),
+    enough as (select count(*) = ${SEARCH_CANDIDATES} as ok from early),
+    candidates as (
+      select id, created_at, search_vector from early where (select ok from enough)
+      union all
+      select c.id, c.created_at, c.search_vector from prompts c
+      where not (select ok from enough) and c.id in ${pgCandidates(f)})
+    select id from candidates
+    order by ts_rank(search_vector, ${q}) desc, created_at desc, id desc`;
+};
+
+/**
  * Ids of one page of published prompts, read from the prompts table alone so a deep page skips
  * index entries, not joined rows.
  */
@@ -120,9 +162,6 @@ function pageIds(db: Kysely<DB>, engine: Engine, f: ListFilters) {
             sql<boolean>`q.id in (select s.prompt_id from (select rowid from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES}) m join prompt_search s on s.seq = m.rowid)`,
           )
         : q.where(sql<boolean>`q.id in ${pgCandidates(f)}`);
-  }
-  if (f.sort === 'relevance' && f.match !== undefined && engine === 'postgres') {
-    q = q.orderBy(sql`ts_rank(q.search_vector, to_tsquery('simple', ${f.match}))`, 'desc');
   }
   for (const [ref, dir] of sortTerms(f.sort, 'q')) q = q.orderBy(ref, dir);
   return q.limit(f.limit).offset((f.page - 1) * f.limit);
@@ -141,10 +180,10 @@ export async function countMatches(db: Kysely<DB>, engine: Engine, f: ListFilter
   if (f.category) q = q.where('category', '=', f.category);
   if (f.type) q = q.where('type', '=', f.type);
   if (f.match !== undefined) {
-    // The same set as pgCandidates: every match is read from the GIN index anyway.
+    // The size of pgCandidates' set: counting stops at the cap instead of reading every match.
     const r = await sql<{
       n: number;
-    }>`select least(count(*), ${SEARCH_CANDIDATES}) as n from prompts c where ${pgSearchConditions(f)}`.execute(
+    }>`select count(*) as n from (select 1 from prompts c where ${pgSearchConditions(f)} limit ${SEARCH_CANDIDATES}) m`.execute(
       db,
     );
     return Number(r.rows[0]?.n ?? 0);
@@ -187,11 +226,17 @@ export async function listPublishedPrompts(
     const rows = page.flatMap((seq) => bySeq.get(seq) ?? []);
     return { rows, total: candidates.length };
   }
+  if (f.match !== undefined && f.sort === 'relevance' && engine === 'postgres') {
+    // As on SQLite: one query gives the ranked candidates, hence the total; then the page's cards.
+    const { rows: ranked } = await pgRankedCandidates(f).execute(db);
+    const page = ranked.slice((f.page - 1) * f.limit, f.page * f.limit).map((c) => c.id);
+    if (page.length === 0) return { rows: [], total: ranked.length };
+    const found = await cardSelect(db).where('p.id', 'in', page).execute();
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return { rows: page.flatMap((id) => byId.get(id) ?? []), total: ranked.length };
+  }
   const total = knownTotal ?? countMatches(db, engine, f);
   let q = cardSelect(db).where('p.id', 'in', pageIds(db, engine, f));
-  if (f.sort === 'relevance' && f.match !== undefined && engine === 'postgres') {
-    q = q.orderBy(sql`ts_rank(p.search_vector, to_tsquery('simple', ${f.match}))`, 'desc');
-  }
   for (const [ref, dir] of sortTerms(f.sort, 'p')) q = q.orderBy(ref, dir);
   return { rows: await q.execute(), total: await total };
 }
