@@ -114,13 +114,15 @@ const pgCandidates = (f: ListFilters) =>
 export const SEARCH_RECENT_WINDOW = 2500;
 
 /**
- * PostgreSQL: the candidates of a relevance search (see SEARCH_CANDIDATES) in their final order,
- * best rank first, then newest. The walk reads the newest prompts in order and stops at the
+ * PostgreSQL: one page of a relevance search with its total, in one statement (every round trip to
+ * the server costs the app system time on top of the query). The candidates (see SEARCH_CANDIDATES)
+ * are ranked best first, then newest; the page's cards are joined to them, and a page past the end
+ * still gives one row with the total. The walk reads the newest prompts in order and stops at the
  * SEARCH_CANDIDATES-th match or after SEARCH_RECENT_WINDOW prompts; when it found them all, they
  * are exactly the newest matches (every prompt newer than the last was read). Otherwise the second
  * branch runs (a one-time filter: only then) and reads every match from the GIN index as before.
  */
-const pgRankedCandidates = (f: ListFilters) => {
+const pgRankedPage = (f: ListFilters) => {
   const q = sql`to_tsquery('simple', ${f.match})`;
   const filters = sql.join(
     [
@@ -130,7 +132,14 @@ const pgRankedCandidates = (f: ListFilters) => {
     ],
     sql` and `,
   );
-  return sql<{ id: string }>`
+  const columns = sql.join(
+    CARD_COLUMNS.map((c) => {
+      const [ref, alias] = c.split(' as ');
+      return alias ? sql`${sql.ref(ref!)} as ${sql.ref(alias)}` : sql.ref(ref!);
+    }),
+  );
+  const offset = (f.page - 1) * f.limit;
+  return sql<(PromptCardRow & { total: string | number }) | { id: null; total: string | number }>`
     with early as materialized (
       select id, created_at, search_vector from (
         select c.id, c.created_at, c.search_vector from prompts c where ${filters}
@@ -141,9 +150,16 @@ const pgRankedCandidates = (f: ListFilters) => {
       select id, created_at, search_vector from early where (select ok from enough)
       union all
       select c.id, c.created_at, c.search_vector from prompts c
-      where not (select ok from enough) and c.id in ${pgCandidates(f)})
-    select id from candidates
-    order by ts_rank(search_vector, ${q}) desc, created_at desc, id desc`;
+      where not (select ok from enough) and c.id in ${pgCandidates(f)}),
+    ranked as materialized (
+      select id, row_number() over (order by ts_rank(search_vector, ${q}) desc, created_at desc, id desc) as n
+      from candidates)
+    select t.total, page.* from (select count(*) as total from ranked) t
+    left join lateral (
+      select ${columns}, r.n from ranked r
+      join prompts p on p.id = r.id join users u on u.id = p.author_id
+      where r.n > ${offset} and r.n <= ${offset + f.limit}) page on true
+    order by page.n`;
 };
 
 /**
@@ -227,13 +243,13 @@ export async function listPublishedPrompts(
     return { rows, total: candidates.length };
   }
   if (f.match !== undefined && f.sort === 'relevance' && engine === 'postgres') {
-    // As on SQLite: one query gives the ranked candidates, hence the total; then the page's cards.
-    const { rows: ranked } = await pgRankedCandidates(f).execute(db);
-    const page = ranked.slice((f.page - 1) * f.limit, f.page * f.limit).map((c) => c.id);
-    if (page.length === 0) return { rows: [], total: ranked.length };
-    const found = await cardSelect(db).where('p.id', 'in', page).execute();
-    const byId = new Map(found.map((row) => [row.id, row]));
-    return { rows: page.flatMap((id) => byId.get(id) ?? []), total: ranked.length };
+    const { rows } = await pgRankedPage(f).execute(db);
+    const cards = rows.flatMap((row) => {
+      if (row.id === null) return [];
+      const { total: _total, n: _n, ...card } = row as PromptCardRow & { total: unknown; n: unknown };
+      return [card];
+    });
+    return { rows: cards, total: Number(rows[0]?.total ?? 0) };
   }
   const total = knownTotal ?? countMatches(db, engine, f);
   let q = cardSelect(db).where('p.id', 'in', pageIds(db, engine, f));
