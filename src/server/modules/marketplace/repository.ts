@@ -49,11 +49,11 @@ const CARD_COLUMNS = [
 ] as const;
 
 /**
- * The FTS5 expression for a search with its filters: the terms must match in the searchable
- * columns; category and type are filter columns of the same index (migration 0003).
+ * The FTS5 expression for a search with its filters: the terms (which search.ts keeps out of the
+ * filter columns) and the category and type, filter columns of the same index (migration 0003).
  */
 function sqliteMatch(f: ListFilters): string {
-  let expr = `{title description tags author} : (${f.match})`;
+  let expr = `(${f.match})`;
   if (f.category) expr += ` AND category : "${f.category}"`;
   if (f.type) expr += ` AND type : "${f.type}"`;
   return expr;

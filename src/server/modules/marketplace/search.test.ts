@@ -45,6 +45,25 @@ beforeAll(async () => {
       .insertInto('prompts')
       .values(rows.slice(i, i + 100))
       .execute();
+  const memo = minutesAgo(20_000);
+  await db
+    .insertInto('prompts')
+    .values({
+      id: newId(),
+      slug: 'marketing-memo',
+      author_id: author.id,
+      title: 'Marketing Memo Maker',
+      description: 'Short memos for a launch.',
+      content: 'You are a helpful assistant.',
+      category: 'writing',
+      type: 'premium',
+      price_minor: 299,
+      status: 'published',
+      created_at: memo,
+      updated_at: memo,
+      published_at: memo,
+    })
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -93,5 +112,27 @@ describe('a word in more prompts than the candidate cap', () => {
     expect(writing.pagination.total).toBe(COMMON / 2);
     // The titled writing prompts (even indexes), newest first, lead.
     expect(writing.prompts.slice(0, 4).map((p) => p.id)).toEqual([300, 100, 20, 0].map((i) => ids[i]));
+  });
+});
+
+describe('words that are also a category or a type', () => {
+  it('match the title, description, tags and author only, never the category or type itself', async () => {
+    const memo = async (query: string) => (await search(`search=${query}`)).prompts.map((p) => p.title);
+    expect(await memo('marketing')).toEqual(['Marketing Memo Maker']);
+    expect(await memo('market')).toEqual(['Marketing Memo Maker']);
+    expect(await memo('memo%20marketing')).toEqual(['Marketing Memo Maker']);
+    // Its category is writing and its type premium; the capybara prompts are analytics and free.
+    for (const word of [
+      'writing',
+      'memo%20writing',
+      'premium',
+      'memo%20premi',
+      'analytics',
+      'analyt',
+      'free',
+      'capybara%20free',
+    ]) {
+      expect(await memo(word)).toEqual([]);
+    }
   });
 });
