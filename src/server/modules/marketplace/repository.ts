@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
@@ -231,13 +231,7 @@ export async function listPublishedPrompts(
     candidates.sort((a, b) => a.r - b.r || b.seq - a.seq);
     const page = candidates.slice((f.page - 1) * f.limit, f.page * f.limit).map((c) => c.seq);
     if (page.length === 0) return { rows: [], total: candidates.length };
-    const found = await db
-      .selectFrom('prompt_search as s')
-      .innerJoin('prompts as p', 'p.id', 's.prompt_id')
-      .innerJoin('users as u', 'u.id', 'p.author_id')
-      .select([...CARD_COLUMNS, 's.seq'])
-      .where('s.seq', 'in', page)
-      .execute();
+    const { rows: found } = await db.executeQuery(sqliteCardsBySeq(db, page));
     const bySeq = new Map(found.map(({ seq, ...row }) => [seq, row]));
     const rows = page.flatMap((seq) => bySeq.get(seq) ?? []);
     return { rows, total: candidates.length };
@@ -255,6 +249,32 @@ export async function listPublishedPrompts(
   let q = cardSelect(db).where('p.id', 'in', pageIds(db, engine, f));
   for (const [ref, dir] of sortTerms(f.sort, 'p')) q = q.orderBy(ref, dir);
   return { rows: await q.execute(), total: await total };
+}
+
+const cardsBySeqQuery = (db: Kysely<DB>, seqs: string) =>
+  db
+    .selectFrom('prompt_search as s')
+    .innerJoin('prompts as p', 'p.id', 's.prompt_id')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .select([...CARD_COLUMNS, 's.seq'])
+    .where(sql<boolean>`s.seq in (select value from json_each(${seqs}))`);
+const cardsBySeqCompiled = new WeakMap<Kysely<DB>, CompiledQuery>();
+
+/**
+ * SQLite: the cards of a search page by their index rows, with a query built and compiled once
+ * (the ids travel as one JSON array): Kysely's building of a 50-value IN list cost about as much
+ * as SQLite's lookups.
+ */
+function sqliteCardsBySeq(db: Kysely<DB>, seqs: number[]) {
+  let compiled = cardsBySeqCompiled.get(db);
+  if (!compiled) {
+    compiled = cardsBySeqQuery(db, '[]').compile();
+    if (compiled.parameters.length !== 1)
+      throw new Error(`cards by seq: one parameter expected: ${compiled.sql}`);
+    cardsBySeqCompiled.set(db, compiled);
+  }
+  type Row = Awaited<ReturnType<ReturnType<typeof cardsBySeqQuery>['execute']>>[number];
+  return CompiledQuery.raw(compiled.sql, [JSON.stringify(seqs)]) as CompiledQuery<Row>;
 }
 
 /** One card's columns, as every list selects them. */
