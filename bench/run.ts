@@ -24,6 +24,9 @@ import type { RecordedResponse } from './bare-server';
  * rate with sign-ins and likes. Each HTTP scenario runs autocannon for --duration seconds against the
  * app, then against the bare server, with the same requests and connections.
  *
+ * BENCH_PG_DATABASE names the PostgreSQL database (default promptforge_bench_<prompts>), so two
+ * checkouts running `--db postgres` side by side do not drop each other's.
+ *
  * BENCH_APP_NODE_ARGS adds Node flags to the app's process only, e.g. to profile it:
  *   BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=.tmp/prof' npm run bench -- --only 7
  *
@@ -55,7 +58,7 @@ const CONNECTIONS = Number(args.connections);
 const root = path.resolve('.tmp/bench');
 const dataDir = path.join(root, `data-${PROMPTS}`);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const pgDatabase = `promptforge_bench_${PROMPTS}`;
+const pgDatabase = process.env.BENCH_PG_DATABASE ?? `promptforge_bench_${PROMPTS}`;
 const pgUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${pgDatabase}`);
 const resultsDir = path.resolve('bench/results');
 // BENCH_PORT moves the four ports, so two checkouts can run benchmarks side by side.
@@ -144,7 +147,7 @@ async function ensureDatabase() {
     );
     return;
   }
-  const marker = path.join(root, `pg-${PROMPTS}.json`);
+  const marker = path.join(root, `pg-${pgDatabase}.json`);
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   try {

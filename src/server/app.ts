@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { Redis } from 'ioredis';
@@ -8,6 +8,7 @@ import { createModelRegistry } from './integrations/ai/providers';
 import { createGateway } from './integrations/payments/gateway';
 import { createMailer } from './integrations/mail/mailer';
 import { notifyAdmins } from './lib/admin-alerts';
+import { compiledSerializerCompiler } from './lib/json-serializer';
 import { type Limiter, memoryLimiter, redisLimiter } from './lib/limiter';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -62,7 +63,7 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   // Shared limits across app processes when Redis is configured; in-process otherwise.
   const redis = config.redisUrl

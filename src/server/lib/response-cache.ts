@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../db/database';
+import { jsonWriter } from './json-serializer';
 
 /*
  * Serialized answers of public, not-user-specific reads, kept by key and data version (decision
@@ -166,7 +167,7 @@ export type ResponseCache = ReturnType<typeof createResponseCache>;
 
 /** The bytes the route's zod response schema would write for `payload` (same encode, same JSON). */
 export function serializeWith(schema: z.ZodType, payload: unknown): string {
-  return JSON.stringify(z.encode(schema, payload as never));
+  return jsonWriter(schema)(payload);
 }
 
 /** The encoding to send for an Accept-Encoding header: br or gzip by the client's weights, or none. */

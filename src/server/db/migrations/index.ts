@@ -9,6 +9,7 @@ import * as m0007 from './0007-admin';
 import * as m0010 from './0010-admin-totp-replay';
 import * as m0011 from './0011-marketplace-filter-indexes';
 import * as m0012 from './0012-catalogue-version';
+import * as m0013 from './0013-search-prefix-index';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0010-admin-totp-replay': m0010,
   '0011-marketplace-filter-indexes': m0011,
   '0012-catalogue-version': m0012,
+  '0013-search-prefix-index': m0013,
 };

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
@@ -49,11 +49,11 @@ const CARD_COLUMNS = [
 ] as const;
 
 /**
- * The FTS5 expression for a search with its filters: the terms must match in the searchable
- * columns; category and type are filter columns of the same index (migration 0003).
+ * The FTS5 expression for a search with its filters: the terms (which search.ts keeps out of the
+ * filter columns) and the category and type, filter columns of the same index (migration 0003).
  */
 function sqliteMatch(f: ListFilters): string {
-  let expr = `{title description tags author} : (${f.match})`;
+  let expr = `(${f.match})`;
   if (f.category) expr += ` AND category : "${f.category}"`;
   if (f.type) expr += ` AND type : "${f.type}"`;
   return expr;
@@ -105,6 +105,64 @@ const pgCandidates = (f: ListFilters) =>
   sql`(with m as materialized (select c.id, c.created_at from prompts c where ${pgSearchConditions(f)}) select m.id from m order by m.created_at desc, m.id desc limit ${SEARCH_CANDIDATES})`;
 
 /**
+ * PostgreSQL: how many of the newest published prompts a relevance search reads before it falls
+ * back to every match (decision 017). A word in a fifth or more of the catalogue (short prefixes,
+ * `plan` on the bench catalogue) has its newest 500 matches among them, found by walking the
+ * newest-first index without reading its other matches (22 000 for `plan`). A rarer word pays for
+ * the walk (about 6 ms here) and is then read from the GIN index's matches as before.
+ */
+export const SEARCH_RECENT_WINDOW = 2500;
+
+/**
+ * PostgreSQL: one page of a relevance search with its total, in one statement (every round trip to
+ * the server costs the app system time on top of the query). The candidates (see SEARCH_CANDIDATES)
+ * are ranked best first, then newest; the page's cards are joined to them, and a page past the end
+ * still gives one row with the total. The walk reads the newest prompts in order and stops at the
+ * SEARCH_CANDIDATES-th match or after SEARCH_RECENT_WINDOW prompts; when it found them all, they
+ * are exactly the newest matches (every prompt newer than the last was read). Otherwise the second
+ * branch runs (a one-time filter: only then) and reads every match from the GIN index as before.
+ */
+const pgRankedPage = (f: ListFilters) => {
+  const q = sql`to_tsquery('simple', ${f.match})`;
+  const filters = sql.join(
+    [
+      sql`c.status = 'published'`,
+      ...(f.category ? [sql`c.category = ${f.category}`] : []),
+      ...(f.type ? [sql`c.type = ${f.type}`] : []),
+    ],
+    sql` and `,
+  );
+  const columns = sql.join(
+    CARD_COLUMNS.map((c) => {
+      const [ref, alias] = c.split(' as ');
+      return alias ? sql`${sql.ref(ref!)} as ${sql.ref(alias)}` : sql.ref(ref!);
+    }),
+  );
+  const offset = (f.page - 1) * f.limit;
+  return sql<(PromptCardRow & { total: string | number }) | { id: null; total: string | number }>`
+    with early as materialized (
+      select id, created_at, search_vector from (
+        select c.id, c.created_at, c.search_vector from prompts c where ${filters}
+        order by c.created_at desc, c.id desc limit ${SEARCH_RECENT_WINDOW}) recent
+      where search_vector @@ ${q} limit ${SEARCH_CANDIDATES}),
+    enough as (select count(*) = ${SEARCH_CANDIDATES} as ok from early),
+    candidates as (
+      select id, created_at, search_vector from early where (select ok from enough)
+      union all
+      select c.id, c.created_at, c.search_vector from prompts c
+      where not (select ok from enough) and c.id in ${pgCandidates(f)}),
+    ranked as materialized (
+      select id, row_number() over (order by ts_rank(search_vector, ${q}) desc, created_at desc, id desc) as n
+      from candidates)
+    select t.total, page.* from (select count(*) as total from ranked) t
+    left join lateral (
+      select ${columns}, r.n from ranked r
+      join prompts p on p.id = r.id join users u on u.id = p.author_id
+      where r.n > ${offset} and r.n <= ${offset + f.limit}) page on true
+    order by page.n`;
+};
+
+/**
  * Ids of one page of published prompts, read from the prompts table alone so a deep page skips
  * index entries, not joined rows.
  */
@@ -120,9 +178,6 @@ function pageIds(db: Kysely<DB>, engine: Engine, f: ListFilters) {
             sql<boolean>`q.id in (select s.prompt_id from (select rowid from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES}) m join prompt_search s on s.seq = m.rowid)`,
           )
         : q.where(sql<boolean>`q.id in ${pgCandidates(f)}`);
-  }
-  if (f.sort === 'relevance' && f.match !== undefined && engine === 'postgres') {
-    q = q.orderBy(sql`ts_rank(q.search_vector, to_tsquery('simple', ${f.match}))`, 'desc');
   }
   for (const [ref, dir] of sortTerms(f.sort, 'q')) q = q.orderBy(ref, dir);
   return q.limit(f.limit).offset((f.page - 1) * f.limit);
@@ -141,10 +196,10 @@ export async function countMatches(db: Kysely<DB>, engine: Engine, f: ListFilter
   if (f.category) q = q.where('category', '=', f.category);
   if (f.type) q = q.where('type', '=', f.type);
   if (f.match !== undefined) {
-    // The same set as pgCandidates: every match is read from the GIN index anyway.
+    // The size of pgCandidates' set: counting stops at the cap instead of reading every match.
     const r = await sql<{
       n: number;
-    }>`select least(count(*), ${SEARCH_CANDIDATES}) as n from prompts c where ${pgSearchConditions(f)}`.execute(
+    }>`select count(*) as n from (select 1 from prompts c where ${pgSearchConditions(f)} limit ${SEARCH_CANDIDATES}) m`.execute(
       db,
     );
     return Number(r.rows[0]?.n ?? 0);
@@ -176,24 +231,50 @@ export async function listPublishedPrompts(
     candidates.sort((a, b) => a.r - b.r || b.seq - a.seq);
     const page = candidates.slice((f.page - 1) * f.limit, f.page * f.limit).map((c) => c.seq);
     if (page.length === 0) return { rows: [], total: candidates.length };
-    const found = await db
-      .selectFrom('prompt_search as s')
-      .innerJoin('prompts as p', 'p.id', 's.prompt_id')
-      .innerJoin('users as u', 'u.id', 'p.author_id')
-      .select([...CARD_COLUMNS, 's.seq'])
-      .where('s.seq', 'in', page)
-      .execute();
+    const { rows: found } = await db.executeQuery(sqliteCardsBySeq(db, page));
     const bySeq = new Map(found.map(({ seq, ...row }) => [seq, row]));
     const rows = page.flatMap((seq) => bySeq.get(seq) ?? []);
     return { rows, total: candidates.length };
   }
+  if (f.match !== undefined && f.sort === 'relevance' && engine === 'postgres') {
+    const { rows } = await pgRankedPage(f).execute(db);
+    const cards = rows.flatMap((row) => {
+      if (row.id === null) return [];
+      const { total: _total, n: _n, ...card } = row as PromptCardRow & { total: unknown; n: unknown };
+      return [card];
+    });
+    return { rows: cards, total: Number(rows[0]?.total ?? 0) };
+  }
   const total = knownTotal ?? countMatches(db, engine, f);
   let q = cardSelect(db).where('p.id', 'in', pageIds(db, engine, f));
-  if (f.sort === 'relevance' && f.match !== undefined && engine === 'postgres') {
-    q = q.orderBy(sql`ts_rank(p.search_vector, to_tsquery('simple', ${f.match}))`, 'desc');
-  }
   for (const [ref, dir] of sortTerms(f.sort, 'p')) q = q.orderBy(ref, dir);
   return { rows: await q.execute(), total: await total };
+}
+
+const cardsBySeqQuery = (db: Kysely<DB>, seqs: string) =>
+  db
+    .selectFrom('prompt_search as s')
+    .innerJoin('prompts as p', 'p.id', 's.prompt_id')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .select([...CARD_COLUMNS, 's.seq'])
+    .where(sql<boolean>`s.seq in (select value from json_each(${seqs}))`);
+const cardsBySeqCompiled = new WeakMap<Kysely<DB>, CompiledQuery>();
+
+/**
+ * SQLite: the cards of a search page by their index rows, with a query built and compiled once
+ * (the ids travel as one JSON array): Kysely's building of a 50-value IN list cost about as much
+ * as SQLite's lookups.
+ */
+function sqliteCardsBySeq(db: Kysely<DB>, seqs: number[]) {
+  let compiled = cardsBySeqCompiled.get(db);
+  if (!compiled) {
+    compiled = cardsBySeqQuery(db, '[]').compile();
+    if (compiled.parameters.length !== 1)
+      throw new Error(`cards by seq: one parameter expected: ${compiled.sql}`);
+    cardsBySeqCompiled.set(db, compiled);
+  }
+  type Row = Awaited<ReturnType<ReturnType<typeof cardsBySeqQuery>['execute']>>[number];
+  return CompiledQuery.raw(compiled.sql, [JSON.stringify(seqs)]) as CompiledQuery<Row>;
 }
 
 /** One card's columns, as every list selects them. */

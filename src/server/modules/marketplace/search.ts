@@ -1,3 +1,4 @@
+import { CATEGORIES, PROMPT_TYPES } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 
 /*
@@ -16,13 +17,30 @@ export function searchTerms(text: string): string[] {
   return words.slice(0, MAX_TERMS).map((w) => w.slice(0, MAX_TERM_LENGTH));
 }
 
+/**
+ * The words SQLite's index holds in its filter columns (category and type, migration 0003), which
+ * a search must not match: only these need the searchable-columns filter.
+ */
+const FILTER_WORDS = [...CATEGORIES, ...PROMPT_TYPES];
+const SEARCHABLE = '{title description tags author}';
+
 export function fullTextQuery(engine: Engine, text: string): string | null {
   const terms = searchTerms(text);
   if (terms.length === 0) return null;
   const last = terms.length - 1;
   if (engine === 'sqlite') {
-    // FTS5: each term a quoted string; a prefix needs two characters to use the prefix index.
-    return terms.map((t, i) => (i === last && t.length >= 2 ? `"${t}"*` : `"${t}"`)).join(' ');
+    // FTS5: each term a quoted string; a prefix needs two characters to use the prefix index. A
+    // term that can match a category or type word is limited to the searchable columns; the others
+    // cannot match there, and without the filter FTS5 does not check each hit's column (about a
+    // fifth of the query's cost, in bm25's counts). Same matches, same ranks (decision 017).
+    return terms
+      .map((t, i) => {
+        const prefix = i === last && t.length >= 2;
+        const phrase = prefix ? `"${t}"*` : `"${t}"`;
+        const clash = FILTER_WORDS.some((w) => (prefix ? w.startsWith(t) : w === t));
+        return clash ? `${SEARCHABLE} : ${phrase}` : phrase;
+      })
+      .join(' AND ');
   }
   return terms.map((t, i) => (i === last ? `${t}:*` : t)).join(' & ');
 }
