@@ -31,14 +31,22 @@ const toVersion = (row: VersionRow | undefined): CatalogueVersion => ({
 
 /**
  * Reads the catalogue's data version: one primary-key read, at once on SQLite (it runs on every
- * cached answer), through the pool on PostgreSQL.
+ * cached answer). On PostgreSQL a read is a round trip whose client work costs more than the cached
+ * answer itself, so the callers of one turn of the event loop share one read, sent after all of them
+ * arrived: it sees every write committed before any of them arrived, which is all "never stale"
+ * asks (a caller never joins a read that was already sent).
  */
 export function catalogueVersionReader(
   database: Database,
 ): () => CatalogueVersion | Promise<CatalogueVersion> {
   const { readSync } = database;
   if (readSync) return () => toVersion(readSync<VersionRow>(VERSION_SQL));
-  return async () => toVersion((await database.db.executeQuery<VersionRow>(VERSION_QUERY)).rows[0]);
+  let next: Promise<CatalogueVersion> | null = null;
+  return () =>
+    (next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      next = null;
+      return toVersion((await database.db.executeQuery<VersionRow>(VERSION_QUERY)).rows[0]);
+    }));
 }
 
 export interface CachedResponse {
