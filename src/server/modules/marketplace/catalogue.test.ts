@@ -522,6 +522,28 @@ describe('trending', () => {
       'Salary Negotiation Coach': false,
     });
   });
+
+  it('writes nothing when no score or flag moved, so cached pages stay valid', async () => {
+    const db = t.database.db;
+    const { catalogueVersionReader } = await import('../../lib/response-cache');
+    const version = catalogueVersionReader(t.database);
+    const first = await refreshTrending({ db, engine: t.database.engine });
+    const before = (await version()).content;
+    expect(await refreshTrending({ db, engine: t.database.engine })).toEqual(first);
+    expect((await version()).content).toBe(before);
+    // Activity that leaves the window takes its prompt's score and badge away on the next run.
+    await db.deleteFrom('activity_events').where('prompt_id', '=', ids.lesson!).execute();
+    const after = await refreshTrending({ db, engine: t.database.engine });
+    expect(after).not.toContain(ids.lesson);
+    expect((await version()).content).not.toBe(before);
+    const lesson = await db
+      .selectFrom('prompts')
+      .select(['trending', 'trending_score'])
+      .where('id', '=', ids.lesson!)
+      .executeTakeFirstOrThrow();
+    expect(Number(lesson.trending)).toBe(0);
+    expect(Number(lesson.trending_score)).toBe(0);
+  });
 });
 
 describe('search index stays in step with the data', () => {

@@ -587,7 +587,10 @@ export async function trendingPinnedIds(db: Kysely<DB>): Promise<Set<string>> {
 }
 
 /**
- * Replaces every trending score and flag in one transaction. A prompt an admin pinned
+ * Sets every trending score and flag in one transaction, writing only the prompts whose score or
+ * flag changes: the scores follow the activity of a sliding window, so between two runs few move,
+ * and rewriting every scored prompt each time (820 000 rows on a million-prompt catalogue, with
+ * their triggers) held the database for minutes every ten. A prompt an admin pinned
  * (trending_pinned not null) keeps the admin's choice; its score still follows activity.
  */
 export async function writeTrending(
@@ -595,32 +598,30 @@ export async function writeTrending(
   scores: { promptId: string; score: number; trending: boolean }[],
 ) {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('prompts')
-      .set({ trending_score: 0, trending: 0 })
-      .where('trending_pinned', 'is', null)
-      .where((eb) => eb.or([eb('trending_score', '!=', 0), eb('trending', '=', 1)]))
+    const current = await trx
+      .selectFrom('prompts')
+      .select(['id', 'trending_score', 'trending', 'trending_pinned'])
+      .where((eb) =>
+        eb.or([eb('trending_score', '!=', 0), eb('trending', '=', 1), eb('trending_pinned', 'is not', null)]),
+      )
       .execute();
-    await trx
-      .updateTable('prompts')
-      .set({ trending_score: 0 })
-      .where('trending_pinned', 'is not', null)
-      .execute();
-    for (const s of scores) {
+    const now = new Map(current.map((r) => [r.id, r]));
+    const wanted = new Map<string, { score: number; computed: boolean }>();
+    for (const s of scores) wanted.set(s.promptId, { score: s.score, computed: s.trending });
+    const ids = new Set([...now.keys(), ...wanted.keys()]);
+    for (const id of ids) {
+      const row = now.get(id);
+      const want = wanted.get(id) ?? { score: 0, computed: false };
+      const pinned = row?.trending_pinned ?? null;
+      const trending = pinned ?? (want.computed ? 1 : 0);
+      if (row && Number(row.trending_score) === want.score && Number(row.trending) === Number(trending))
+        continue;
+      if (!row && want.score === 0 && trending === 0) continue;
       await trx
         .updateTable('prompts')
-        .set((eb) => ({
-          trending_score: s.score,
-          trending: eb.fn.coalesce('trending_pinned', eb.val(s.trending ? 1 : 0)),
-        }))
-        .where('id', '=', s.promptId)
+        .set({ trending_score: want.score, trending })
+        .where('id', '=', id)
         .execute();
     }
-    await trx
-      .updateTable('prompts')
-      .set((eb) => ({ trending: eb.ref('trending_pinned').$castTo<number>() }))
-      .where('trending_pinned', 'is not', null)
-      .whereRef('trending', '!=', 'trending_pinned')
-      .execute();
   });
 }
