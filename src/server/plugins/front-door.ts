@@ -101,16 +101,7 @@ export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: nu
 
     const id = requestId(req);
     const headers = opened.headers.slice();
-    headers.push(
-      'x-request-id',
-      id,
-      'etag',
-      entry.etag,
-      'cache-control',
-      'no-cache',
-      'vary',
-      route.vary,
-    );
+    headers.push('x-request-id', id, 'etag', entry.etag, 'cache-control', 'no-cache', 'vary', route.vary);
     let status = 200;
     if (etagMatches(req.headers['if-none-match'], entry.etag)) {
       status = 304;
