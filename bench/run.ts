@@ -177,6 +177,14 @@ async function start(
   readyUrl: string,
   core = 0,
 ): Promise<ChildProcess> {
+  // Another process answering on this port (a second bench run) would pass the readiness check below
+  // for a child that failed to bind, and the run would measure the wrong server.
+  const taken = await fetch(readyUrl).then(
+    () => true,
+    () => false,
+  );
+  if (taken)
+    throw new Error(`${readyUrl} already answers: is another benchmark running? (BENCH_PORT moves it)`);
   const [file, argv] = PIN
     ? ['taskset', ['-c', String(core), process.execPath, ...command]]
     : [process.execPath, command];
