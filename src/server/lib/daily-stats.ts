@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import { nowIso } from './time';
+import { todayUtc } from './time';
 
 export type DailyStat = 'views' | 'likes' | 'downloads' | 'tries' | 'purchases';
 
@@ -14,7 +14,7 @@ export async function bumpDailyStat(
   stat: DailyStat,
   revenueMinor = 0,
 ): Promise<void> {
-  const day = nowIso().slice(0, 10);
+  const day = todayUtc();
   await db
     .insertInto('prompt_daily_stats')
     .values({ prompt_id: promptId, day, [stat]: 1, revenue_minor: revenueMinor })
@@ -33,7 +33,7 @@ export async function deductDailyRevenue(
   promptId: string,
   revenueMinor: number,
 ): Promise<void> {
-  const day = nowIso().slice(0, 10);
+  const day = todayUtc();
   await db
     .insertInto('prompt_daily_stats')
     .values({ prompt_id: promptId, day, revenue_minor: -revenueMinor })

@@ -138,13 +138,17 @@ export function createResponseCache(
       return hit && hit.version === version && Date.now() - hit.at < maxAgeMs ? hit : undefined;
     },
 
-    /** Whether the entry is large enough to send compressed. */
-    worthEncoding(entry: CachedResponse): boolean {
-      return entry.body.length >= COMPRESS_THRESHOLD;
-    },
-
-    /** The entry's bytes in `encoding`, compressed once and kept with it. */
-    encode(key: string, entry: CachedResponse, encoding: 'br' | 'gzip'): Buffer {
+    /**
+     * The bytes to send for an Accept-Encoding header: compressed (once, then kept with the entry)
+     * when the client accepts br or gzip and the entry is worth it, else the entry's own.
+     */
+    bytesFor(
+      key: string,
+      entry: CachedResponse,
+      acceptEncoding: string | string[] | undefined,
+    ): { body: Buffer; encoding: 'br' | 'gzip' | null } {
+      const encoding = entry.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(acceptEncoding) : null;
+      if (!encoding) return { body: entry.body, encoding };
       let out = entry.encoded[encoding];
       if (!out) {
         out =
@@ -159,7 +163,7 @@ export function createResponseCache(
         entry.encoded[encoding] = out;
         if (entries.get(key) === entry) bytes += out.length;
       }
-      return out;
+      return { body: out, encoding };
     },
 
     clear() {
@@ -179,7 +183,7 @@ export function serializeWith(schema: z.ZodType, payload: unknown): string {
 }
 
 /** The encoding to send for an Accept-Encoding header: br or gzip by the client's weights, or none. */
-export function preferredEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | null {
+function preferredEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | null {
   if (typeof accept !== 'string' || !accept) return null;
   const offered = new Map<string, number>();
   for (const part of accept.toLowerCase().split(',')) {
@@ -219,9 +223,7 @@ export function sendCached(
     return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');
-  const encoding = cache.worthEncoding(entry) ? preferredEncoding(request.headers['accept-encoding']) : null;
-  if (encoding) {
-    return reply.header('content-encoding', encoding).send(cache.encode(key, entry, encoding));
-  }
-  return reply.send(entry.body);
+  const { body, encoding } = cache.bytesFor(key, entry, request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
 }

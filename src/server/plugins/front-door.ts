@@ -2,12 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { metrics } from '../lib/metrics';
-import {
-  type CachedResponse,
-  type ResponseCache,
-  etagMatches,
-  preferredEncoding,
-} from '../lib/response-cache';
+import { type CachedResponse, type ResponseCache, etagMatches } from '../lib/response-cache';
 
 /*
  * The front door (decision 018): a cached public answer is sent from the HTTP server's own request
@@ -108,14 +103,8 @@ export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: nu
       res.writeHead(304, headers);
       res.end();
     } else {
-      const encoding = route.cache.worthEncoding(entry)
-        ? preferredEncoding(req.headers['accept-encoding'])
-        : null;
-      let body = entry.body;
-      if (encoding) {
-        body = route.cache.encode(route.key, entry, encoding);
-        headers.push('content-encoding', encoding);
-      }
+      const { body, encoding } = route.cache.bytesFor(route.key, entry, req.headers['accept-encoding']);
+      if (encoding) headers.push('content-encoding', encoding);
       headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
       res.writeHead(200, headers);
       res.end(body);

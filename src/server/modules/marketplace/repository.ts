@@ -3,7 +3,7 @@ import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 import { type DailyStat, bumpDailyStat } from '../../lib/daily-stats';
-import { nowIso } from '../../lib/time';
+import { todayUtc } from '../../lib/time';
 
 /** All SQL of the public catalogue: lists, search, a prompt's page, likes, downloads and reviews. */
 
@@ -371,7 +371,7 @@ export async function addViews(db: Kysely<DB>, promptId: string, n: number) {
     .execute();
   await db
     .insertInto('prompt_daily_stats')
-    .values({ prompt_id: promptId, day: nowIso().slice(0, 10), views: n, revenue_minor: 0 })
+    .values({ prompt_id: promptId, day: todayUtc(), views: n, revenue_minor: 0 })
     .onConflict((oc) =>
       oc
         .columns(['prompt_id', 'day'])
@@ -616,7 +616,6 @@ export async function writeTrending(
       const trending = pinned ?? (want.computed ? 1 : 0);
       if (row && Number(row.trending_score) === want.score && Number(row.trending) === Number(trending))
         continue;
-      if (!row && want.score === 0 && trending === 0) continue;
       await trx
         .updateTable('prompts')
         .set({ trending_score: want.score, trending })
