@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import SQLite from 'better-sqlite3';
 import { DEMO_ADMIN, apiSignIn, openAdminPanel, registerAccount, useSession } from './auth-helpers';
 import { E2E_DB_FILE } from './e2e-env';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { openAdminPanel } from './auth-helpers';
 
 /* Plans Management (issue 8): create, edit and delete a plan, with the spec's validation and toasts. */

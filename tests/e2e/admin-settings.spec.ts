@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import SQLite from 'better-sqlite3';
 import { type TestAccount, apiSignIn, registerAccount, useSession } from './auth-helpers';
 import { E2E_DB_FILE } from './e2e-env';

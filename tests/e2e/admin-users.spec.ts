@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import {
   DEMO_ADMIN,
   DEMO_USER,

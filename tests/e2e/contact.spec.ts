@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 
 /* Contact Sales (spec section 2): validation, 2 s sending, 'Message Sent!', closes itself after 3 s. */
 

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 
 /*
  * The static content pages (spec sections 1 and 2): features, about, the static pricing reading,

@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import {
   DEMO_USER,
   type RegisteredAccount,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 /* Any path without a page (spec section 2): the 404 page in the normal layout, with HTTP status 404. */
 

@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { LIMIT_REACHED_MESSAGE } from '../../src/shared/playground';
 import { DEMO_USER, signedInAccount } from './auth-helpers';
 

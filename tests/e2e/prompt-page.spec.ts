@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { type APIRequestContext, type Page, type Response, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { expect, test } from './test';
 import SQLite from 'better-sqlite3';
 import { E2E_DB_FILE } from './e2e-env';
 import { skipRetryBackOff, serverError } from './retries';

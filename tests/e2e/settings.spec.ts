@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { type RegisteredAccount, registerAccount, signIn, useSession } from './auth-helpers';
 
 /* /settings (spec section 8 toasts): profile, password, theme and account deletion. */

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 
 /*
  * The site shell: header navigation (desktop and the phone menu), footer links, document titles,

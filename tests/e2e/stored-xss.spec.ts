@@ -1,10 +1,5 @@
-import {
-  type APIRequestContext,
-  type Page,
-  expect,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO_ADMIN } from './auth-helpers';
 
 /*

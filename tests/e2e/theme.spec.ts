@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 
 /*
  * Theme: light, dark or system, default dark, kept across reloads under 'promptforge-theme'

@@ -1,0 +1,104 @@
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
+import { signedInAccount } from './auth-helpers';
+
+/*
+ * Public pages arrive rendered (decision 019): the HTML already holds the page, so it draws before
+ * the app's scripts load, and the app then takes it over (hydration) without redrawing it. What the
+ * server cannot know (who is signed in, the chosen theme, the API's data) fills in afterwards.
+ */
+
+/** Errors the page logs or throws; a hydration mismatch is one (React reports it on the console). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Two marketplace prompts' pages (the server renders one page for every prompt: decision 019). */
+async function promptPaths(page: Page): Promise<[string, string]> {
+  const response = await page.request.get('/api/marketplace/prompts?limit=2');
+  const body = (await response.json()) as { data: { prompts: { slug: string }[] } };
+  const [first, second] = body.data.prompts.map((p) => `/marketplace/${p.slug}`);
+  return [first!, second!];
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page, the marketplace and the content pages are there, with working links', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Forge AI prompts');
+    await expect(page.getByRole('link', { name: 'Browse Marketplace' })).toBeVisible();
+
+    // The header's links are plain links: they work before (or without) the app.
+    await page.getByRole('link', { name: 'Browse Marketplace' }).click();
+    await expect(page).toHaveURL('/marketplace');
+    await expect(page.getByRole('heading', { level: 1, name: 'Discover prompts that work' })).toBeVisible();
+    await expect(page.getByText('Browse prompts from the community')).toBeVisible();
+    // The filters name their current choice, though their lists need the app to open.
+    await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('All types');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Latest');
+
+    for (const [path, heading] of [
+      ['/pricing', 'Simple plans that grow with your prompts'],
+      ['/about', 'We believe a great prompt deserves a great home'],
+      ['/features', 'Everything you need to write, test and sell prompts'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+    }
+  });
+
+  test("a prompt's page has its frame, and the data-driven part waits for the app", async ({ page }) => {
+    await page.goto((await promptPaths(page))[0]);
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Marketplace' }),
+    ).toBeVisible();
+  });
+
+  test('the pages a visitor must be signed in for are not rendered on the server', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+test.describe('with JavaScript', () => {
+  test('the app takes the rendered page over without errors and it works', async ({ page }) => {
+    const errors = collectErrors(page);
+    for (const path of ['/', '/marketplace', ...(await promptPaths(page)), '/pricing', '/about']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    // Interactive: the theme menu (React's) opens.
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a light theme and a signed-in user replace what the server assumed, without errors', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    const account = await signedInAccount(page, 'ssr');
+    await page.addInitScript(() => localStorage.setItem('promptforge-theme', 'light'));
+    for (const path of ['/', '/marketplace', ...(await promptPaths(page))]) {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+      await expect(page.getByRole('button', { name: 'Toggle theme' })).toHaveAttribute(
+        'title',
+        'Theme: Light',
+      );
+    }
+    // The header is the user's, not the server's anonymous one.
+    await expect(page.getByRole('button', { name: `Account menu for ${account.name}` })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
