@@ -44,10 +44,10 @@ function precompress(): Plugin {
 
 const apiPort = process.env.PORT ?? '3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve('src/web') },
@@ -56,33 +56,41 @@ export default defineConfig({
       { find: /^zod$/, replacement: path.resolve('src/web/lib/zod.ts') },
     ],
   },
-  build: {
-    outDir: path.resolve('dist/web'),
-    emptyOutDir: true,
-    sourcemap: true,
-    // scripts/check-bundle.ts reads it to find what the browser loads for a page.
-    manifest: true,
-    rolldownOptions: {
-      preserveEntrySignatures: false,
-      output: {
-        codeSplitting: {
-          // Small chunks of icons only are copied into the chunks that use them (see decision 011): icons
-          // are stateless, whereas a copied module with state (a React context, a store) would split it.
-          experimentalInlineCommonChunks: {
-            maxSize: 8192,
-            exclude: (id: string) => !/[\\/]node_modules[\\/]lucide-react[\\/]/.test(id),
+  // `vite build --ssr` (npm run build's second step) builds src/web/entry-server.tsx for the server's
+  // page rendering (decision 019): into dist/web-ssr, with its packages left to node_modules.
+  build: isSsrBuild
+    ? {
+        outDir: path.resolve('dist/web-ssr'),
+        emptyOutDir: true,
+        rolldownOptions: { input: path.resolve('src/web/entry-server.tsx') },
+      }
+    : {
+        outDir: path.resolve('dist/web'),
+        emptyOutDir: true,
+        sourcemap: true,
+        // scripts/check-bundle.ts reads it to find what the browser loads for a page.
+        manifest: true,
+        rolldownOptions: {
+          preserveEntrySignatures: false,
+          output: {
+            codeSplitting: {
+              // Small chunks of icons only are copied into the chunks that use them (see decision 011): icons
+              // are stateless, whereas a copied module with state (a React context, a store) would split it.
+              experimentalInlineCommonChunks: {
+                maxSize: 8192,
+                exclude: (id: string) => !/[\\/]node_modules[\\/]lucide-react[\\/]/.test(id),
+              },
+              // zod loads only with the pages (and the signed-in check) that validate; left to the
+              // automatic split it shared a chunk with src/shared/constants.ts, which every page imports.
+              groups: [
+                { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]web[\\/]lib[\\/]zod\.ts$/ },
+              ],
+            },
           },
-          // zod loads only with the pages (and the signed-in check) that validate; left to the
-          // automatic split it shared a chunk with src/shared/constants.ts, which every page imports.
-          groups: [
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]web[\\/]lib[\\/]zod\.ts$/ },
-          ],
         },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-});
+}));

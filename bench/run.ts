@@ -164,10 +164,10 @@ async function ensureDatabase() {
 }
 
 function ensureBuild() {
-  if (fs.existsSync(path.resolve('dist/web/.vite/manifest.json'))) return;
-  log('Building the web app (vite build)...');
-  const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build failed');
+  if (fs.existsSync(path.resolve('dist/web-ssr/entry-server.js'))) return;
+  log('Building the web app (npm run build)...');
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
 }
 
 /** Starts a process and resolves once `readyUrl` answers 200. */

@@ -134,7 +134,13 @@ function medianResult(runs: PageResult[]): PageResult {
     lcpMs: of('lcpMs'),
     cls: of('cls'),
     tbtMs: of('tbtMs'),
-    failing: middle.failing,
+    // A run Lighthouse could not finish says why, whichever run is the median.
+    failing: [
+      ...middle.failing,
+      ...runs
+        .filter((r) => r !== middle)
+        .flatMap((r) => r.failing.filter((f) => f.startsWith('Lighthouse:') || f.startsWith('performance:'))),
+    ],
     runs: runs.map(({ failing: _failing, runs: _runs, ...figures }) => figures),
   };
 }
@@ -151,9 +157,9 @@ function meets(r: PageResult) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.resolve('dist/web/index.html'))) {
-    log('Building the web app (vite build)...');
-    if (spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' }).status !== 0)
+  if (!fs.existsSync(path.resolve('dist/web-ssr/entry-server.js'))) {
+    log('Building the web app (npm run build)...');
+    if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0)
       throw new Error('build failed');
   }
   const app = await startApp();

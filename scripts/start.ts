@@ -9,7 +9,8 @@ import path from 'node:path';
 
 const webSrc = path.resolve('src/web');
 const sharedSrc = path.resolve('src/shared');
-const built = path.resolve('dist/web/index.html');
+// The browser's build, and the server's rendering of the public pages (decision 019) made after it.
+const built = path.resolve('dist/web-ssr/entry-server.js');
 const buildInputs = ['vite.config.ts', 'package-lock.json'].map((f) => path.resolve(f));
 
 function newestMtime(target: string): number {
@@ -28,8 +29,10 @@ const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sourcesAt = Math.max(newestMtime(webSrc), newestMtime(sharedSrc), ...buildInputs.map(newestMtime));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? 'The web app changed since its last build: building it.' : 'Building the web app.');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  for (const args of [['build'], ['build', '--ssr']]) {
+    const result = spawnSync('npx', ['vite', ...args, '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
 
 await import('../src/server/main');

@@ -41,6 +41,8 @@ export interface AppOptions {
   database: Database;
   /** Folder of the built SPA; defaults to dist/web beside the package root. */
   webRoot?: string;
+  /** Folder of its server rendering build (decision 019); dist/web-ssr with the default webRoot, else none. */
+  webSsrRoot?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -147,7 +149,10 @@ export async function buildApp(options: AppOptions) {
     { prefix: '/api' },
   );
 
-  await app.register(spaPlugin, { root: options.webRoot ?? path.resolve('dist/web') });
+  await app.register(spaPlugin, {
+    root: options.webRoot ?? path.resolve('dist/web'),
+    ssrRoot: options.webSsrRoot ?? (options.webRoot ? null : path.resolve('dist/web-ssr')),
+  });
   return app;
 }
 

@@ -29,6 +29,8 @@ export async function createTestApp(
     demo?: boolean;
     env?: Record<string, string>;
     webRoot?: string;
+    /** Folder of a server rendering build (entry-server.js) for webRoot's pages; none by default. */
+    webSsrRoot?: string;
     /** Receives the log lines as JSON text (give env LOG_LEVEL to choose what is written). */
     logStream?: { write(line: string): void };
     /** Adds routes before the app is ready (e.g. a route that crashes, to test the error handler). */
@@ -42,6 +44,7 @@ export async function createTestApp(
     logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : undefined,
     database,
     webRoot: options.webRoot ?? path.join(os.tmpdir(), 'promptforge-no-web-build'),
+    webSsrRoot: options.webSsrRoot,
   });
   options.extend?.(app);
   await app.ready();

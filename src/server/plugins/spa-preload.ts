@@ -32,8 +32,14 @@ const matchers = PAGE_MODULES.map(
   ([pattern, module]) => [new RegExp(`^${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`), module] as const,
 );
 
-/** The Link header for each page module, from a build's manifest: its chunk and its own imports. */
-export function preloadLinks(manifest: Record<string, ManifestChunk>): Map<string, string> {
+/** A page's own modules (its chunk and its imports outside the entry's), and the Link header naming them. */
+export interface PagePreload {
+  files: readonly string[];
+  header: string;
+}
+
+/** The preloads of each page module, from a build's manifest: its chunk and its own imports. */
+export function preloadLinks(manifest: Record<string, ManifestChunk>): Map<string, PagePreload> {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const fromEntry = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
@@ -42,25 +48,26 @@ export function preloadLinks(manifest: Record<string, ManifestChunk>): Map<strin
     for (const next of manifest[key].imports ?? []) collect(next, into);
   };
   if (entry) collect(entry, fromEntry);
-  const links = new Map<string, string>();
+  const links = new Map<string, PagePreload>();
   for (const [, module] of PAGE_MODULES) {
     if (!manifest[module]) continue;
     const chunks = new Set<string>();
     collect(module, chunks);
-    const files = [...chunks].filter((key) => !fromEntry.has(key)).map((key) => manifest[key]!.file);
-    links.set(module, files.map((file) => `</${file}>; rel=modulepreload`).join(', '));
+    const files = [...chunks].filter((key) => !fromEntry.has(key)).map((key) => `/${manifest[key]!.file}`);
+    if (files.length)
+      links.set(module, { files, header: files.map((file) => `<${file}>; rel=modulepreload`).join(', ') });
   }
   return links;
 }
 
 /**
- * Answers the Link header for a page path of the build in `root`, or undefined. The manifest is
+ * Answers the preloads for a page path of the build in `root`, or undefined. The manifest is
  * read again when it changes, so a rebuild is picked up without a restart, like the files.
  */
-export function createPagePreloads(root: string): (pathname: string) => string | undefined {
+export function createPagePreloads(root: string): (pathname: string) => PagePreload | undefined {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   let loadedAt = -1;
-  let links = new Map<string, string>();
+  let links = new Map<string, PagePreload>();
   return (pathname) => {
     const module = matchers.find(([re]) => re.test(pathname))?.[1];
     if (!module) return undefined;
@@ -80,6 +87,6 @@ export function createPagePreloads(root: string): (pathname: string) => string |
       }
       loadedAt = mtime;
     }
-    return links.get(module) || undefined;
+    return links.get(module);
   };
 }

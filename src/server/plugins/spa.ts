@@ -8,6 +8,7 @@ import { isKnownPagePath } from '../../shared/routes';
 import { COMPRESSIBLE } from './compression';
 import { sendError } from './errors';
 import { createPagePreloads } from './spa-preload';
+import { createPageRenderer } from './spa-render';
 
 /*
  * Serves the built SPA from memory, with history fallback. Hashed assets are cached for a year;
@@ -95,9 +96,14 @@ function readSibling(file: string, suffix: string): Buffer | null {
   }
 }
 
-function load(file: string, stat: fs.Stats, cacheControl: string): StaticFile {
-  const body = fs.readFileSync(file);
-  const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+/** A file's answer from its bytes: headers, ETag and compressed forms (`siblings` finds stored ones). */
+function entryFor(
+  body: Buffer,
+  type: string,
+  cacheControl: string,
+  stat: { mtimeMs: number; size: number },
+  siblings: (suffix: string) => Buffer | null = () => null,
+): StaticFile {
   const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
   const base = { 'content-type': type, 'cache-control': cacheControl, etag };
   const compressible = COMPRESSIBLE(type) && body.length >= COMPRESS_MIN_BYTES;
@@ -113,13 +119,8 @@ function load(file: string, stat: fs.Stats, cacheControl: string): StaticFile {
   let br: Variant | null = null;
   let gzip: Variant | null = null;
   if (compressible) {
-    // A sibling older than the file is left from an earlier build: compress the file itself.
-    const fresh = (suffix: string) => {
-      const sibling = fs.statSync(file + suffix, { throwIfNoEntry: false });
-      return sibling && sibling.mtimeMs >= stat.mtimeMs ? readSibling(file, suffix) : null;
-    };
     br = variant(
-      fresh('.br') ??
+      siblings('.br') ??
         zlib.brotliCompressSync(body, {
           params: {
             [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
@@ -128,17 +129,32 @@ function load(file: string, stat: fs.Stats, cacheControl: string): StaticFile {
         }),
       'br',
     );
-    gzip = variant(fresh('.gz') ?? zlib.gzipSync(body), 'gzip');
+    gzip = variant(siblings('.gz') ?? zlib.gzipSync(body), 'gzip');
   }
   return { mtimeMs: stat.mtimeMs, size: stat.size, etag, identity: variant(body), br, gzip };
 }
 
-async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
+function load(file: string, stat: fs.Stats, cacheControl: string): StaticFile {
+  const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  // A sibling older than the file is left from an earlier build: compress the file itself.
+  const fresh = (suffix: string) => {
+    const sibling = fs.statSync(file + suffix, { throwIfNoEntry: false });
+    return sibling && sibling.mtimeMs >= stat.mtimeMs ? readSibling(file, suffix) : null;
+  };
+  return entryFor(fs.readFileSync(file), type, cacheControl, stat, fresh);
+}
+
+async function spaPlugin(app: FastifyInstance, opts: { root: string; ssrRoot?: string | null }) {
   const root = path.resolve(opts.root);
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   const pagePreloads = createPagePreloads(opts.root);
   const cache = new Map<string, StaticFile>();
+  // Public pages come with their markup (decision 019); each is rendered once per build.
+  const renderPage = createPageRenderer(opts.ssrRoot ?? null, app.log, (html) => {
+    const body = Buffer.from(html);
+    return entryFor(body, TYPES['.html']!, 'no-cache', { mtimeMs: 0, size: body.length });
+  });
 
   /** The file at `file` (inside the root), from memory when it has not changed; null when missing. */
   function lookup(file: string, immutable: boolean): StaticFile | null {
@@ -165,7 +181,7 @@ async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
     return reply.status(status).headers(variant.headers).send(variant.body);
   }
 
-  function page(request: FastifyRequest, reply: FastifyReply, url: string) {
+  async function page(request: FastifyRequest, reply: FastifyReply, url: string) {
     const known = isKnownPagePath(url);
     if (!known) request.log.warn({ path: url }, 'page not found');
     const index = hasBuild ? lookup(indexFile, false) : null;
@@ -177,8 +193,16 @@ async function spaPlugin(app: FastifyInstance, opts: { root: string }) {
     }
     // The page's own code, fetched alongside the entry rather than after it (spa-preload.ts).
     const preload = known ? pagePreloads(url) : undefined;
-    if (preload) reply.header('link', preload);
-    return send(request, reply, index, known ? 200 : 404);
+    const rendered = known
+      ? await renderPage(request.url, {
+          html: () => index.identity.body.toString('utf8'),
+          tag: index.etag,
+          pageModules: preload?.files ?? [],
+        })
+      : null;
+    // A rendered page starts its scripts after its first paint (spa-render.ts), the page's own among them.
+    if (preload && !rendered) reply.header('link', preload.header);
+    return send(request, reply, rendered ?? index, known ? 200 : 404);
   }
 
   if (hasBuild) {

@@ -1,6 +1,5 @@
 import { RouterProvider } from 'react-router';
-import { AppErrorBoundary } from '@/features/errors/error-boundary';
-import { AppProviders } from './providers';
+import { AppShell } from './app-shell';
 import { createAppRouter } from './router';
 
 // One router for the page's lifetime: it owns the history listener, so it must not be re-created on render.
@@ -8,10 +7,8 @@ const router = createAppRouter();
 
 export function App() {
   return (
-    <AppErrorBoundary>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </AppErrorBoundary>
+    <AppShell>
+      <RouterProvider router={router} />
+    </AppShell>
   );
 }

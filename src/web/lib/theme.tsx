@@ -1,4 +1,12 @@
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  type ReactNode,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 
 /*
  * Light, dark or system (spec section 1), default dark, kept in localStorage. public/theme-init.js
@@ -18,19 +26,52 @@ function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
 }
 
+/** The choice made in this page view when storage is blocked. */
+let sessionTheme: Theme | null = null;
+
 function readStoredTheme(): Theme {
   try {
     const stored = localStorage.getItem(THEME_STORAGE_KEY);
     return isTheme(stored) ? stored : DEFAULT_THEME;
   } catch {
     // Storage can be blocked (private modes, strict cookie settings): fall back to the default.
-    return DEFAULT_THEME;
+    return sessionTheme ?? DEFAULT_THEME;
   }
 }
 
 function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 }
+
+/*
+ * The stored choice and the OS setting are external stores read with useSyncExternalStore: a page
+ * the server rendered (src/web/entry-server.tsx) is hydrated with the server's values (the default
+ * theme, a dark OS) and React then re-renders with this browser's, without a hydration mismatch.
+ */
+const themeListeners = new Set<() => void>();
+
+function subscribeToStoredTheme(onChange: () => void) {
+  themeListeners.add(onChange);
+  // Another tab changed the theme: follow it so all open tabs agree.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === THEME_STORAGE_KEY) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    themeListeners.delete(onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function subscribeToSystemTheme(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const media = window.matchMedia(DARK_QUERY);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+const serverTheme = (): Theme => DEFAULT_THEME;
+const serverPrefersDark = () => true;
 
 function applyTheme(resolved: ResolvedTheme) {
   const root = document.documentElement;
@@ -49,8 +90,8 @@ interface ThemeContextValue {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
-  const [systemDark, setSystemDark] = useState<boolean>(systemPrefersDark);
+  const theme = useSyncExternalStore(subscribeToStoredTheme, readStoredTheme, serverTheme);
+  const systemDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, serverPrefersDark);
 
   const resolvedTheme: ResolvedTheme = theme === 'system' ? (systemDark ? 'dark' : 'light') : theme;
 
@@ -58,32 +99,14 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     applyTheme(resolvedTheme);
   }, [resolvedTheme]);
 
-  // Follow the OS while the choice is 'system'; the listener is cheap, so it stays on.
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const media = window.matchMedia(DARK_QUERY);
-    const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, []);
-
-  // Another tab changed the theme: follow it so all open tabs agree.
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === THEME_STORAGE_KEY)
-        setThemeState(isTheme(event.newValue) ? event.newValue : DEFAULT_THEME);
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-
   const setTheme = useCallback((next: Theme) => {
-    setThemeState(next);
     try {
       localStorage.setItem(THEME_STORAGE_KEY, next);
     } catch {
       // Not persisted when storage is blocked; the choice still holds for this page view.
+      sessionTheme = next;
     }
+    for (const listener of themeListeners) listener();
   }, []);
 
   const value = useMemo(() => ({ theme, resolvedTheme, setTheme }), [theme, resolvedTheme, setTheme]);

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,13 +17,19 @@ function probablySignedIn(): boolean {
   return Boolean(stored.authToken || stored.adminToken);
 }
 
+// Read as an external store: a page the server rendered (it knows no session) is hydrated as signed
+// out, then React re-renders with what this browser stores, without a hydration mismatch.
+const unchanging = () => () => {};
+const onServer = () => false;
+
 /**
  * Sticky top bar: logo, the navigation (signed out or signed in, spec section 2), theme menu, and the
  * auth buttons or the user menu; a menu sheet on phones.
  */
 export function SiteHeader() {
   const auth = useAuth();
-  const signedIn = auth.status === 'authenticated' || (auth.status === 'loading' && probablySignedIn());
+  const stored = useSyncExternalStore(unchanging, probablySignedIn, onServer);
+  const signedIn = auth.status === 'authenticated' || (auth.status === 'loading' && stored);
   const links = signedIn ? SIGNED_IN_NAV_LINKS : PUBLIC_NAV_LINKS;
   return (
     <header className="sticky top-0 z-40 w-full border-b border-border/70 bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/65">

@@ -67,7 +67,8 @@ export function MarketplaceToolbar({
       <div className="grid grid-cols-2 gap-3 md:flex">
         <Select value={type ?? ALL} onValueChange={(v) => onTypeChange(v === ALL ? null : (v as PromptType))}>
           <SelectTrigger aria-label="Type" className="h-11 bg-card md:w-36">
-            <SelectValue />
+            {/* Named here, not taken from the open list, so it shows in the server-rendered page too. */}
+            <SelectValue>{type ? TYPE_LABELS[type] : 'All types'}</SelectValue>
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={ALL}>All types</SelectItem>
@@ -80,7 +81,7 @@ export function MarketplaceToolbar({
         </Select>
         <Select value={sort} onValueChange={(v) => onSortChange(v as Sort)}>
           <SelectTrigger aria-label="Sort by" className="h-11 bg-card md:w-48">
-            <SelectValue />
+            <SelectValue>{SORT_LABELS[sort]}</SelectValue>
           </SelectTrigger>
           <SelectContent>
             {/*

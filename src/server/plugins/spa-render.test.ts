@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import { startAfterPaint } from './spa-render';
+
+/*
+ * The server's side of page rendering (decision 019), with a stand-in for the built
+ * entry-server.js: which pages are rendered, what the answer holds, that each page is rendered once
+ * per build, and that a failed render still answers with the page. tests/e2e/server-rendering.spec.ts
+ * covers the real render and the browser taking it over.
+ */
+
+const INDEX = [
+  '<!doctype html><html><head>',
+  '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+  '    <link rel="modulepreload" crossorigin href="/assets/react-2.js">',
+  '    <link rel="stylesheet" crossorigin href="/assets/web-3.css">',
+  '  </head><body><div id="root"></div></body></html>',
+].join('\n');
+
+// Counts its renders per URL in a file (the module runs in this process, so a global would do too, but
+// a file also says which URLs reached it). `/terms` fails, `/privacy` redirects.
+const ENTRY = `
+import fs from 'node:fs';
+export async function render(url) {
+  fs.appendFileSync(process.env.PF_RENDER_LOG, url + '\\n');
+  if (url === '/terms') throw new Error('render failed');
+  if (url === '/privacy') return null;
+  const long = url === '/about' ? '<p>' + 'About us. '.repeat(200) + '</p>' : '';
+  return '<main><h1>Rendered ' + url + ' $&amp;</h1>' + long + '</main>';
+}
+`;
+
+describe('rendering public pages on the server', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-web-'));
+  const ssrRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-web-ssr-'));
+  const renderLog = path.join(ssrRoot, 'renders.log');
+  const rendered = () => fs.readFileSync(renderLog, 'utf8').trim().split('\n');
+
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+    fs.mkdirSync(path.join(webRoot, '.vite'));
+    fs.writeFileSync(
+      path.join(webRoot, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react-2.js' },
+        'features/marketplace/pages/marketplace-page.tsx': {
+          file: 'assets/page-9.js',
+          imports: ['_react.js'],
+        },
+      }),
+    );
+    fs.writeFileSync(path.join(ssrRoot, 'entry-server.js'), ENTRY);
+    fs.writeFileSync(renderLog, '');
+    process.env.PF_RENDER_LOG = renderLog;
+    t = await createTestApp({
+      webRoot,
+      webSsrRoot: ssrRoot,
+      env: { LOG_LEVEL: 'warn' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+  });
+  afterAll(() => t.close());
+
+  it("puts the page's markup in #root and hands its scripts, the page's own among them, to start-app.js", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/marketplace' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<div id="root"><main><h1>Rendered /marketplace $&amp;</h1></main></div>');
+    // The entry and every module to preload go to start-app.js; the stylesheet stays.
+    expect(res.body).not.toContain('type="module"');
+    expect(res.body).not.toContain('rel="modulepreload"');
+    expect(res.body).toContain(
+      '<script src="/start-app.js" async data-entry="/assets/index-1.js" data-preload="/assets/page-9.js /assets/react-2.js"></script>',
+    );
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/web-3.css">');
+    expect(res.headers.link).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('renders each page once and revalidates it with its own ETag', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/about' });
+    const again = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(again.body).toBe(first.body);
+    expect(rendered().filter((url) => url === '/about')).toHaveLength(1);
+    const etag = first.headers.etag as string;
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.headers.etag).not.toBe(etag);
+    const notModified = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'if-none-match': etag },
+    });
+    expect(notModified.statusCode).toBe(304);
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+  });
+
+  it("renders one page for every prompt's address (the prompt itself is data)", async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/marketplace/first-prompt' });
+    const second = await t.app.inject({ method: 'GET', url: '/marketplace/second-prompt/' });
+    expect(second.body).toBe(first.body);
+    expect(rendered().filter((url) => url.startsWith('/marketplace/'))).toEqual([
+      '/marketplace/first-prompt',
+    ]);
+    const nested = await t.app.inject({ method: 'GET', url: '/marketplace/a/b' });
+    expect(nested.statusCode).toBe(404);
+    expect(nested.body).toBe(INDEX);
+  });
+
+  it('leaves signed-in pages, addresses with a query and unknown pages to the browser', async () => {
+    for (const url of [
+      '/dashboard',
+      '/playground',
+      '/auth/login',
+      '/admin/dashboard',
+      '/marketplace?sort=popular',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+    const missing = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe(INDEX);
+    expect(rendered()).not.toContain('/dashboard');
+    expect(rendered()).not.toContain('/no/such/page');
+  });
+
+  it('answers with the unrendered page when a render fails or redirects, and tries again later', async () => {
+    for (const url of ['/terms', '/privacy']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+    await t.app.inject({ method: 'GET', url: '/terms' });
+    expect(rendered().filter((url) => url === '/terms')).toHaveLength(2);
+    const warning = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.msg === 'server rendering failed; sending the page unrendered');
+    expect(warning).toMatchObject({ path: '/terms', level: 40 });
+  });
+});
+
+describe('startAfterPaint', () => {
+  it('leaves a page without an entry script as it is', () => {
+    const html =
+      '<html><head><link rel="stylesheet" href="/a.css"></head><body><div id="root"></div></body></html>';
+    expect(startAfterPaint(html, ['/assets/page-9.js'])).toBe(html);
+  });
+});

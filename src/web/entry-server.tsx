@@ -1,0 +1,48 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { AppShell } from './app/app-shell';
+import { routes } from './app/router';
+
+/*
+ * Server rendering of the public pages (decision 019). The server (src/server/plugins/spa-render.ts)
+ * calls render() with a page's URL and puts the markup in index.html's #root, so the page draws
+ * before its JavaScript has loaded; main.tsx then hydrates it. The page is rendered as an anonymous
+ * visitor with the default theme and no data: what depends on the visitor or on the API shows its
+ * loading state, as in the browser's own first render, and fills in after hydration.
+ *
+ * Built by `vite build --ssr` into dist/web-ssr (see vite.config.ts); it imports no CSS.
+ */
+
+const handler = createStaticHandler(routes);
+
+/** The page's markup for #root, or null when the URL redirects (the browser then routes it itself). */
+export async function render(url: string, signal?: AbortSignal): Promise<string | null> {
+  const request = new Request(new URL(url, 'http://promptforge.local'), { signal });
+  const context = await handler.query(request);
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // prerender waits for every lazy page and Suspense boundary, so the markup is the whole page. An
+  // error inside a boundary would leave that boundary for the browser to render: fail the whole
+  // page instead (the server then sends it unrendered).
+  let failure: unknown = null;
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppShell>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppShell>
+    </StrictMode>,
+    {
+      signal,
+      // React outlines a large boundary and reveals it with an inline script, which the Content
+      // Security Policy forbids: keep every boundary inline.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        failure ??= error;
+      },
+    },
+  );
+  const markup = await new Response(prelude).text();
+  if (failure) throw failure;
+  return markup;
+}

@@ -1,0 +1,28 @@
+// Starts the app on a page the server rendered (src/server/plugins/spa-render.ts, decision 019).
+// The page is on screen from the HTML alone, so the app's modules are fetched at low priority (on a
+// slow link the stylesheet and the markup go first) and the app starts after the first paint.
+// `data-entry` is the app's entry module; `data-preload` the modules it and the page import.
+// `window.promptforgeStarted` settles once the entry has run (the app then hydrates the page).
+(function () {
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
+  if (!entry) return;
+  function add(tag, attributes) {
+    var element = document.createElement(tag);
+    for (var name in attributes) element.setAttribute(name, attributes[name]);
+    document.head.appendChild(element);
+    return element;
+  }
+  (script.getAttribute('data-preload') || '').split(' ').forEach(function (href) {
+    if (href) add('link', { rel: 'modulepreload', href: href, fetchpriority: 'low', crossorigin: '' });
+  });
+  window.promptforgeStarted = new Promise(function (resolve) {
+    // Frame callbacks run just before a paint, so the page is drawn before the entry can run.
+    requestAnimationFrame(function () {
+      var module = add('script', { type: 'module', src: entry, fetchpriority: 'low', crossorigin: '' });
+      module.onload = module.onerror = function () {
+        resolve();
+      };
+    });
+  });
+})();
