@@ -101,4 +101,39 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('button', { name: `Account menu for ${account.name}` })).toBeVisible();
     expect(errors).toEqual([]);
   });
+
+  test('a visitor who scrolled before the app started stays where they scrolled, and the page never blinks', async ({
+    page,
+  }) => {
+    // Hold the app back until the visitor has scrolled the rendered page.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/start-app.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/privacy', { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+    // Record every height the page takes while the app starts: the rendered page must never be
+    // swapped for a loading state (it would drop to the height of a spinner).
+    await page.evaluate(() => {
+      const heights: number[] = [];
+      (window as unknown as { heights: number[] }).heights = heights;
+      new ResizeObserver(() => heights.push(document.documentElement.scrollHeight)).observe(document.body);
+    });
+
+    release();
+    await page.waitForFunction(() => 'promptforgeStarted' in window);
+    // Settles once the app has hydrated the page (public/start-app.js).
+    await page.evaluate(
+      () => (window as unknown as { promptforgeStarted: Promise<void> }).promptforgeStarted,
+    );
+    // The app is running (its theme menu opens) and the page has not jumped back to the top.
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+    const heights = await page.evaluate(() => (window as unknown as { heights: number[] }).heights);
+    expect(Math.min(...heights)).toBeGreaterThan(3000);
+  });
 });

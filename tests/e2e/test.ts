@@ -8,7 +8,7 @@ import { type Page, test as base } from '@playwright/test';
  * Pages the server does not render start the app as they load, and then nothing is waited for.
  */
 
-/** Settles once the app's entry has run on a server-rendered page (public/start-app.js). */
+/** Settles once the app has hydrated a server-rendered page (public/start-app.js). */
 async function appStarted(page: Page) {
   await page
     .evaluate(() => (window as unknown as { promptforgeStarted?: Promise<void> }).promptforgeStarted)

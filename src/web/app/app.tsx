@@ -1,11 +1,9 @@
 import { RouterProvider } from 'react-router';
 import { AppShell } from './app-shell';
-import { createAppRouter } from './router';
+import type { createAppRouter } from './router';
 
-// One router for the page's lifetime: it owns the history listener, so it must not be re-created on render.
-const router = createAppRouter();
-
-export function App() {
+/** The app around its router (one for the page's lifetime, made by main.tsx: it owns the history listener). */
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
     <AppShell>
       <RouterProvider router={router} />

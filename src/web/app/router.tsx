@@ -1,5 +1,5 @@
-import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
-import { type RouteObject, createBrowserRouter } from 'react-router';
+import { type ComponentType, Suspense, createElement, lazy } from 'react';
+import { type RouteObject, createBrowserRouter, matchRoutes } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
 import { useDocumentTitle } from './document-title';
 import { AdminGuestOnly, GuestOnly, RequireAdmin, RequireAuth } from './guards';
@@ -14,8 +14,24 @@ import { RouteErrorPage } from './route-error';
  * browser fetches it alongside the entry instead of after it (src/server/plugins/spa.ts).
  */
 
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/** A page loaded on demand, which can also be loaded ahead (see preloadPages). */
+type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+function lazyPage<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+): LazyPage {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = module[name] as ComponentType;
+      return loaded;
+    }));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  // Once loaded, the page renders at once: a page loaded ahead never suspends.
+  const Page = () => (loaded ? createElement(loaded) : <Lazy />);
+  return Object.assign(Page, { preload });
 }
 
 // The admin shell (its settings, search and the schemas behind them) loads only for the admin panel.
@@ -74,15 +90,13 @@ const AdminMessagesPage = lazyPage(
   'AdminMessagesPage',
 );
 
-type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
-
-function TitledPage({ title, Page }: { title?: string; Page: PageComponent }) {
+function TitledPage({ title, Page }: { title?: string; Page: ComponentType }) {
   useDocumentTitle(title);
   return <Page />;
 }
 
 /** A full-screen page outside both layouts (the admin login), with its own loading fallback. */
-function StandalonePage({ title, Page }: { title: string; Page: PageComponent }) {
+function StandalonePage({ title, Page }: { title: string; Page: ComponentType }) {
   return (
     <Suspense fallback={<PageFallback />}>
       <TitledPage Page={Page} title={title} />
@@ -91,8 +105,8 @@ function StandalonePage({ title, Page }: { title: string; Page: PageComponent })
 }
 
 /** A route for a page with its document title ('Features · Promptforge'; no title = the home title). */
-function page(path: string, Page: PageComponent, title?: string): RouteObject {
-  return { path, element: <TitledPage Page={Page} title={title} /> };
+function page(path: string, Page: LazyPage, title?: string): RouteObject {
+  return { path, element: <TitledPage Page={Page} title={title} />, handle: { preload: Page.preload } };
 }
 
 export const routes: RouteObject[] = [
@@ -115,7 +129,11 @@ export const routes: RouteObject[] = [
               page(PAGE_PATHS.userPricing, PricingPage, 'Pricing'),
               page(PAGE_PATHS.marketplace, MarketplacePage, 'Marketplace'),
               // No fixed title: the page names itself after the prompt once it has loaded.
-              { path: PAGE_PATHS.marketplacePrompt, element: <MarketplacePromptPage /> },
+              {
+                path: PAGE_PATHS.marketplacePrompt,
+                element: <MarketplacePromptPage />,
+                handle: { preload: MarketplacePromptPage.preload },
+              },
               page(PAGE_PATHS.privacy, PrivacyPage, 'Privacy Policy'),
               page(PAGE_PATHS.terms, TermsPage, 'Terms of Service'),
               page(PAGE_PATHS.cookies, CookiesPage, 'Cookie Policy'),
@@ -183,6 +201,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Loads the pages an address shows. A page the server rendered is hydrated only once its page is
+ * loaded: a page that suspended during hydration would stay as the server's markup until it loaded,
+ * and any update reaching it meanwhile (the session check, say) makes React replace it with the
+ * loading fallback, so the page blinks and the visitor's scroll position is lost.
+ */
+export function preloadPages(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(
+    matches.map((m) => (m.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.()),
+  );
+}
+
+/**
+ * The browser's router. On a page the server rendered (decision 019) the visitor may have scrolled
+ * before the app started; `hydrationData` tells the router so, and ScrollRestoration then leaves the
+ * first page where it is instead of jumping back to the top. The routes have no loaders, so there is
+ * no data to hand over.
+ */
+export function createAppRouter({ serverRendered }: { serverRendered: boolean }) {
+  return createBrowserRouter(routes, serverRendered ? { hydrationData: {} } : undefined);
 }

@@ -2,7 +2,8 @@
 // The page is on screen from the HTML alone, so the app's modules are fetched at low priority (on a
 // slow link the stylesheet and the markup go first) and the app starts after the first paint.
 // `data-entry` is the app's entry module; `data-preload` the modules it and the page import.
-// `window.promptforgeStarted` settles once the entry has run (the app then hydrates the page).
+// `window.promptforgeStarted` settles once the app has taken the page over (main.tsx announces it
+// after hydrating), or its entry failed to load.
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
@@ -17,10 +18,13 @@
     if (href) add('link', { rel: 'modulepreload', href: href, fetchpriority: 'low', crossorigin: '' });
   });
   window.promptforgeStarted = new Promise(function (resolve) {
+    document.addEventListener('promptforge:started', function () {
+      resolve();
+    });
     // Frame callbacks run just before a paint, so the page is drawn before the entry can run.
     requestAnimationFrame(function () {
       var module = add('script', { type: 'module', src: entry, fetchpriority: 'low', crossorigin: '' });
-      module.onload = module.onerror = function () {
+      module.onerror = function () {
         resolve();
       };
     });
