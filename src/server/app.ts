@@ -35,6 +35,7 @@ import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
+import type { PageSources } from './plugins/spa-render';
 
 export interface AppOptions {
   config: Config;
@@ -113,6 +114,8 @@ export async function buildApp(options: AppOptions) {
     await redis?.quit();
   });
 
+  // Data the server-rendered pages show, from the modules that own it (decision 019).
+  const pages: PageSources = {};
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     https: config.publicUrl.startsWith('https://'),
@@ -136,7 +139,7 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(siteRoutes, { demo: config.demo });
-      await api.register(marketplaceRoutes);
+      await api.register(marketplaceRoutes, { pages });
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
@@ -150,6 +153,7 @@ export async function buildApp(options: AppOptions) {
   );
 
   await app.register(spaPlugin, {
+    pages,
     root: options.webRoot ?? path.resolve('dist/web'),
     ssrRoot: options.webSsrRoot ?? (options.webRoot ? null : path.resolve('dist/web-ssr')),
   });

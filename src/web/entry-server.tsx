@@ -2,23 +2,29 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { AppShell } from './app/app-shell';
+import { seedPageData } from './app/page-data';
 import { routes } from './app/router';
 
 /*
  * Server rendering of the public pages (decision 019). The server (src/server/plugins/spa-render.ts)
  * calls render() with a page's URL and puts the markup in index.html's #root, so the page draws
  * before its JavaScript has loaded; main.tsx then hydrates it. The page is rendered as an anonymous
- * visitor with the default theme and no data: what depends on the visitor or on the API shows its
- * loading state, as in the browser's own first render, and fills in after hydration.
+ * visitor with the default theme, and with no data but what the server passes (a prompt's page gets
+ * the prompt): the rest shows its loading state, as in the browser's own first render, and fills in
+ * after hydration.
  *
  * Built by `vite build --ssr` into dist/web-ssr (see vite.config.ts); it imports no CSS.
  */
 
 const handler = createStaticHandler(routes);
 
-/** The page's markup for #root, or null when the URL redirects (the browser then routes it itself). */
-export async function render(url: string, signal?: AbortSignal): Promise<string | null> {
-  const request = new Request(new URL(url, 'http://promptforge.local'), { signal });
+/**
+ * The page's markup for #root, or null when the URL redirects (the browser then routes it itself).
+ * `data` is the page's data, when the server has it (page-data.ts: a prompt's page).
+ */
+export async function render(url: string, signal?: AbortSignal, data?: unknown): Promise<string | null> {
+  const address = new URL(url, 'http://promptforge.local');
+  const request = new Request(address, { signal });
   const context = await handler.query(request);
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -28,7 +34,7 @@ export async function render(url: string, signal?: AbortSignal): Promise<string 
   let failure: unknown = null;
   const { prelude } = await prerender(
     <StrictMode>
-      <AppShell>
+      <AppShell seed={(client) => seedPageData(client, address.pathname, data)}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppShell>
     </StrictMode>,

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { readPageData, seedPageData } from './app/page-data';
 import { createAppRouter, preloadPages } from './app/router';
 import './styles.css';
 
@@ -9,6 +10,8 @@ if (!root) throw new Error('#root is missing from index.html');
 // A page the server rendered (entry-server.tsx) has its markup in #root already.
 const serverRendered = root.hasChildNodes();
 const router = createAppRouter({ serverRendered });
+// The data the server rendered the page with, if any: the first render starts from it too.
+const pageData = serverRendered ? readPageData() : undefined;
 /** Announces that the app has taken the page over (public/start-app.js settles `promptforgeStarted`). */
 function Started() {
   useEffect(() => {
@@ -19,7 +22,7 @@ function Started() {
 
 const app = (
   <StrictMode>
-    <App router={router} />
+    <App router={router} seed={(client) => seedPageData(client, window.location.pathname, pageData)} />
     <Started />
   </StrictMode>
 );

@@ -355,7 +355,7 @@ test.describe('prompt page', () => {
 
   test('recovers from a failed load with Try Again', async ({ page }) => {
     const prompt = findPrompt(`p.type = 'free' AND p.slug LIKE 'standard-operating%'`);
-    let failing = true;
+    let failing = false;
     let failures = 0;
     await page.route(`**/api/marketplace/prompts/${prompt.slug}`, (route) => {
       if (!failing) return route.continue();
@@ -363,7 +363,10 @@ test.describe('prompt page', () => {
       return route.fulfill(serverError);
     });
     await page.clock.install();
-    await page.goto(`/marketplace/${prompt.slug}`);
+    // Opened from the marketplace, the page has nothing to show until its load succeeds.
+    await page.goto(`/marketplace?search=${encodeURIComponent(prompt.title)}`);
+    failing = true;
+    await page.getByRole('link', { name: prompt.title, exact: true }).first().click();
 
     // The query retries with back-off (spec section 9: up to 3 times, 1 s, 2 s, 4 s) before giving up.
     await skipRetryBackOff(page, () => failures);
@@ -372,6 +375,23 @@ test.describe('prompt page', () => {
 
     failing = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Failed to load prompt' })).toHaveCount(0);
+  });
+
+  test('keeps the prompt a page arrived with when its refresh fails, and says so', async ({ page }) => {
+    const prompt = findPrompt(`p.type = 'free' AND p.slug LIKE 'standard-operating%'`);
+    let failures = 0;
+    await page.route(`**/api/marketplace/prompts/${prompt.slug}`, (route) => {
+      failures += 1;
+      return route.fulfill(serverError);
+    });
+    await page.clock.install();
+    await page.goto(`/marketplace/${prompt.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toBeVisible();
+
+    await skipRetryBackOff(page, () => failures);
+    await expect(page.getByText('Error loading prompt', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: prompt.title })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Failed to load prompt' })).toHaveCount(0);
   });

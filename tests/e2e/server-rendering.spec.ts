@@ -18,6 +18,12 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+interface PromptCard {
+  slug: string;
+  title: string;
+  description: string;
+}
+
 /** Two marketplace prompts' pages (the server renders one page for every prompt: decision 019). */
 async function promptPaths(page: Page): Promise<[string, string]> {
   const response = await page.request.get('/api/marketplace/prompts?limit=2');
@@ -55,11 +61,22 @@ test.describe('without JavaScript', () => {
     }
   });
 
-  test("a prompt's page has its frame, and the data-driven part waits for the app", async ({ page }) => {
-    await page.goto((await promptPaths(page))[0]);
+  test("a prompt's page is there with the prompt, and an unknown one has its frame", async ({ page }) => {
+    const response = await page.request.get('/api/marketplace/prompts?limit=1');
+    const [prompt] = ((await response.json()) as { data: { prompts: PromptCard[] } }).data.prompts;
+    await page.goto(`/marketplace/${prompt!.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(prompt!.title);
+    await expect(page.getByText(prompt!.description).first()).toBeVisible();
     await expect(
       page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Marketplace' }),
     ).toBeVisible();
+
+    // A slug that names no prompt: the shared frame, whose content the app would load.
+    await page.goto('/marketplace/no-such-prompt-anywhere');
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Marketplace' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
   });
 
   test('the pages a visitor must be signed in for are not rendered on the server', async ({ page }) => {
@@ -79,6 +96,20 @@ test.describe('with JavaScript', () => {
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeVisible();
     expect(errors).toEqual([]);
+  });
+
+  test("a rendered prompt's page still asks the API once (the request that counts the view)", async ({
+    page,
+  }) => {
+    const [path] = await promptPaths(page);
+    const slug = path.split('/').pop()!;
+    const asked = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/marketplace/prompts/${slug}`) && response.ok(),
+    );
+    await page.goto(path);
+    await asked;
+    // The data block was for the first render only: the document does not carry it on.
+    await expect(page.locator('#page-data')).toHaveCount(0);
   });
 
   test('a light theme and a signed-in user replace what the server assumed, without errors', async ({

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPrompt, insertUser } from '../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { startAfterPaint } from './spa-render';
 
@@ -21,15 +22,17 @@ const INDEX = [
 ].join('\n');
 
 // Counts its renders per URL in a file (the module runs in this process, so a global would do too, but
-// a file also says which URLs reached it). `/terms` fails, `/privacy` redirects.
+// a file also says which URLs reached it). `/terms` fails, `/privacy` redirects. A page given data
+// (a prompt's) shows its title.
 const ENTRY = `
 import fs from 'node:fs';
-export async function render(url) {
+export async function render(url, signal, data) {
   fs.appendFileSync(process.env.PF_RENDER_LOG, url + '\\n');
   if (url === '/terms') throw new Error('render failed');
   if (url === '/privacy') return null;
   const long = url === '/about' ? '<p>' + 'About us. '.repeat(200) + '</p>' : '';
-  return '<main><h1>Rendered ' + url + ' $&amp;</h1>' + long + '</main>';
+  const title = data ? ' for ' + data.title.replace(/</g, '&lt;') : '';
+  return '<main><h1>Rendered ' + url + title + ' $&amp;</h1>' + long + '</main>';
 }
 `;
 
@@ -105,7 +108,7 @@ describe('rendering public pages on the server', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
   });
 
-  it("renders one page for every prompt's address (the prompt itself is data)", async () => {
+  it('renders one frame for every address that names no prompt (the app loads what it says)', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/marketplace/first-prompt' });
     const second = await t.app.inject({ method: 'GET', url: '/marketplace/second-prompt/' });
     expect(second.body).toBe(first.body);
@@ -115,6 +118,57 @@ describe('rendering public pages on the server', () => {
     const nested = await t.app.inject({ method: 'GET', url: '/marketplace/a/b' });
     expect(nested.statusCode).toBe(404);
     expect(nested.body).toBe(INDEX);
+  });
+
+  it("renders a prompt's page with the prompt, counts no view, and renders it again when it changes", async () => {
+    const db = t.database.db;
+    const author = await insertUser(db, { name: 'Rhea Renders' });
+    const prompt = await insertPrompt(db, author.id, { title: 'Rendered Prompt', slug: 'rendered-prompt' });
+    const url = '/marketplace/rendered-prompt';
+    const views = async () =>
+      (
+        await db
+          .selectFrom('prompts')
+          .select('views_count')
+          .where('id', '=', prompt.id)
+          .executeTakeFirstOrThrow()
+      ).views_count;
+    const first = await t.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<h1>Rendered /marketplace/rendered-prompt for Rendered Prompt $&amp;</h1>');
+    // By id too, and once per address while the prompt is unchanged.
+    expect((await t.app.inject({ method: 'GET', url: `/marketplace/${prompt.id}` })).body).toContain(
+      'for Rendered Prompt',
+    );
+    expect((await t.app.inject({ method: 'GET', url })).body).toBe(first.body);
+    expect(rendered().filter((line) => line === url)).toHaveLength(1);
+
+    await t.app.deferredWrites.flush();
+    expect(await views()).toBe(0);
+    // The data the browser starts from: the API's own anonymous answer (whose request counts the view).
+    const api = (await t.app.inject({ method: 'GET', url: `/api/marketplace/prompts/${prompt.id}` })).json();
+    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(first.body);
+    expect(JSON.parse(block![1]!)).toEqual(api.data);
+    await t.app.deferredWrites.flush();
+    expect(await views()).toBe(1);
+
+    // Text that could close the data block is escaped in it; the changed prompt is rendered again.
+    await db
+      .updateTable('prompts')
+      .set({ title: 'Renamed </script><script>alert(1)</script>' })
+      .where('id', '=', prompt.id)
+      .execute();
+    const changed = await t.app.inject({ method: 'GET', url });
+    expect(changed.body).toContain('for Renamed &lt;/script>&lt;script>alert(1)&lt;/script> $&amp;');
+    expect(changed.body).not.toContain('<script>alert(1)');
+    expect(changed.body).toContain('"title":"Renamed \\u003c/script>\\u003cscript>alert(1)\\u003c/script>"');
+    expect(rendered().filter((line) => line === url)).toHaveLength(2);
+
+    // A prompt that is not public is not in anyone's page: the shared frame, as for an unknown one.
+    await db.updateTable('prompts').set({ status: 'draft' }).where('id', '=', prompt.id).execute();
+    const hidden = await t.app.inject({ method: 'GET', url });
+    expect(hidden.body).not.toContain('Renamed');
+    expect(hidden.body).not.toContain('page-data');
   });
 
   it('leaves signed-in pages, addresses with a query and unknown pages to the browser', async () => {

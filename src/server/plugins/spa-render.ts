@@ -9,18 +9,41 @@ import type { FastifyBaseLogger } from 'fastify';
  * as an anonymous visitor sees it before any data has loaded. It goes into index.html's #root, so
  * the browser draws the page from the HTML alone, and the app then hydrates it.
  *
- * The markup depends only on the page and the build (not on a prompt's slug: the prompt itself is
- * data, which the browser loads), so each page is rendered once per build and kept: a handful of
- * renders, however many addresses are asked for. Only the public pages below are rendered, and only
- * without a query string (the marketplace's filters live there: the browser renders those).
- * When the build has no server entry, or a render fails or takes too long, the page is the plain
- * index.html the browser renders on its own, as before.
+ * Most pages depend only on the page and the build, so each is rendered once per build and kept. A
+ * prompt's page is rendered with the prompt in it (`PageData`: the anonymous answer of the API's own
+ * cache, decision 010), so its text is there before any script runs; the data travels in the page as
+ * JSON for the browser to start from (src/web/app/page-data.ts). Those renders are kept per address
+ * and answer (a changed prompt is a new answer), for the most recent MAX_DATA_PAGES addresses, and at
+ * most MAX_DATA_RENDERS run at once: past that, or when the prompt is not there (unknown, or not
+ * public), the address gets the one frame every prompt's page shares, whose data the browser loads.
+ * Only the public pages below are rendered, and only without a query string (the marketplace's
+ * filters live there: the browser renders those). When the build has no server entry, or a render
+ * fails or takes too long, the page is the plain index.html the browser renders on its own.
  */
 
 const STATIC_PAGE = /^\/(?:features|about|pricing|marketplace|privacy|terms|cookies|support)?\/?$/;
-const PROMPT_PAGE = /^\/marketplace\/[^/]+\/?$/;
+const PROMPT_PAGE = /^\/marketplace\/([^/?]+)\/?$/;
 const RENDER_TIMEOUT_MS = 5000;
 const ROOT_TAG = '<div id="root"></div>';
+/** Prompt pages rendered with their data, kept (least recently asked for go first). */
+const MAX_DATA_PAGES = 500;
+/** Renders with data at once; more requests meanwhile get the shared frame (a render is CPU). */
+const MAX_DATA_RENDERS = 2;
+
+/** A page's data: what the browser starts from, and a tag that changes whenever it does. */
+export interface PageData {
+  tag: string;
+  data: () => unknown;
+}
+
+/**
+ * The data as a JSON data block (never executed, so the Content Security Policy has no say), with
+ * every `<` escaped so no text in it can close the element.
+ */
+export function pageDataScript(data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="page-data">${json}</script>`;
+}
 
 /**
  * index.html for a rendered page: its entry script and module preloads, with the page's own modules,
@@ -55,9 +78,30 @@ export interface IndexPage {
   pageModules: readonly string[];
 }
 
-type RenderFn = (url: string, signal?: AbortSignal) => Promise<string | null>;
+type RenderFn = (url: string, signal?: AbortSignal, data?: unknown) => Promise<string | null>;
 
-/** Which rendered page an address shows (every prompt's page is the same markup), or null. */
+/**
+ * Where the server finds a page's data (filled in by the modules that own it; the marketplace's
+ * routes give a prompt's anonymous answer).
+ */
+export interface PageSources {
+  prompt?: (idOrSlug: string) => Promise<PageData | null>;
+}
+
+/** The data of the page at `url`, when it is a page that has some and its source has it. */
+export async function pageDataFor(sources: PageSources, url: string): Promise<PageData | null> {
+  const id = PROMPT_PAGE.exec(url)?.[1];
+  if (id === undefined || !sources.prompt) return null;
+  let idOrSlug: string;
+  try {
+    idOrSlug = decodeURIComponent(id);
+  } catch {
+    return null;
+  }
+  return sources.prompt(idOrSlug);
+}
+
+/** Which rendered page an address shows (every prompt page without its data shares one frame), or null. */
 export function renderedPage(url: string): string | null {
   if (url.includes('?')) return null;
   if (STATIC_PAGE.test(url)) return url.length > 1 ? url.replace(/\/$/, '') : url;
@@ -76,7 +120,7 @@ export function createPageRenderer<T>(
 ) {
   const entryFile = ssrRoot ? path.join(ssrRoot, 'entry-server.js') : null;
   let loaded: { mtimeMs: number; render: Promise<RenderFn | null> } | null = null;
-  const pages = new Map<string, Promise<T | null>>();
+  const pages = new Map<string, { tag: string; page: Promise<T | null> }>();
   let pagesFor = '';
   let staleLogged = false;
 
@@ -106,19 +150,21 @@ export function createPageRenderer<T>(
     return loaded.render;
   }
 
-  async function renderPage(url: string, index: IndexPage): Promise<T | null> {
+  async function renderPage(url: string, index: IndexPage, data?: PageData): Promise<T | null> {
     const render = await renderer();
     if (!render) return null;
     try {
       const html = index.html();
       if (!html.includes(ROOT_TAG)) return null;
-      const markup = await render(url, AbortSignal.timeout(RENDER_TIMEOUT_MS));
+      const value = data?.data();
+      const markup = await render(url, AbortSignal.timeout(RENDER_TIMEOUT_MS), value);
+      const script = data ? pageDataScript(value) : '';
       return markup === null
         ? null
         : finish(
             startAfterPaint(html, index.pageModules).replace(
               ROOT_TAG,
-              () => `<div id="root">${markup}</div>`,
+              () => `<div id="root">${markup}</div>${script}`,
             ),
           );
     } catch (error) {
@@ -127,22 +173,54 @@ export function createPageRenderer<T>(
     }
   }
 
-  return function render(url: string, index: IndexPage): Promise<T | null> {
+  /** `key`'s page from `store`, rendered when missing; a failed render is not kept. */
+  function cached(
+    store: Map<string, { tag: string; page: Promise<T | null> }>,
+    key: string,
+    tag: string,
+    make: () => Promise<T | null>,
+  ) {
+    const known = store.get(key);
+    if (known && known.tag === tag) {
+      // Most recently used last, so the oldest go first when the store is full.
+      store.delete(key);
+      store.set(key, known);
+      return known.page;
+    }
+    const page = make();
+    const held = { tag, page };
+    store.delete(key);
+    store.set(key, held);
+    void page.then((html) => {
+      if (html === null && store.get(key) === held) store.delete(key);
+    });
+    return page;
+  }
+
+  const dataPages = new Map<string, { tag: string; page: Promise<T | null> }>();
+  let dataRenders = 0;
+
+  return function render(url: string, index: IndexPage, data?: PageData | null): Promise<T | null> {
     const key = entryFile ? renderedPage(url) : null;
     if (key === null) return Promise.resolve(null);
     // A new index.html is a new build: what was rendered for the old one goes.
     if (index.tag !== pagesFor) {
       pages.clear();
+      dataPages.clear();
       pagesFor = index.tag;
     }
-    const known = pages.get(key);
-    if (known) return known;
-    const page = renderPage(url, index);
-    pages.set(key, page);
-    // A failed render is not kept: the next request tries again.
-    void page.then((html) => {
-      if (html === null && pages.get(key) === page) pages.delete(key);
-    });
-    return page;
+    if (data) {
+      const known = dataPages.get(url);
+      if ((known && known.tag === data.tag) || dataRenders < MAX_DATA_RENDERS) {
+        return cached(dataPages, url, data.tag, () => {
+          dataRenders += 1;
+          const page = renderPage(url, index, data);
+          void page.finally(() => (dataRenders -= 1));
+          while (dataPages.size >= MAX_DATA_PAGES) dataPages.delete(dataPages.keys().next().value!);
+          return page;
+        });
+      }
+    }
+    return cached(pages, key, '', () => renderPage(url, index));
   };
 }

@@ -8,7 +8,7 @@ import { isKnownPagePath } from '../../shared/routes';
 import { COMPRESSIBLE } from './compression';
 import { sendError } from './errors';
 import { createPagePreloads } from './spa-preload';
-import { createPageRenderer } from './spa-render';
+import { type PageSources, createPageRenderer, pageDataFor } from './spa-render';
 
 /*
  * Serves the built SPA from memory, with history fallback. Hashed assets are cached for a year;
@@ -144,7 +144,10 @@ function load(file: string, stat: fs.Stats, cacheControl: string): StaticFile {
   return entryFor(fs.readFileSync(file), type, cacheControl, stat, fresh);
 }
 
-async function spaPlugin(app: FastifyInstance, opts: { root: string; ssrRoot?: string | null }) {
+async function spaPlugin(
+  app: FastifyInstance,
+  opts: { root: string; ssrRoot?: string | null; pages?: PageSources },
+) {
   const root = path.resolve(opts.root);
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -194,11 +197,15 @@ async function spaPlugin(app: FastifyInstance, opts: { root: string; ssrRoot?: s
     // The page's own code, fetched alongside the entry rather than after it (spa-preload.ts).
     const preload = known ? pagePreloads(url) : undefined;
     const rendered = known
-      ? await renderPage(request.url, {
-          html: () => index.identity.body.toString('utf8'),
-          tag: index.etag,
-          pageModules: preload?.files ?? [],
-        })
+      ? await renderPage(
+          request.url,
+          {
+            html: () => index.identity.body.toString('utf8'),
+            tag: index.etag,
+            pageModules: preload?.files ?? [],
+          },
+          opts.ssrRoot && opts.pages ? await pageDataFor(opts.pages, request.url) : null,
+        )
       : null;
     // A rendered page starts its scripts after its first paint (spa-render.ts), the page's own among them.
     if (preload && !rendered) reply.header('link', preload.header);

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { AuthProvider } from '@/lib/auth';
 import { attachErrorToasts } from '@/lib/error-toast';
@@ -26,11 +26,21 @@ function DeferredToaster() {
   ) : null;
 }
 
-/** App-wide context: data cache (whose failures toast), theme, who is signed in and the toaster. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/**
+ * App-wide context: data cache (whose failures toast), theme, who is signed in and the toaster.
+ * `seed` fills the new data cache (with the data a server-rendered page came with: page-data.ts).
+ */
+export function AppProviders({
+  children,
+  seed,
+}: {
+  children: ReactNode;
+  seed?: (client: QueryClient) => void;
+}) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     attachErrorToasts(client);
+    seed?.(client);
     return client;
   });
   return (

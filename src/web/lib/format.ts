@@ -61,6 +61,14 @@ export function formatNumber(value: number): string {
 const dateFormatters = {
   medium: new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', year: 'numeric' }),
   long: new Intl.DateTimeFormat(LOCALE, { month: 'long', day: 'numeric', year: 'numeric' }),
+  // The same in UTC, for text the server renders (decision 019): the server cannot know the
+  // visitor's time zone, and the browser must draw the same text when it takes the page over.
+  longUtc: new Intl.DateTimeFormat(LOCALE, {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }),
   datetime: new Intl.DateTimeFormat(LOCALE, {
     month: 'short',
     day: 'numeric',
@@ -70,7 +78,10 @@ const dateFormatters = {
   }),
 } as const;
 
-/** A date in the browser's time zone: 'Jan 5, 2026' (medium), 'January 5, 2026' (long) or with the time. */
+/**
+ * A date in the browser's time zone: 'Jan 5, 2026' (medium), 'January 5, 2026' (long) or with the
+ * time; `longUtc` is `long` in UTC, the same on the server and in every browser.
+ */
 export function formatDate(
   value: string | number | Date,
   style: keyof typeof dateFormatters = 'medium',

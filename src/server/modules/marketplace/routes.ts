@@ -22,6 +22,8 @@ import {
   serializeWith,
 } from '../../lib/response-cache';
 import type { FrontRoute } from '../../plugins/front-door';
+import type { PageSources } from '../../plugins/spa-render';
+import { AppError } from '../../lib/errors';
 import {
   type MarketplaceDeps,
   countView,
@@ -42,7 +44,7 @@ const TRENDING_REFRESH_MS = 10 * 60 * 1000;
 const STARTUP_REFRESH_WAIT_MS = 5000;
 const bearer = [{ bearerAuth: [] }];
 
-export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const marketplaceRoutes: FastifyPluginAsyncZod<{ pages?: PageSources }> = async (app, opts) => {
   const deps: MarketplaceDeps = {
     db: app.database.db,
     engine: app.database.engine,
@@ -153,6 +155,39 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A prompt's page as an anonymous caller sees it, from the cache while the catalogue holds. */
+  const anonymousPrompt = async (idOrSlug: string) => {
+    const version = await catalogueVersion();
+    const key = `prompt|${idOrSlug}`;
+    const entry = await cache.get(key, version.content, async () => {
+      const { detail, published } = await readPromptDetail(deps, idOrSlug, null);
+      return {
+        body: serializeWith(detailResponse, { success: true, data: detail }),
+        meta: published ? detail.id : null,
+      };
+    });
+    return { key, entry };
+  };
+
+  // The server-rendered prompt page (decision 019) shows the same answer. It counts no view: the
+  // browser still asks the API once, and that request counts it as before.
+  if (opts.pages) {
+    opts.pages.prompt = async (idOrSlug) => {
+      if (!PromptParamsSchema.safeParse({ id: idOrSlug }).success) return null;
+      try {
+        const { entry } = await anonymousPrompt(idOrSlug);
+        return {
+          tag: entry.etag,
+          data: () => (JSON.parse(entry.body.toString('utf8')) as { data: unknown }).data,
+        };
+      } catch (err) {
+        // Not there, or not public: the page loads it in the browser and shows what the API says.
+        if (!(err instanceof AppError)) app.log.warn({ err }, "a prompt page's data could not be read");
+        return null;
+      }
+    };
+  }
+
   app.get(
     '/marketplace/prompts/:id',
     {
@@ -169,15 +204,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (viewer.auth) {
         return { success: true as const, data: await getPromptDetail(deps, request.params.id, viewer) };
       }
-      const version = await catalogueVersion();
-      const key = `prompt|${request.params.id}`;
-      const entry = await cache.get(key, version.content, async () => {
-        const { detail, published } = await readPromptDetail(deps, request.params.id, null);
-        return {
-          body: serializeWith(detailResponse, { success: true, data: detail }),
-          meta: published ? detail.id : null,
-        };
-      });
+      const { key, entry } = await anonymousPrompt(request.params.id);
       if (typeof entry.meta === 'string') await countView(deps, entry.meta, viewer);
       remember(request, key, {
         vary: 'accept-encoding, authorization',

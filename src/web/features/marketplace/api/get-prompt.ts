@@ -30,6 +30,8 @@ export function getPromptQueryOptions(idOrSlug: string, viewerId: string | null)
 /**
  * A prompt's page data for the current viewer. It waits for the session check at start-up: asking
  * before it would fetch the visitor's answer (a locked preview, no like state) and then the user's.
+ * A page the server rendered starts with the visitor's answer (app/page-data.ts), which stays on
+ * screen while a signed-in user's own loads; no other viewer's answer is ever shown in its place.
  */
 export function usePrompt(idOrSlug: string) {
   const { status, user } = useAuth();
@@ -37,6 +39,10 @@ export function usePrompt(idOrSlug: string) {
   const query = useQuery({
     ...getPromptQueryOptions(idOrSlug, viewerId),
     enabled: status !== 'loading' && idOrSlug !== '',
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === idOrSlug && previousQuery.queryKey[3] === 'visitor'
+        ? previous
+        : undefined,
   });
   return { ...query, queryKey: promptQueryKey(idOrSlug, viewerId), signedIn: status === 'authenticated' };
 }

@@ -178,7 +178,7 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
           by <span className="font-medium text-foreground">{prompt.author.name}</span>
           <span aria-hidden> · </span>
           <span>
-            Updated <time dateTime={prompt.updatedAt}>{formatDate(prompt.updatedAt, 'long')}</time>
+            Updated <time dateTime={prompt.updatedAt}>{formatDate(prompt.updatedAt, 'longUtc')}</time>
           </span>
         </p>
         <div className="mt-5">
