@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
+import { minutesAgo } from '../../../../tests/support/factories';
 import { newId, nowIso } from '../../lib/time';
 import { creatorAnalytics, growth } from './service';
 
@@ -260,12 +261,19 @@ describe('editing, versions and ownership', () => {
 
   it('lists own prompts newest first, paged and by status', async () => {
     const c = await creator();
-    for (let i = 0; i < 3; i++)
-      await call('POST', '/api/user/prompts', c.token, {
+    for (let i = 0; i < 3; i++) {
+      const created = await call('POST', '/api/user/prompts', c.token, {
         ...valid,
         title: `Listed ${i}`,
         status: i === 1 ? 'draft' : 'published',
       });
+      // A minute apart: created in the same millisecond, their order would be the ids' (random).
+      await t.database.db
+        .updateTable('prompts')
+        .set({ created_at: minutesAgo(3 - i) })
+        .where('id', '=', created.json().data.prompt.id)
+        .execute();
+    }
     const all = (await call('GET', '/api/user/prompts?limit=2', c.token)).json().data;
     expect(all.prompts.map((p: { title: string }) => p.title)).toEqual(['Listed 2', 'Listed 1']);
     expect(all.pagination).toEqual({ page: 1, limit: 2, total: 3, pages: 2 });
