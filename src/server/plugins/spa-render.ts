@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /*
  * Server rendering of the public pages (decision 019). `vite build --ssr` writes
- * dist/web-ssr/entry-server.js (src/web/entry-server.tsx), whose render(url) returns a page's markup
- * as an anonymous visitor sees it before any data has loaded. It goes into index.html's #root, so
+ * dist/web-ssr/entry-server.js (src/web/entry-server.tsx), whose render(url, signal, data) returns a
+ * page's markup as an anonymous visitor sees it, with no data but what the server passes. It goes into index.html's #root, so
  * the browser draws the page from the HTML alone, and the app then hydrates it.
  *
  * Most pages depend only on the page and the build, so each is rendered once per build and kept. A
@@ -109,9 +109,9 @@ export function renderedPage(url: string): string | null {
 }
 
 /**
- * Returns `render(url, index)`: `finish` of index.html with the page's markup in #root (made once
- * per page and build), or null when the page is not rendered on the server (not one of the pages
- * above, no server build, or its render failed).
+ * Returns `render(url, index, data)`: `finish` of index.html with the page's markup in #root (made
+ * once per page and build, or per address and data tag for a page with data), or null when the page
+ * is not rendered on the server (not one of the pages above, no server build, or its render failed).
  */
 export function createPageRenderer<T>(
   ssrRoot: string | null,

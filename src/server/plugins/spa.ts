@@ -153,7 +153,8 @@ async function spaPlugin(
   const hasBuild = fs.existsSync(indexFile);
   const pagePreloads = createPagePreloads(opts.root);
   const cache = new Map<string, StaticFile>();
-  // Public pages come with their markup (decision 019); each is rendered once per build.
+  // Public pages come with their markup (decision 019): once per page and build, a prompt's page
+  // once per address and answer (spa-render.ts).
   const renderPage = createPageRenderer(opts.ssrRoot ?? null, app.log, (html) => {
     const body = Buffer.from(html);
     return entryFor(body, TYPES['.html']!, 'no-cache', { mtimeMs: 0, size: body.length });
