@@ -1,6 +1,8 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { signedInAccount } from './auth-helpers';
+import { PAGING } from '../../src/shared/constants';
+import type { MarketplaceList } from '../../src/shared/marketplace';
 
 /*
  * Public pages arrive rendered (decision 019): the HTML already holds the page, so it draws before
@@ -50,6 +52,21 @@ test.describe('without JavaScript', () => {
     // The filters name their current choice, though their lists need the app to open.
     await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('All types');
     await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Latest');
+    // The first screenful of cards is there too (the newest prompts, as the API lists them), with
+    // links to their pages, and the category counts.
+    const listed = await page.request.get('/api/marketplace/prompts?sort=latest&page=1&limit=50');
+    const { prompts, pagination } = ((await listed.json()) as { data: MarketplaceList }).data;
+    const cards = page.getByTestId('prompt-card');
+    await expect(cards.first().getByRole('heading', { level: 3 })).toHaveText(prompts[0]!.title);
+    expect(await cards.count()).toBeGreaterThanOrEqual(6);
+    await expect(page.getByTestId('result-count')).toHaveText(
+      `Showing ${prompts.length} of ${pagination.total} prompts`,
+    );
+    await expect(page.getByTestId('category-count').first()).toBeVisible();
+    await cards.first().getByRole('link').click();
+    await expect(page).toHaveURL(`/marketplace/${prompts[0]!.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(prompts[0]!.title);
+    await page.goBack();
 
     for (const [path, heading] of [
       ['/pricing', 'Simple plans that grow with your prompts'],
@@ -95,6 +112,35 @@ test.describe('with JavaScript', () => {
     // Interactive: the theme menu (React's) opens.
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('the marketplace starts from the cards it came with, without asking for them again', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/marketplace/prompts' || path === '/api/marketplace/categories') asked.push(path);
+    });
+    await page.goto('/marketplace');
+    // Every card of the first page, once the app has drawn the ones below the first screenful.
+    await expect(page.getByTestId('prompt-card')).toHaveCount(PAGING.marketplace);
+    await expect(page.getByTestId('category-count').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    await expect(page.locator('#page-data')).toHaveCount(0);
+    // The filters work: the next list comes from the API.
+    await page.getByRole('button', { name: /^Development/ }).click();
+    await expect(page).toHaveURL(/category=development/);
+    await expect(
+      page.locator('[data-testid="prompt-card"][data-category="development"]').first(),
+    ).toBeVisible();
+    await expect(page.locator('[data-testid="prompt-card"]:not([data-category="development"])')).toHaveCount(
+      0,
+    );
+    expect(asked).toContain('/api/marketplace/prompts');
     expect(errors).toEqual([]);
   });
 

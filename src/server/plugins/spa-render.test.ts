@@ -23,7 +23,7 @@ const INDEX = [
 
 // Counts its renders per URL in a file (the module runs in this process, so a global would do too, but
 // a file also says which URLs reached it). `/terms` fails, `/privacy` redirects. A page given data
-// (a prompt's) shows its title.
+// shows its titles (a prompt's, or the marketplace's cards).
 const ENTRY = `
 import fs from 'node:fs';
 export async function render(url, signal, data) {
@@ -31,7 +31,12 @@ export async function render(url, signal, data) {
   if (url === '/terms') throw new Error('render failed');
   if (url === '/privacy') return null;
   const long = url === '/about' ? '<p>' + 'About us. '.repeat(200) + '</p>' : '';
-  const title = data ? ' for ' + data.title.replace(/</g, '&lt;') : '';
+  const escape = (text) => text.replace(/</g, '&lt;');
+  const title = !data
+    ? ''
+    : data.list
+      ? ' listing [' + data.list.prompts.map((p) => escape(p.title)).join(', ') + ']'
+      : ' for ' + escape(data.title);
   return '<main><h1>Rendered ' + url + title + ' $&amp;</h1>' + long + '</main>';
 }
 `;
@@ -74,7 +79,9 @@ describe('rendering public pages on the server', () => {
     const res = await t.app.inject({ method: 'GET', url: '/marketplace' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body).toContain('<div id="root"><main><h1>Rendered /marketplace $&amp;</h1></main></div>');
+    expect(res.body).toContain(
+      '<div id="root"><main><h1>Rendered /marketplace listing [] $&amp;</h1></main></div>',
+    );
     // The entry and every module to preload go to start-app.js; the stylesheet stays.
     expect(res.body).not.toContain('type="module"');
     expect(res.body).not.toContain('rel="modulepreload"');
@@ -169,6 +176,44 @@ describe('rendering public pages on the server', () => {
     const hidden = await t.app.inject({ method: 'GET', url });
     expect(hidden.body).not.toContain('Renamed');
     expect(hidden.body).not.toContain('page-data');
+  });
+
+  it('renders the marketplace with its first page of cards, and renders it again when the catalogue changes', async () => {
+    const db = t.database.db;
+    const author = await insertUser(db, { name: 'Lena Lists' });
+    await insertPrompt(db, author.id, { title: 'Listed First', slug: 'listed-first' });
+    const renders = () => rendered().filter((line) => line === '/marketplace').length;
+    const before = renders();
+    const first = await t.app.inject({ method: 'GET', url: '/marketplace' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toMatch(
+      /<h1>Rendered \/marketplace listing \[[^\]]*Listed First[^\]]*\] \$&amp;<\/h1>/,
+    );
+    // The data the browser starts from: the answers to the requests the page makes, and which one.
+    const api = async (url: string) => (await t.app.inject({ method: 'GET', url })).json().data as unknown;
+    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(first.body);
+    expect(JSON.parse(block![1]!)).toEqual({
+      query: { sort: 'latest', page: 1, limit: 50 },
+      list: await api('/api/marketplace/prompts?sort=latest&page=1&limit=50'),
+      categories: await api('/api/marketplace/categories'),
+    });
+    // Once while the catalogue holds, and revalidated with its ETag.
+    const again = await t.app.inject({ method: 'GET', url: '/marketplace' });
+    expect(again.body).toBe(first.body);
+    expect(renders()).toBe(before + 1);
+    const etag = first.headers.etag as string;
+    const unchanged = { method: 'GET' as const, url: '/marketplace', headers: { 'if-none-match': etag } };
+    expect((await t.app.inject(unchanged)).statusCode).toBe(304);
+
+    // A new prompt is on the next answer at once: never the page as it was.
+    await insertPrompt(db, author.id, { title: 'Listed Second', slug: 'listed-second' });
+    const changed = await t.app.inject(unchanged);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toMatch(/listing \[Listed Second, Listed First/);
+    expect(renders()).toBe(before + 2);
+    // With a query (the filters), the browser renders it: no data to render with.
+    const filtered = await t.app.inject({ method: 'GET', url: '/marketplace?sort=popular' });
+    expect(filtered.body).toBe(INDEX);
   });
 
   it('leaves signed-in pages, addresses with a query and unknown pages to the browser', async () => {

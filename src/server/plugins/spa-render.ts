@@ -10,12 +10,14 @@ import type { FastifyBaseLogger } from 'fastify';
  * the browser draws the page from the HTML alone, and the app then hydrates it.
  *
  * Most pages depend only on the page and the build, so each is rendered once per build and kept. A
- * prompt's page is rendered with the prompt in it (`PageData`: the anonymous answer of the API's own
- * cache, decision 010), so its text is there before any script runs; the data travels in the page as
- * JSON for the browser to start from (src/web/app/page-data.ts). Those renders are kept per address
- * and answer (a changed prompt is a new answer), for the most recent MAX_DATA_PAGES addresses, and at
- * most MAX_DATA_RENDERS run at once: past that, or when the prompt is not there (unknown, or not
- * public), the address gets the one frame every prompt's page shares, whose data the browser loads.
+ * prompt's page is rendered with the prompt in it, and the marketplace with its first page of cards
+ * (`PageData`: the anonymous answers of the API's own cache, decision 010), so their text is there
+ * before any script runs; the data travels in the page as JSON for the browser to start from
+ * (src/web/app/page-data.ts). Those renders are kept per address and answer (a changed prompt or
+ * list is a new answer), for the most recent MAX_DATA_PAGES addresses, and at most MAX_DATA_RENDERS
+ * run at once: past that, or when the data is not there (an unknown prompt, or one not public), the
+ * address gets the frame rendered without data (shared by every prompt's page), whose data the
+ * browser loads.
  * Only the public pages below are rendered, and only without a query string (the marketplace's
  * filters live there: the browser renders those). When the build has no server entry, or a render
  * fails or takes too long, the page is the plain index.html the browser renders on its own.
@@ -23,6 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 const STATIC_PAGE = /^\/(?:features|about|pricing|marketplace|privacy|terms|cookies|support)?\/?$/;
 const PROMPT_PAGE = /^\/marketplace\/([^/?]+)\/?$/;
+const MARKETPLACE_PAGE = /^\/marketplace\/?$/;
 const RENDER_TIMEOUT_MS = 5000;
 const ROOT_TAG = '<div id="root"></div>';
 /** Prompt pages rendered with their data, kept (least recently asked for go first). */
@@ -86,10 +89,13 @@ type RenderFn = (url: string, signal?: AbortSignal, data?: unknown) => Promise<s
  */
 export interface PageSources {
   prompt?: (idOrSlug: string) => Promise<PageData | null>;
+  /** The marketplace's first page of cards and its category counts. */
+  marketplace?: () => Promise<PageData | null>;
 }
 
 /** The data of the page at `url`, when it is a page that has some and its source has it. */
 export async function pageDataFor(sources: PageSources, url: string): Promise<PageData | null> {
+  if (MARKETPLACE_PAGE.test(url)) return sources.marketplace ? sources.marketplace() : null;
   const id = PROMPT_PAGE.exec(url)?.[1];
   if (id === undefined || !sources.prompt) return null;
   let idOrSlug: string;

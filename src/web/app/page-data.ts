@@ -1,16 +1,28 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, hashKey } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import type { PromptDetail } from '@shared/marketplace';
+import type { MarketplaceList, PromptDetail } from '@shared/marketplace';
 import { PAGE_PATHS } from '@shared/routes';
+import { type CategoryCounts, getCategoriesQueryOptions } from '@/features/marketplace/api/get-categories';
 import { promptQueryKey } from '@/features/marketplace/api/get-prompt';
+import { getPromptsQueryOptions } from '@/features/marketplace/api/get-prompts';
+import { filtersFrom, promptsParamsFor } from '@/features/marketplace/hooks/use-marketplace-filters';
 
 /*
- * A page the server rendered with its data (decision 019: a prompt's page, as an anonymous visitor
- * sees it) carries that data in a JSON block (src/server/plugins/spa-render.ts). The server's render
- * and the browser's first render start from it alike, so the browser hydrates the same page.
+ * A page the server rendered with its data (decision 019: a prompt's page and the marketplace, as an
+ * anonymous visitor sees them) carries that data in a JSON block (src/server/plugins/spa-render.ts).
+ * The server's render and the browser's first render start from it alike, so the browser hydrates
+ * the same page.
  */
 
 const PAGE_DATA_ID = 'page-data';
+
+/** The marketplace's data (src/server/modules/marketplace/routes.ts): its first page and the counts. */
+interface MarketplacePageData {
+  /** The list request it answers. */
+  query: unknown;
+  list: MarketplaceList;
+  categories: CategoryCounts;
+}
 
 /**
  * The data the server put in the page, or undefined. The block is taken out of the page: its data
@@ -29,11 +41,23 @@ export function readPageData(): unknown {
 }
 
 /**
- * Puts a page's data in the query cache, as stale: the browser still fetches its own copy once the
- * session is known (that request is the one that counts the prompt's view), and shows this meanwhile.
+ * Puts a page's data in the query cache. A prompt's goes in as stale: the browser still fetches its
+ * own copy once the session is known (that request is the one that counts the prompt's view), and
+ * shows this meanwhile. The marketplace's goes in as fresh: the page was made from the catalogue as
+ * it is now (and is revalidated on every load), the list is the same for every viewer, and asking
+ * again would only draw the same cards twice.
  */
 export function seedPageData(client: QueryClient, pathname: string, data: unknown): void {
   if (data === undefined || data === null) return;
+  if (matchPath(PAGE_PATHS.marketplace, pathname)) {
+    const { query, list, categories } = data as MarketplacePageData;
+    const params = promptsParamsFor(filtersFrom(new URLSearchParams()));
+    // An answer to another request (the page's defaults changed, the server's did not) is not this page's.
+    if (hashKey([query]) !== hashKey([params])) return;
+    client.setQueryData(getPromptsQueryOptions(params).queryKey, list);
+    client.setQueryData(getCategoriesQueryOptions().queryKey, categories);
+    return;
+  }
   const prompt = matchPath(PAGE_PATHS.marketplacePrompt, pathname);
   if (!prompt?.params.id) return;
   const queryKey = promptQueryKey(prompt.params.id, null);

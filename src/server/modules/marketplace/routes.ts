@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { successEnvelope } from '../../../shared/envelope';
 import {
   CategoriesSchema,
@@ -16,6 +17,7 @@ import {
   ReviewsQuerySchema,
 } from '../../../shared/marketplace';
 import {
+  type CatalogueVersion,
   catalogueVersionReader,
   createResponseCache,
   sendCached,
@@ -79,6 +81,23 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ pages?: PageSources }> =
       ...extra,
     });
 
+  /** A list page without a search, from the cache while the catalogue holds at `version`. */
+  const cachedList = async (q: z.output<typeof MarketplaceQuerySchema>, version: CatalogueVersion) => {
+    const key = `list|${q.category ?? ''}|${q.type ?? ''}|${q.sort ?? ''}|${q.page}|${q.limit}`;
+    const entry = await cache.get(key, version.content, async () => ({
+      body: serializeWith(listResponse, {
+        success: true,
+        data: await listMarketplacePrompts(deps, q, version.membership),
+      }),
+    }));
+    return { key, entry };
+  };
+
+  const cachedCategories = (version: CatalogueVersion) =>
+    cache.get('categories', version.content, async () => ({
+      body: serializeWith(categoriesResponse, { success: true, data: await listCategories(deps) }),
+    }));
+
   // Trending moves with activity: recompute at start and every ten minutes, off the request path.
   // Start waits for the first run up to STARTUP_REFRESH_WAIT_MS (so a fresh process answers with
   // current badges) but no longer: on a large catalogue the first run may rewrite many rows
@@ -124,13 +143,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ pages?: PageSources }> =
         return { success: true as const, data: await listMarketplacePrompts(deps, q) };
       }
       const version = await catalogueVersion();
-      const key = `list|${q.category ?? ''}|${q.type ?? ''}|${q.sort ?? ''}|${q.page}|${q.limit}`;
-      const entry = await cache.get(key, version.content, async () => ({
-        body: serializeWith(listResponse, {
-          success: true,
-          data: await listMarketplacePrompts(deps, q, version.membership),
-        }),
-      }));
+      const { key, entry } = await cachedList(q, version);
       remember(request, key);
       return sendCached(cache, key, entry, request, reply);
     },
@@ -146,10 +159,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ pages?: PageSources }> =
       },
     },
     async (request, reply) => {
-      const version = await catalogueVersion();
-      const entry = await cache.get('categories', version.content, async () => ({
-        body: serializeWith(categoriesResponse, { success: true, data: await listCategories(deps) }),
-      }));
+      const entry = await cachedCategories(await catalogueVersion());
       remember(request, 'categories');
       return sendCached(cache, 'categories', entry, request, reply);
     },
@@ -168,6 +178,33 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ pages?: PageSources }> =
     });
     return { key, entry };
   };
+
+  // The server-rendered marketplace (decision 019) shows its first page and the category counts
+  // from the same answers, as the browser would ask for them (the query travels with the data, so
+  // the browser files it under the query it was answered for).
+  if (opts.pages) {
+    const firstPage = MarketplaceQuerySchema.parse({ sort: 'latest' });
+    opts.pages.marketplace = async () => {
+      try {
+        const version = await catalogueVersion();
+        const [list, categories] = await Promise.all([
+          cachedList(firstPage, version),
+          cachedCategories(version),
+        ]);
+        return {
+          tag: `${list.entry.etag}${categories.etag}`,
+          data: () => ({
+            query: firstPage,
+            list: (JSON.parse(list.entry.body.toString('utf8')) as { data: unknown }).data,
+            categories: (JSON.parse(categories.body.toString('utf8')) as { data: unknown }).data,
+          }),
+        };
+      } catch (err) {
+        app.log.warn({ err }, "the marketplace page's data could not be read");
+        return null;
+      }
+    };
+  }
 
   // The server-rendered prompt page (decision 019) shows the same answer. It counts no view: the
   // browser still asks the API once, and that request counts it as before.

@@ -3,11 +3,13 @@ import { useSearchParams } from 'react-router';
 import {
   CATEGORIES,
   type Category,
+  PAGING,
   PROMPT_TYPES,
   type PromptType,
   SORTS,
   type Sort,
 } from '@shared/constants';
+import type { GetPromptsParams } from '../api/get-prompts';
 
 export interface MarketplaceFilters {
   search: string;
@@ -24,6 +26,31 @@ function oneOf<T extends string>(values: readonly T[], raw: string | null): T | 
   return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
 }
 
+/** The filters a URL query string names; unknown values (an old link, a typo) fall back to the defaults. */
+export function filtersFrom(params: URLSearchParams): MarketplaceFilters {
+  const page = Number(params.get('page'));
+  const search = params.get('search') ?? '';
+  return {
+    search,
+    category: oneOf(CATEGORIES, params.get('category')),
+    type: oneOf(PROMPT_TYPES, params.get('type')),
+    sort: oneOf(SORTS, params.get('sort')) ?? defaultSortFor(search),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The list request for a set of filters (one page of the marketplace's size). */
+export function promptsParamsFor(filters: MarketplaceFilters): GetPromptsParams {
+  return {
+    search: filters.search.trim() || undefined,
+    category: filters.category ?? undefined,
+    type: filters.type ?? undefined,
+    sort: filters.sort,
+    page: filters.page,
+    limit: PAGING.marketplace,
+  };
+}
+
 /**
  * The marketplace filters live in the URL query string, so a reload, a shared link or Back shows the
  * same results. Unknown values (an old link, a typo) fall back to the defaults instead of failing.
@@ -31,17 +58,7 @@ function oneOf<T extends string>(values: readonly T[], raw: string | null): T | 
 export function useMarketplaceFilters() {
   const [params, setParams] = useSearchParams();
 
-  const filters = useMemo<MarketplaceFilters>(() => {
-    const page = Number(params.get('page'));
-    const search = params.get('search') ?? '';
-    return {
-      search,
-      category: oneOf(CATEGORIES, params.get('category')),
-      type: oneOf(PROMPT_TYPES, params.get('type')),
-      sort: oneOf(SORTS, params.get('sort')) ?? defaultSortFor(search),
-      page: Number.isInteger(page) && page > 1 ? page : 1,
-    };
-  }, [params]);
+  const filters = useMemo(() => filtersFrom(params), [params]);
 
   /**
    * Merges changes into the URL. Any change other than the page itself starts again at page 1.

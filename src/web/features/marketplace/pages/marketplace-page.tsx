@@ -1,7 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PAGING } from '@shared/constants';
 import type { MarketplacePrompt } from '@shared/marketplace';
 import { PAGE_PATHS } from '@shared/routes';
 import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
@@ -20,7 +19,7 @@ import { MarketplaceEmpty, MarketplaceError } from '../components/marketplace-st
 import { MarketplacePagination } from '../components/marketplace-pagination';
 import { MarketplaceToolbar } from '../components/marketplace-toolbar';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
-import { useMarketplaceFilters } from '../hooks/use-marketplace-filters';
+import { promptsParamsFor, useMarketplaceFilters } from '../hooks/use-marketplace-filters';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 9;
@@ -69,14 +68,7 @@ export function MarketplacePage() {
     SEARCH_DEBOUNCE_MS,
   );
 
-  const query = usePrompts({
-    search: filters.search.trim() || undefined,
-    category: filters.category ?? undefined,
-    type: filters.type ?? undefined,
-    sort: filters.sort,
-    page: filters.page,
-    limit: PAGING.marketplace,
-  });
+  const query = usePrompts(promptsParamsFor(filters));
   const { data, isPending, isError, isFetching, isPlaceholderData, error, errorUpdatedAt, refetch } = query;
   const categories = useCategories();
   const categoryCounts = useMemo(
