@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   type ReactNode,
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -175,11 +176,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  // Start-up check.
+  // Start-up check. Its answer re-renders every page that asks who is signed in: in a transition,
+  // which React renders in slices (and which hydrates, in slices too, what a server-rendered page
+  // has not hydrated yet), rather than in one long task.
   useEffect(() => {
     let cancelled = false;
     void restoreSession().then((restored) => {
-      if (!cancelled) apply(restored, { announce: true });
+      if (!cancelled) startTransition(() => apply(restored, { announce: true }));
     });
     return () => {
       cancelled = true;

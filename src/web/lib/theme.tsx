@@ -1,12 +1,4 @@
-import {
-  type ReactNode,
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useSyncExternalStore,
-} from 'react';
+import { type ReactNode, createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 
 /*
  * Light, dark or system (spec section 1), default dark, kept in localStorage. public/theme-init.js
@@ -87,35 +79,44 @@ interface ThemeContextValue {
   setTheme: (theme: Theme) => void;
 }
 
-const ThemeContext = createContext<ThemeContextValue | null>(null);
+function setTheme(next: Theme) {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, next);
+  } catch {
+    // Not persisted when storage is blocked; the choice still holds for this page view.
+    sessionTheme = next;
+  }
+  for (const listener of themeListeners) listener();
+}
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
+/** The choice and what is on screen, read from the two stores. */
+function useThemeStores(): Omit<ThemeContextValue, 'setTheme'> {
   const theme = useSyncExternalStore(subscribeToStoredTheme, readStoredTheme, serverTheme);
   const systemDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, serverPrefersDark);
+  return { theme, resolvedTheme: theme === 'system' ? (systemDark ? 'dark' : 'light') : theme };
+}
 
-  const resolvedTheme: ResolvedTheme = theme === 'system' ? (systemDark ? 'dark' : 'light') : theme;
+/*
+ * The context holds nothing that changes: each component that shows the theme reads the stores
+ * itself. When this browser's values differ from the server's, React re-renders them at once and
+ * synchronously after hydrating; a changed context value would reach into the page, which is still
+ * being hydrated (inside the layout's Suspense boundary), and make React hydrate all of it in that
+ * one long task.
+ */
+const ThemeContext = createContext<((theme: Theme) => void) | null>(null);
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const { resolvedTheme } = useThemeStores();
 
   useEffect(() => {
     applyTheme(resolvedTheme);
   }, [resolvedTheme]);
 
-  const setTheme = useCallback((next: Theme) => {
-    try {
-      localStorage.setItem(THEME_STORAGE_KEY, next);
-    } catch {
-      // Not persisted when storage is blocked; the choice still holds for this page view.
-      sessionTheme = next;
-    }
-    for (const listener of themeListeners) listener();
-  }, []);
-
-  const value = useMemo(() => ({ theme, resolvedTheme, setTheme }), [theme, resolvedTheme, setTheme]);
-  return <ThemeContext value={value}>{children}</ThemeContext>;
+  return <ThemeContext value={setTheme}>{children}</ThemeContext>;
 }
 
 /** The current theme and a setter; use inside ThemeProvider (the App provides it). */
 export function useTheme(): ThemeContextValue {
-  const context = useContext(ThemeContext);
-  if (!context) throw new Error('useTheme must be used inside <ThemeProvider>');
-  return context;
+  if (!useContext(ThemeContext)) throw new Error('useTheme must be used inside <ThemeProvider>');
+  return { ...useThemeStores(), setTheme };
 }
