@@ -1,14 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { type ReactNode, Suspense, lazy, useCallback, useRef, useState } from 'react';
 import type { CheckoutOrder, CreateOrderInput, VerifyResult } from '@shared/billing';
 import { useAuth } from '@/lib/auth';
 import { refreshAfterBillingChange } from '@/lib/billing/query-keys';
-import { createOrder, payWithTestGateway, verifyPayment } from './checkout-api';
-import { VERIFICATION_FAILED_TOAST, failureToast, successToast } from './checkout-messages';
+import { withToast } from '@/lib/lazy-toast';
 import { loadScript } from './load-script';
 import { type RazorpayResponse, razorpayOptions } from './razorpay';
-import { TestGatewayDialog, type TestPayState } from './test-gateway-dialog';
+import type { TestPayState } from './test-gateway-dialog';
+
+/*
+ * The payment calls, their messages and the test gateway's dialog (with the billing schemas and zod
+ * behind them) load when a checkout starts: the pages that offer Buy or Subscribe draw their buttons
+ * without them, and do not spend the time to load and run them before anyone clicks.
+ */
+const loadApi = () => import('./checkout-api');
+const loadMessages = () => import('./checkout-messages');
+const TestGatewayDialog = lazy(async () => ({
+  default: (await import('./test-gateway-dialog')).TestGatewayDialog,
+}));
 
 /** What to pay for: a plan for a billing period, or one premium prompt. Never an amount. */
 export type CheckoutTarget = { planId: string; billing: 'monthly' | 'annual' } | { promptId: string };
@@ -52,16 +61,24 @@ export function useCheckout(): Checkout {
 
   const verify = useCallback(
     async (response: RazorpayResponse) => {
+      const [{ verifyPayment }, { VERIFICATION_FAILED_TOAST, successToast }] = await Promise.all([
+        loadApi(),
+        loadMessages(),
+      ]);
       let result: VerifyResult;
       try {
         result = await verifyPayment(response);
       } catch {
-        toast.error(VERIFICATION_FAILED_TOAST.title, { description: VERIFICATION_FAILED_TOAST.description });
+        withToast((toast) =>
+          toast.error(VERIFICATION_FAILED_TOAST.title, {
+            description: VERIFICATION_FAILED_TOAST.description,
+          }),
+        );
         finish();
         return;
       }
       const content = successToast(result.grant);
-      toast.success(content.title, { description: content.description });
+      withToast((toast) => toast.success(content.title, { description: content.description }));
       await Promise.all([refreshUser(), refreshAfterBillingChange(queryClient)]);
       finish();
     },
@@ -69,9 +86,9 @@ export function useCheckout(): Checkout {
   );
 
   const fail = useCallback(
-    (kind: Kind, error: unknown) => {
-      const content = failureToast(kind, error);
-      toast.error(content.title, { description: content.description });
+    async (kind: Kind, error: unknown) => {
+      const content = (await loadMessages()).failureToast(kind, error);
+      withToast((toast) => toast.error(content.title, { description: content.description }));
       finish();
     },
     [finish],
@@ -87,9 +104,10 @@ export function useCheckout(): Checkout {
       void (async () => {
         let order: CheckoutOrder;
         try {
+          const { createOrder } = await loadApi();
           order = await createOrder(target satisfies CreateOrderInput);
         } catch (error) {
-          fail(kind, error);
+          await fail(kind, error);
           return;
         }
         if (order.gateway === 'test') {
@@ -107,7 +125,7 @@ export function useCheckout(): Checkout {
             razorpayOptions(order, { paid: (response) => void verify(response), dismissed: finish }),
           ).open();
         } catch (error) {
-          fail(kind, error);
+          await fail(kind, error);
         }
       })();
     },
@@ -120,10 +138,11 @@ export function useCheckout(): Checkout {
       setTestState(outcome === 'succeed' ? 'paying' : 'failing');
       let response: RazorpayResponse;
       try {
+        const { payWithTestGateway } = await loadApi();
         response = await payWithTestGateway(testOrder.orderId, outcome);
       } catch (error) {
         setTestOpen(false);
-        fail(kindRef.current, error);
+        await fail(kindRef.current, error);
         return;
       }
       setTestOpen(false);
@@ -132,18 +151,21 @@ export function useCheckout(): Checkout {
     [fail, testOrder, verify],
   );
 
-  const dialog = (
-    <TestGatewayDialog
-      open={testOpen}
-      order={testOrder}
-      state={testState}
-      onPay={(outcome) => void payTest(outcome)}
-      onCancel={() => {
-        setTestOpen(false);
-        finish();
-      }}
-    />
-  );
+  // Mounted from the first test order on (it stays, closed, so its closing animation can run).
+  const dialog = testOrder ? (
+    <Suspense fallback={null}>
+      <TestGatewayDialog
+        open={testOpen}
+        order={testOrder}
+        state={testState}
+        onPay={(outcome) => void payTest(outcome)}
+        onCancel={() => {
+          setTestOpen(false);
+          finish();
+        }}
+      />
+    </Suspense>
+  ) : null;
 
   return { start, activeKey, dialog };
 }

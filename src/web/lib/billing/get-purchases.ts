@@ -1,13 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type PurchasedPrompt, PurchasedPromptListSchema } from '@shared/billing';
+import type { PurchasedPrompt } from '@shared/billing';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { billingKeys } from './query-keys';
 
-/** GET /api/payments/purchases: the premium prompts the user has bought and still owns. */
+/**
+ * GET /api/payments/purchases: the premium prompts the user has bought and still owns. The schema
+ * (and zod) load with the first request: the marketplace asks only for a signed-in user.
+ */
 export async function getPurchases(signal?: AbortSignal): Promise<PurchasedPrompt[]> {
-  return PurchasedPromptListSchema.parse(await api.get<unknown>('/payments/purchases', undefined, signal))
-    .prompts;
+  const [{ PurchasedPromptListSchema }, body] = await Promise.all([
+    import('@shared/billing'),
+    api.get<unknown>('/payments/purchases', undefined, signal),
+  ]);
+  return PurchasedPromptListSchema.parse(body).prompts;
 }
 
 export function getPurchasesQueryOptions() {
