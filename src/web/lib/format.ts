@@ -7,6 +7,16 @@ import { DEFAULT_CURRENCY } from '@shared/constants';
 
 const LOCALE = 'en-US';
 
+/*
+ * Formatters are made on first use, not when the module loads: making the six it made at load was
+ * the largest part of running this module (a profile of the marketplace's start), and most pages
+ * use one or two of them.
+ */
+function lazily<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 function moneyFormatter(currency: string, fractionDigits: 0 | 2): Intl.NumberFormat {
   const key = `${currency}:${fractionDigits}`;
@@ -44,39 +54,35 @@ export function formatMoney(minor: number, currency: string = DEFAULT_CURRENCY):
   return moneyFormatter(currency, 2).format(Math.round(minor) / 100);
 }
 
-const compactFormatter = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
+const compactFormatter = lazily(
+  () => new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 }),
+);
 
 /** A short count for badges and stats: 950, 1.2k, 12k, 3.4M. */
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return '0';
   // Intl writes 'K'; the product writes counts the way social apps do, in lower case.
-  return compactFormatter.format(value).replace('K', 'k');
+  return compactFormatter().format(value).replace('K', 'k');
 }
+
+const numberFormatter = lazily(() => new Intl.NumberFormat(LOCALE));
 
 /** A whole number with separators: 10,000. */
 export function formatNumber(value: number): string {
-  return value.toLocaleString(LOCALE);
+  // One formatter for every call: toLocaleString makes a new one each time.
+  return numberFormatter().format(value);
 }
 
-const dateFormatters = {
-  medium: new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', year: 'numeric' }),
-  long: new Intl.DateTimeFormat(LOCALE, { month: 'long', day: 'numeric', year: 'numeric' }),
+/** Options of each date style; their formatters are made on first use (see `lazily`). */
+const DATE_STYLES = {
+  medium: { month: 'short', day: 'numeric', year: 'numeric' },
+  long: { month: 'long', day: 'numeric', year: 'numeric' },
   // The same in UTC, for text the server renders (decision 019): the server cannot know the
   // visitor's time zone, and the browser must draw the same text when it takes the page over.
-  longUtc: new Intl.DateTimeFormat(LOCALE, {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }),
-  datetime: new Intl.DateTimeFormat(LOCALE, {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }),
-} as const;
+  longUtc: { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+  datetime: { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const dateFormatters = new Map<keyof typeof DATE_STYLES, Intl.DateTimeFormat>();
 
 /**
  * A date in the browser's time zone: 'Jan 5, 2026' (medium), 'January 5, 2026' (long) or with the
@@ -84,14 +90,19 @@ const dateFormatters = {
  */
 export function formatDate(
   value: string | number | Date,
-  style: keyof typeof dateFormatters = 'medium',
+  style: keyof typeof DATE_STYLES = 'medium',
 ): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormatters[style].format(date);
+  let formatter = dateFormatters.get(style);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE, DATE_STYLES[style]);
+    dateFormatters.set(style, formatter);
+  }
+  return formatter.format(date);
 }
 
-const relativeFormatter = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+const relativeFormatter = lazily(() => new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }));
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],
@@ -109,7 +120,7 @@ export function formatRelativeTime(value: string | number | Date, now: Date = ne
   let amount = (date.getTime() - now.getTime()) / 1000;
   if (Math.abs(amount) < 45) return 'just now';
   for (const [unit, size] of RELATIVE_STEPS) {
-    if (Math.abs(amount) < size) return relativeFormatter.format(Math.round(amount), unit);
+    if (Math.abs(amount) < size) return relativeFormatter().format(Math.round(amount), unit);
     amount /= size;
   }
   return formatDate(date);
