@@ -35,6 +35,7 @@ const TABLES = [
   'creator_earnings',
   'audit_log',
   'catalogue_version',
+  'search_changes',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {

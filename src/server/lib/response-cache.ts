@@ -18,15 +18,18 @@ export interface CatalogueVersion {
   content: number;
   /** Moves when the set of prompts a filter lists changes (keys cached totals). */
   membership: number;
+  /** The last change the search index must apply (migration 0014). */
+  search: number;
 }
 
-const VERSION_SQL = 'select content, membership from catalogue_version where id = 1';
+const VERSION_SQL = 'select content, membership, search from catalogue_version where id = 1';
 const VERSION_QUERY = CompiledQuery.raw(VERSION_SQL);
 
-type VersionRow = { content: number | string; membership: number | string };
+type VersionRow = { content: number | string; membership: number | string; search: number | string };
 const toVersion = (row: VersionRow | undefined): CatalogueVersion => ({
   content: Number(row?.content ?? 0),
   membership: Number(row?.membership ?? 0),
+  search: Number(row?.search ?? 0),
 });
 
 /**

@@ -10,6 +10,7 @@ import * as m0010 from './0010-admin-totp-replay';
 import * as m0011 from './0011-marketplace-filter-indexes';
 import * as m0012 from './0012-catalogue-version';
 import * as m0013 from './0013-search-prefix-index';
+import * as m0014 from './0014-search-feed';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0011-marketplace-filter-indexes': m0011,
   '0012-catalogue-version': m0012,
   '0013-search-prefix-index': m0013,
+  '0014-search-feed': m0014,
 };

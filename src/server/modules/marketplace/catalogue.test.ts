@@ -582,12 +582,10 @@ describe('list totals', () => {
     const totals = createTotalsCache();
     const deps = { db: t.database.db, engine: t.database.engine, totals };
     const v0 = await version();
-    const before = await listMarketplacePrompts(deps, { page: 1, limit: 50 }, v0.membership);
+    const before = await listMarketplacePrompts(deps, { page: 1, limit: 50 }, v0);
     // Under the same version the kept total is used, not a new count.
     totals.set('*|*', v0.membership, 9999);
-    expect((await listMarketplacePrompts(deps, { page: 1, limit: 50 }, v0.membership)).pagination.total).toBe(
-      9999,
-    );
+    expect((await listMarketplacePrompts(deps, { page: 1, limit: 50 }, v0)).pagination.total).toBe(9999);
     // A counter moving (a like, a view) changes what pages show, not what they list.
     const first = before.prompts[0]!.id;
     await t.database.db
@@ -603,7 +601,7 @@ describe('list totals', () => {
     await insertPrompt(t.database.db, author.id, { title: 'Brand New Prompt' });
     const v2 = await version();
     expect(v2.membership).toBeGreaterThan(v1.membership);
-    const after = await listMarketplacePrompts(deps, { page: 1, limit: 50 }, v2.membership);
+    const after = await listMarketplacePrompts(deps, { page: 1, limit: 50 }, v2);
     expect(after.prompts[0]?.title).toBe('Brand New Prompt');
     expect(after.pagination.total).toBe(before.pagination.total + 1);
     // Searches are always counted afresh.

@@ -277,6 +277,110 @@ function sqliteCardsBySeq(db: Kysely<DB>, seqs: number[]) {
   return CompiledQuery.raw(compiled.sql, [JSON.stringify(seqs)]) as CompiledQuery<Row>;
 }
 
+/**
+ * A page of a search the in-memory index answered (decision 020), in an explicit sort: `ids` are
+ * its matches, ordered here in SQL.
+ */
+export async function listSearchCandidates(
+  db: Kysely<DB>,
+  engine: Engine,
+  ids: string[],
+  f: ListFilters,
+): Promise<{ rows: PromptCardRow[]; total: number }> {
+  if (ids.length === 0) return { rows: [], total: 0 };
+  let q = cardSelect(db).where(idIn(engine, 'p.id', ids));
+  for (const [ref, dir] of sortTerms(f.sort, 'p')) q = q.orderBy(ref, dir);
+  return {
+    rows: await q
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit)
+      .execute(),
+    total: ids.length,
+  };
+}
+
+/** `column` is one of the ids, passed as one value (a JSON array on SQLite, an array on PostgreSQL). */
+const idIn = (engine: Engine, column: string, ids: string[]) =>
+  engine === 'sqlite'
+    ? sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
+    : sql<boolean>`${sql.ref(column)} = any(${ids}::text[])`;
+
+/**
+ * What the search index holds of a prompt (search-index.ts): its card, which searches answer with,
+ * and its status and creation time.
+ */
+const searchDocumentSelect = (db: Kysely<DB>) =>
+  db
+    .selectFrom('prompts as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .select([...CARD_COLUMNS, 'p.status']);
+export type SearchDocumentRow = Awaited<
+  ReturnType<ReturnType<typeof searchDocumentSelect>['execute']>
+>[number];
+
+/** Published prompts in created_at, id order, `limit` after the given one. */
+export function publishedSearchDocuments(
+  db: Kysely<DB>,
+  after: { created_at: string; id: string } | null,
+  limit: number,
+) {
+  let q = searchDocumentSelect(db).where('p.status', '=', 'published');
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('p.created_at', '>', after.created_at),
+        eb.and([eb('p.created_at', '=', after.created_at), eb('p.id', '>', after.id)]),
+      ]),
+    );
+  }
+  return q.orderBy('p.created_at').orderBy('p.id').limit(limit).execute();
+}
+
+export const searchDocumentsByIds = (db: Kysely<DB>, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : searchDocumentSelect(db).where('p.id', 'in', ids).execute();
+
+export const publishedSearchDocumentsByAuthors = (db: Kysely<DB>, authorIds: string[]) =>
+  authorIds.length === 0
+    ? Promise.resolve([])
+    : searchDocumentSelect(db)
+        .where('p.author_id', 'in', authorIds)
+        .where('p.status', '=', 'published')
+        .execute();
+
+/** The search feed's last number and the highest one pruned (migration 0014). */
+export async function searchFeedMarks(db: Kysely<DB>): Promise<{ search: number; pruned: number }> {
+  const { rows } = await sql<{
+    search: number | string;
+    search_pruned: number | string;
+  }>`select search, search_pruned from catalogue_version where id = 1`.execute(db);
+  return { search: Number(rows[0]?.search ?? 0), pruned: Number(rows[0]?.search_pruned ?? 0) };
+}
+
+/** The feed's notes past a number, oldest first. */
+export async function searchChanges(db: Kysely<DB>, after: number, limit: number) {
+  const { rows } = await sql<{
+    seq: number | string;
+    prompt_id: string | null;
+    author_id: string | null;
+  }>`select seq, prompt_id, author_id from search_changes where seq > ${after} order by seq limit ${limit}`.execute(
+    db,
+  );
+  return rows.map((r) => ({ seq: Number(r.seq), promptId: r.prompt_id, authorId: r.author_id }));
+}
+
+/** Deletes all but the last `keep` numbers' notes and records the highest number deleted. */
+export async function pruneSearchChanges(db: Kysely<DB>, keep: number) {
+  const { search, pruned } = await searchFeedMarks(db);
+  const upTo = search - keep;
+  if (upTo <= pruned) return;
+  await db.transaction().execute(async (trx) => {
+    await sql`delete from search_changes where seq <= ${upTo}`.execute(trx);
+    await sql`update catalogue_version set search_pruned = ${upTo} where id = 1 and search_pruned < ${upTo}`.execute(
+      trx,
+    );
+  });
+}
+
 /** One card's columns, as every list selects them. */
 const cardSelect = (db: Kysely<DB>) =>
   db.selectFrom('prompts as p').innerJoin('users as u', 'u.id', 'p.author_id').select(CARD_COLUMNS);

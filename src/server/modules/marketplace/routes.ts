@@ -41,19 +41,26 @@ import {
   submitReview,
 } from './service';
 import { createViewCounter } from './views';
+import { createCatalogueSearch } from './catalogue-search';
+import type { Readiness } from '../health/routes';
 
 const TRENDING_REFRESH_MS = 10 * 60 * 1000;
 const STARTUP_REFRESH_WAIT_MS = 5000;
 const bearer = [{ bearerAuth: [] }];
 
-export const marketplaceRoutes: FastifyPluginAsyncZod<{ pages?: PageSources }> = async (app, opts) => {
+export const marketplaceRoutes: FastifyPluginAsyncZod<{
+  pages?: PageSources;
+  readiness?: Readiness;
+}> = async (app, opts) => {
   const deps: MarketplaceDeps = {
     db: app.database.db,
     engine: app.database.engine,
     totals: createTotalsCache(),
     views: createViewCounter(app.database.db, (err) => app.log.error({ err }, 'writing views failed')),
+    search: createCatalogueSearch(app.database.db, (err, what) => app.log.error({ err }, what)),
   };
   if (deps.views) app.deferredWrites.register(deps.views.flush);
+  if (opts.readiness) opts.readiness.search = () => deps.search!.ready;
 
   /*
    * Public answers that are the same for every caller are served from memory while the catalogue's
@@ -87,7 +94,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ pages?: PageSources }> =
     const entry = await cache.get(key, version.content, async () => ({
       body: serializeWith(listResponse, {
         success: true,
-        data: await listMarketplacePrompts(deps, q, version.membership),
+        data: await listMarketplacePrompts(deps, q, version),
       }),
     }));
     return { key, entry };
@@ -99,8 +106,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ pages?: PageSources }> =
     }));
 
   // Trending moves with activity: recompute at start and every ten minutes, off the request path.
-  // Start waits for the first run up to STARTUP_REFRESH_WAIT_MS (so a fresh process answers with
-  // current badges) but no longer: on a large catalogue the first run may rewrite many rows
+  // Start waits for the first run and the search index's build up to STARTUP_REFRESH_WAIT_MS (so a
+  // fresh process answers with current badges and searches its index) but no longer: on a large catalogue the first run may rewrite many rows
   // (minutes on PostgreSQL, where every index of a row gets a new entry), past Fastify's plugin
   // timeout, and the app must come up and answer meanwhile.
   let refreshing: Promise<void> | null = null;
@@ -112,9 +119,11 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ pages?: PageSources }> =
         refreshing = null;
       }));
   app.addHook('onReady', async () => {
+    // The search index is built in the background too (searches run in SQL until it is ready).
+    void deps.search!.prune();
     let waited: NodeJS.Timeout | undefined;
     await Promise.race([
-      refresh(),
+      Promise.all([refresh(), deps.search!.build()]),
       new Promise((resolve) => (waited = setTimeout(resolve, STARTUP_REFRESH_WAIT_MS))),
     ]);
     clearTimeout(waited);
@@ -124,6 +133,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ pages?: PageSources }> =
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await refreshing;
+    await deps.search?.close();
     await deps.views?.flush();
   });
 
@@ -139,10 +149,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ pages?: PageSources }> =
     },
     async (request, reply) => {
       const q = request.query;
-      if (q.search !== undefined && q.search.trim() !== '') {
-        return { success: true as const, data: await listMarketplacePrompts(deps, q) };
-      }
       const version = await catalogueVersion();
+      if (q.search !== undefined && q.search.trim() !== '') {
+        return { success: true as const, data: await listMarketplacePrompts(deps, q, version) };
+      }
       const { key, entry } = await cachedList(q, version);
       remember(request, key);
       return sendCached(cache, key, entry, request, reply);

@@ -11,10 +11,17 @@ const MAX_TERMS = 8;
 const MAX_TERM_LENGTH = 64;
 
 export function searchTerms(text: string): string[] {
-  // Diacritics are folded away, as the index does (FTS5 remove_diacritics; a translate() on PostgreSQL).
+  return textTerms(text).slice(0, MAX_TERMS);
+}
+
+/**
+ * The words of a text as the search index holds them: runs of letters and digits, lower-cased,
+ * diacritics folded away (as FTS5's remove_diacritics and a translate() on PostgreSQL do).
+ */
+export function textTerms(text: string): string[] {
   const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').toLowerCase();
   const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.slice(0, MAX_TERMS).map((w) => w.slice(0, MAX_TERM_LENGTH));
+  return words.map((w) => (w.length > MAX_TERM_LENGTH ? w.slice(0, MAX_TERM_LENGTH) : w));
 }
 
 /**

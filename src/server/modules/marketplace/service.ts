@@ -15,10 +15,12 @@ import { recordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
 import { fromMinor } from '../../lib/money';
 import { newId, nowIso, todayUtc } from '../../lib/time';
+import type { CatalogueVersion } from '../../lib/response-cache';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './repository';
 import type { ViewCounter } from './views';
-import { fullTextQuery } from './search';
+import type { CatalogueSearch } from './catalogue-search';
+import { fullTextQuery, searchTerms } from './search';
 import type { z } from 'zod';
 
 export interface MarketplaceDeps {
@@ -28,6 +30,8 @@ export interface MarketplaceDeps {
   totals?: TotalsCache;
   /** Where prompt-page views are noted; without one they are written at once. */
   views?: ViewCounter;
+  /** The in-memory search index; without one, or while it builds, searches run in SQL. */
+  search?: CatalogueSearch;
 }
 
 /**
@@ -98,9 +102,10 @@ export function toMarketplacePrompt(row: repo.PromptCardRow): MarketplacePrompt 
 export async function listMarketplacePrompts(
   deps: MarketplaceDeps,
   query: z.output<typeof MarketplaceQuerySchema>,
-  /** The catalogue's membership version read before this call; totals are cached under it. */
-  membership?: number,
+  /** The catalogue's version read before this call: totals are cached under it, searches see it. */
+  version?: CatalogueVersion,
 ): Promise<MarketplaceList> {
+  const membership = version?.membership;
   const text = query.search?.trim() ?? '';
   const match = text ? fullTextQuery(deps.engine, text) : undefined;
   const empty = { page: query.page, limit: query.limit, total: 0, pages: 0 };
@@ -120,12 +125,26 @@ export async function listMarketplacePrompts(
       ? `${query.category ?? '*'}|${query.type ?? '*'}`
       : null;
   const knownTotal = totalKey ? deps.totals?.get(totalKey, membership!) : undefined;
-  const { rows, total } = await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal);
+  const index = match && deps.search && version ? await deps.search.current(version.search) : null;
+  const { rows, total } = index
+    ? await searchIndexed(deps, index.search(searchTerms(text), filters, repo.SEARCH_CANDIDATES), filters)
+    : await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal);
   if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
   return {
     prompts: rows.map(toMarketplacePrompt),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
   };
+}
+
+/**
+ * A page of what the search index found (best first, with each prompt's card as of the feed number
+ * the search read): by relevance it is cut from them; an explicit sort orders their ids in SQL.
+ */
+async function searchIndexed(deps: MarketplaceDeps, found: repo.SearchDocumentRow[], f: repo.ListFilters) {
+  if (f.sort === 'relevance')
+    return { rows: found.slice((f.page - 1) * f.limit, f.page * f.limit), total: found.length };
+  const ids = found.map((row) => row.id);
+  return repo.listSearchCandidates(deps.db, deps.engine, ids, f);
 }
 
 type Access = PromptDetail['access']['reason'];

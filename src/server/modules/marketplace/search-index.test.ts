@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { type SearchDocument, SearchIndex } from './search-index';
+
+/* The in-memory index alone (decision 020): what matches, in which order, and how edits move it. */
+
+let n = 0;
+function doc(overrides: Partial<SearchDocument> = {}): SearchDocument {
+  n++;
+  return {
+    id: `p${String(n).padStart(4, '0')}`,
+    created_at: `2026-01-01T00:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}.000Z`,
+    category: 'writing',
+    type: 'free',
+    title: 'Untitled',
+    description: 'Nothing to see.',
+    tags: '[]',
+    author_name: 'Casey Creator',
+    ...overrides,
+  };
+}
+
+/** An index that answers with the ids of what it finds. */
+function indexOf(docs: SearchDocument[]) {
+  const index = new SearchIndex();
+  for (const d of docs) index.put(d);
+  return {
+    put: (d: SearchDocument) => index.put(d),
+    remove: (id: string) => index.remove(id),
+    renumber: () => index.renumber(),
+    get size() {
+      return index.size;
+    },
+    search: (...args: Parameters<typeof index.search>) => index.search(...args).map((d) => d.id),
+  };
+}
+
+describe('the search index', () => {
+  it('finds prompts holding every word, the last one as a prefix, in any searchable column', () => {
+    const a = doc({ title: 'Python tutor', description: 'Explains code step by step.' });
+    const b = doc({ title: 'Email writer', tags: '["python","scripts"]' });
+    const c = doc({ title: 'Recipe planner', author_name: 'Pythia Jones' });
+    const d = doc({ title: 'Cover letter', description: 'Writes in the style of Monty Python.' });
+    const index = indexOf([a, b, c, d]);
+    expect(new Set(index.search(['pyth'], {}, 500))).toEqual(new Set([a.id, b.id, c.id, d.id]));
+    expect(index.search(['python'], {}, 500).sort()).toEqual([a.id, b.id, d.id].sort());
+    expect(index.search(['python', 'sc'], {}, 500)).toEqual([b.id]);
+    // Only the last word is a prefix; a one-letter last word must match whole.
+    expect(index.search(['pyth', 'tutor'], {}, 500)).toEqual([]);
+    expect(index.search(['python', 'x'], {}, 500)).toEqual([]);
+    expect(index.search(['nothing', 'here'], {}, 500)).toEqual([]);
+  });
+
+  it('folds case and accents on both sides', () => {
+    const a = doc({ title: 'Café Menü Übersetzer' });
+    const index = indexOf([a]);
+    expect(index.search(['cafe', 'menu'], {}, 500)).toEqual([a.id]);
+    expect(index.search(['uber'], {}, 500)).toEqual([a.id]);
+  });
+
+  it('ranks title matches above description matches, and newer first on a tie', () => {
+    const older = doc({ title: 'Capybara facts' });
+    const inText = doc({ title: 'Animal facts', description: 'All about the capybara.' });
+    const newer = doc({ title: 'Capybara facts' });
+    const index = indexOf([older, inText, newer]);
+    expect(index.search(['capybara'], {}, 500)).toEqual([newer.id, older.id, inText.id]);
+  });
+
+  it('keeps only the newest matches up to the cap, whichever list it walks', () => {
+    const docs = Array.from({ length: 30 }, (_, i) =>
+      doc({ title: i % 3 === 0 ? 'Zebra guide' : 'Zebu guide', description: 'Stripes.' }),
+    );
+    const index = indexOf(docs);
+    const newest = (filter: (d: SearchDocument) => boolean, k: number) =>
+      new Set(
+        docs
+          .filter(filter)
+          .slice(-k)
+          .map((d) => d.id),
+      );
+    const zebra = (d: SearchDocument) => d.title.startsWith('Zebra');
+    expect(new Set(index.search(['guide'], {}, 7))).toEqual(newest(() => true, 7));
+    // Two prefix terms (zebra, zebu) merged; the prefix's 20 prompts under the word's 30; the word's 10.
+    expect(new Set(index.search(['zeb'], {}, 7))).toEqual(newest(() => true, 7));
+    expect(new Set(index.search(['guide', 'zebu'], {}, 5))).toEqual(newest((d) => !zebra(d), 5));
+    expect(new Set(index.search(['zebra', 'gu'], {}, 5))).toEqual(newest(zebra, 5));
+    expect(index.search(['zebra', 'gu'], {}, 500)).toHaveLength(10);
+  });
+
+  it('applies the category and type filters', () => {
+    const a = doc({ title: 'Sales memo', category: 'business', type: 'premium' });
+    const b = doc({ title: 'Sales memo', category: 'writing', type: 'free' });
+    const index = indexOf([a, b]);
+    expect(index.search(['sales'], { category: 'business' }, 500)).toEqual([a.id]);
+    expect(index.search(['sales'], { type: 'free' }, 500)).toEqual([b.id]);
+    expect(index.search(['sales'], { category: 'writing', type: 'premium' }, 500)).toEqual([]);
+  });
+
+  it('follows edits and removals, and keeps recency order for a prompt indexed late', () => {
+    const a = doc({ title: 'Haiku helper' });
+    const b = doc({ title: 'Sonnet helper' });
+    const index = indexOf([a, b]);
+    index.put({ ...a, title: 'Limerick helper' });
+    expect(index.search(['haiku'], {}, 500)).toEqual([]);
+    expect(index.search(['limerick'], {}, 500)).toEqual([a.id]);
+    // An older prompt published now sits among the others by its creation time.
+    const late = { ...doc({ title: 'Ode helper' }), created_at: '2025-06-01T00:00:00.000Z' };
+    index.put(late);
+    expect(index.search(['helper'], {}, 500)).toEqual([b.id, a.id, late.id]);
+    expect(index.search(['helper'], {}, 2)).toEqual([b.id, a.id]);
+    index.remove(b.id);
+    expect(index.search(['helper'], {}, 500)).toEqual([a.id, late.id]);
+    expect(index.search(['sonn'], {}, 500)).toEqual([]);
+    expect(index.size).toBe(2);
+  });
+
+  it('counts a prefix once per prompt for its rank: a rarer prefix weighs more', () => {
+    // Both prompts hold "plan" words; only one holds "pyth" ones, several times.
+    const a = doc({ title: 'Plan planner planning', description: 'python pythonic' });
+    const b = doc({ title: 'Plan', description: 'notes' });
+    const c = doc({ title: 'Other', description: 'plans' });
+    const index = indexOf([a, b, c]);
+    expect(index.search(['plan'], {}, 500)).toEqual([a.id, b.id, c.id]);
+    expect(index.search(['pyth'], {}, 500)).toEqual([a.id]);
+  });
+
+  it('finds the same after its terms are renumbered, and prefixes span terms added later', () => {
+    const a = doc({ title: 'Planner', description: 'plans and plots' });
+    const b = doc({ title: 'Plot twist', description: 'story' });
+    const index = indexOf([a, b]);
+    const before = ['pl', 'plan', 'plot', 'story', 'twi'].map((q) => index.search([q], {}, 500));
+    index.renumber();
+    expect(['pl', 'plan', 'plot', 'story', 'twi'].map((q) => index.search([q], {}, 500))).toEqual(before);
+    // New words sort among the old ones but get ids after them.
+    const c = doc({ title: 'Planetarium guide', description: 'plankton and plover' });
+    index.put(c);
+    index.put({ ...b, title: 'Plan twist', description: 'a plank' });
+    // Equal weighted frequencies (13): the longer document ranks last, then newer first.
+    expect(index.search(['plan'], {}, 500)).toEqual([b.id, a.id, c.id]);
+    expect(index.search(['plo'], {}, 500)).toEqual([a.id, c.id]);
+    expect(index.search(['guide', 'pla'], {}, 500)).toEqual([c.id]);
+  });
+});

@@ -1,0 +1,541 @@
+import { CATEGORIES, PROMPT_TYPES } from '../../../shared/constants';
+import { textTerms } from './search';
+
+/*
+ * The marketplace's full-text index, held in memory (decision 020): for every published prompt,
+ * the words of its title, description, tags and author's name, and per word the prompts holding
+ * it, newest last. A search finds the newest SEARCH_CANDIDATES prompts holding every word (the last
+ * one as a prefix: people are still typing it), then ranks them by bm25 with SQLite FTS5's formula
+ * and the weights the FTS index had (decision 005). It knows nothing of the database: see
+ * catalogue-search.ts for how it is filled and kept current.
+ */
+
+/** What the index reads of a prompt; it keeps the whole object and gives it back from searches. */
+export interface SearchDocument {
+  id: string;
+  created_at: string;
+  category: string;
+  type: string;
+  title: string;
+  description: string;
+  /** The tags as stored (a JSON array): only its words count. */
+  tags: string;
+  author_name: string;
+}
+
+export interface SearchFilters {
+  category?: string;
+  type?: string;
+}
+
+/** Title, description, tags, author: FTS5's bm25(10, 3, 6, 2) of migration 0003. */
+const WEIGHTS = [10, 3, 6, 2] as const;
+const K1 = 1.2;
+const B = 0.75;
+/** A last word this long or longer matches as a prefix (FTS5's query had the same rule). */
+const MIN_PREFIX = 2;
+/** Prefixes up to this length have their number of prompts kept (bm25's IDF of a prefix). */
+const COUNTED_PREFIX = 6;
+
+const categoryCode = new Map<string, number>(CATEGORIES.map((c, i) => [c, i]));
+const typeCode = new Map<string, number>(PROMPT_TYPES.map((t, i) => [t, i]));
+
+/** bm25's inverse document frequency, as FTS5 computes it (never below 1e-6). */
+function idf(documents: number, hits: number): number {
+  const v = Math.log((documents - hits + 0.5) / (hits + 0.5));
+  return v <= 0 ? 1e-6 : v;
+}
+
+export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
+  // Per document, by ordinal (an ordinal is kept while the prompt is re-indexed, never reused).
+  private readonly ids: (string | undefined)[] = [];
+  private readonly docs: (Doc | undefined)[] = [];
+  private readonly created: string[] = [];
+  private readonly category: number[] = [];
+  private readonly type: number[] = [];
+  private readonly length: number[] = [];
+  /** The document's term ids, ascending, and each one's weighted frequency. */
+  private readonly termIds: Int32Array[] = [];
+  private readonly freqs: Float32Array[] = [];
+  private readonly ordinalOf = new Map<string, number>();
+
+  // Per term, by term id.
+  private readonly termOf = new Map<string, number>();
+  private readonly terms: string[] = [];
+  /** Ordinals of the documents holding the term, oldest first (created_at, then id). */
+  private readonly postings: number[][] = [];
+  /** Every term in code-unit order, for prefixes; new terms wait in `unsorted`. */
+  private sorted: string[] = [];
+  private unsorted: string[] = [];
+  /** How many documents hold a term with each prefix of COUNTED_PREFIX characters or fewer. */
+  private readonly prefixDocs = new Map<string, number>();
+
+  private totalLength = 0;
+  private live = 0;
+  /** Scratch marks by term id (the prefix's terms) and by ordinal (counting a long prefix). */
+  private termMarks = new Uint8Array(0);
+  /**
+   * Term ids below this are in code-unit order of their terms (see renumber), so the terms with
+   * a prefix are one range of ids and a document's are found by binary search; newer terms are
+   * marked in termMarks. `range` is the current search's range.
+   */
+  private ordered = 0;
+  private range = { lo: 0, hi: 0 };
+  private docMarks = new Uint8Array(0);
+
+  /** How many published prompts are indexed. */
+  get size(): number {
+    return this.live;
+  }
+
+  /** Adds a document, or re-indexes it when its id is known. */
+  put(doc: Doc): void {
+    let d = this.ordinalOf.get(doc.id);
+    if (d === undefined) {
+      d = this.ids.length;
+      this.ordinalOf.set(doc.id, d);
+    } else if (this.ids[d] !== undefined) {
+      this.unlink(d);
+    }
+    this.ids[d] = doc.id;
+    this.docs[d] = doc;
+    this.created[d] = doc.created_at;
+    this.category[d] = categoryCode.get(doc.category) ?? -1;
+    this.type[d] = typeCode.get(doc.type) ?? -1;
+
+    const weighted = new Map<number, number>();
+    let length = 0;
+    const columns = [doc.title, doc.description, doc.tags, doc.author_name];
+    for (let c = 0; c < columns.length; c++) {
+      for (const term of textTerms(columns[c]!)) {
+        length++;
+        const t = this.termId(term);
+        weighted.set(t, (weighted.get(t) ?? 0) + WEIGHTS[c]!);
+      }
+    }
+    const ids = Int32Array.from(weighted.keys()).sort();
+    const freqs = new Float32Array(ids.length);
+    for (let i = 0; i < ids.length; i++) freqs[i] = weighted.get(ids[i]!)!;
+    this.termIds[d] = ids;
+    this.freqs[d] = freqs;
+    this.length[d] = length;
+    this.totalLength += length;
+    this.live++;
+
+    for (const t of ids) {
+      const list = this.postings[t]!;
+      const last = list[list.length - 1];
+      if (last === undefined || this.newer(d, last)) list.push(d);
+      else list.splice(this.position(list, d), 0, d);
+    }
+    for (const prefix of this.prefixesOf(ids))
+      this.prefixDocs.set(prefix, (this.prefixDocs.get(prefix) ?? 0) + 1);
+  }
+
+  /** Removes a document (a prompt deleted or no longer published); unknown ids are ignored. */
+  remove(id: string): void {
+    const d = this.ordinalOf.get(id);
+    if (d === undefined || this.ids[d] === undefined) return;
+    this.unlink(d);
+    this.ids[d] = undefined;
+    this.docs[d] = undefined;
+  }
+
+  /**
+   * The newest `cap` published prompts holding every term (the last as a prefix when it has
+   * MIN_PREFIX characters or more) and passing the filters, ranked best first, then newest.
+   */
+  search(terms: string[], filters: SearchFilters, cap: number): Doc[] {
+    if (terms.length === 0) return [];
+    const last = terms[terms.length - 1]!;
+    const prefix = last.length >= MIN_PREFIX ? last : null;
+    const exact: number[] = [];
+    for (const term of prefix ? terms.slice(0, -1) : terms) {
+      const t = this.termOf.get(term);
+      if (t === undefined || this.postings[t]!.length === 0) return [];
+      exact.push(t);
+    }
+    const prefixTerms = prefix ? this.termsStartingWith(prefix) : [];
+    if (prefix && prefixTerms.length === 0) return [];
+
+    if (this.termMarks.length < this.terms.length) this.termMarks = new Uint8Array(this.terms.length * 2);
+    for (const t of prefixTerms) if (t >= this.ordered) this.termMarks[t] = 1;
+    this.range = prefix ? this.orderedRange(prefix) : { lo: 0, hi: 0 };
+    try {
+      const prefixCount = prefix ? this.prefixCount(prefix, prefixTerms) : 0;
+      const { found, prefixFreq } = this.match(exact, prefix ? prefixTerms : null, prefixCount, filters, cap);
+      const ranked = this.rank(found, prefixFreq, exact, prefix ? prefixCount : -1);
+      const docs = new Array<Doc>(ranked.length);
+      for (let k = 0; k < ranked.length; k++) docs[k] = this.docs[ranked[k]!]!;
+      return docs;
+    } finally {
+      for (const t of prefixTerms) this.termMarks[t] = 0;
+    }
+  }
+
+  /*
+   * The hot path below avoids closures: the server runs under tsx, whose esbuild output names every
+   * arrow function assigned to a variable with a defineProperty call when it is created.
+   */
+
+  /**
+   * The newest matches, newest first, walking the shortest list of candidates, with each one's
+   * weighted frequency of the prefix's terms (bm25 needs it, and finding the match finds it).
+   */
+  private match(
+    exact: number[],
+    prefixTerms: number[] | null,
+    prefixCount: number,
+    filters: SearchFilters,
+    cap: number,
+  ): { found: number[]; prefixFreq: number[] } {
+    const category = filters.category === undefined ? -1 : (categoryCode.get(filters.category) ?? -2);
+    const type = filters.type === undefined ? -1 : (typeCode.get(filters.type) ?? -2);
+    let driver = -1;
+    for (const t of exact)
+      if (driver < 0 || this.postings[t]!.length < this.postings[driver]!.length) driver = t;
+
+    const found: number[] = [];
+    const prefixFreq: number[] = [];
+    if (driver >= 0 && (prefixTerms === null || this.postings[driver]!.length <= prefixCount)) {
+      const list = this.postings[driver]!;
+      for (let i = list.length - 1; i >= 0 && found.length < cap; i--) {
+        const d = list[i]!;
+        if (!this.accepts(d, category, type, exact, driver)) continue;
+        const f = prefixTerms === null ? 0 : this.markedFrequency(d);
+        if (prefixTerms !== null && f === 0) continue;
+        found.push(d);
+        prefixFreq.push(f);
+      }
+      return { found, prefixFreq };
+    }
+    // The prefix's documents are fewer: merge its terms' lists, newest first. A document holding
+    // several of its terms comes up once per term, in a row.
+    const lists: number[][] = [];
+    const terms: number[] = [];
+    for (const t of prefixTerms!) {
+      if (this.postings[t]!.length === 0) continue;
+      lists.push(this.postings[t]!);
+      terms.push(t);
+    }
+    const heap = new CursorHeap(lists, terms, this.created, this.ids);
+    let previous = -1;
+    let accepted = false;
+    for (;;) {
+      const d = heap.pop();
+      if (d === undefined) break;
+      if (d !== previous) {
+        if (found.length === cap) break;
+        previous = d;
+        accepted = this.accepts(d, category, type, exact, -1);
+        if (accepted) {
+          found.push(d);
+          prefixFreq.push(0);
+        }
+      }
+      if (accepted) prefixFreq[prefixFreq.length - 1]! += this.frequency(d, heap.term);
+    }
+    return { found, prefixFreq };
+  }
+
+  /** Passes the filters and holds every exact term (but `skip`, the list it came from). */
+  private accepts(d: number, category: number, type: number, exact: number[], skip: number): boolean {
+    if (category !== -1 && this.category[d] !== category) return false;
+    if (type !== -1 && this.type[d] !== type) return false;
+    for (let i = 0; i < exact.length; i++)
+      if (exact[i] !== skip && this.frequency(d, exact[i]!) === 0) return false;
+    return true;
+  }
+
+  /** bm25 (FTS5's formula) of each match, best first, then newer first. */
+  private rank(found: number[], prefixFreq: number[], exact: number[], prefixCount: number): number[] {
+    const n = this.live;
+    const avgdl = this.totalLength / Math.max(n, 1);
+    const exactIdf = new Float64Array(exact.length);
+    for (let i = 0; i < exact.length; i++) exactIdf[i] = idf(n, this.postings[exact[i]!]!.length);
+    const prefixIdf = prefixCount >= 0 ? idf(n, prefixCount) : 0;
+    const scores = new Float64Array(found.length);
+    for (let k = 0; k < found.length; k++) {
+      const d = found[k]!;
+      const norm = K1 * (1 - B + (B * this.length[d]!) / avgdl);
+      let score = 0;
+      for (let i = 0; i < exact.length; i++) {
+        const f = this.frequency(d, exact[i]!);
+        score += (exactIdf[i]! * f * (K1 + 1)) / (f + norm);
+      }
+      if (prefixCount >= 0) {
+        const f = prefixFreq[k]!;
+        score += (prefixIdf * f * (K1 + 1)) / (f + norm);
+      }
+      scores[k] = score;
+    }
+    // `found` is newest first: on a tie the earlier position wins.
+    const order = Array.from(found.keys());
+    order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+    const ranked = new Array<number>(order.length);
+    for (let k = 0; k < order.length; k++) ranked[k] = found[order[k]!]!;
+    return ranked;
+  }
+
+  /** True when document a comes after b in created_at, then id order (a is newer). */
+  private newer(a: number, b: number): boolean {
+    const ca = this.created[a]!;
+    const cb = this.created[b]!;
+    return ca > cb || (ca === cb && this.ids[a]! > this.ids[b]!);
+  }
+
+  /** Where d sits (or would sit) in a list kept oldest first. */
+  private position(list: number[], d: number): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.newer(d, list[mid]!)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Takes a document out of its terms' lists and the counts (its row data stays until re-put). */
+  private unlink(d: number): void {
+    const ids = this.termIds[d]!;
+    for (const t of ids) {
+      const list = this.postings[t]!;
+      const at = this.position(list, d);
+      if (list[at] === d) list.splice(at, 1);
+    }
+    for (const prefix of this.prefixesOf(ids)) {
+      const left = (this.prefixDocs.get(prefix) ?? 1) - 1;
+      if (left > 0) this.prefixDocs.set(prefix, left);
+      else this.prefixDocs.delete(prefix);
+    }
+    this.totalLength -= this.length[d]!;
+    this.live--;
+  }
+
+  private termId(term: string): number {
+    let t = this.termOf.get(term);
+    if (t === undefined) {
+      t = this.terms.length;
+      this.termOf.set(term, t);
+      this.terms.push(term);
+      this.postings.push([]);
+      this.unsorted.push(term);
+    }
+    return t;
+  }
+
+  /** The distinct prefixes (MIN_PREFIX to COUNTED_PREFIX characters) of a document's terms. */
+  private prefixesOf(ids: Int32Array): Set<string> {
+    const prefixes = new Set<string>();
+    for (const t of ids) {
+      const term = this.terms[t]!;
+      const longest = Math.min(term.length, COUNTED_PREFIX);
+      for (let k = MIN_PREFIX; k <= longest; k++) prefixes.add(term.slice(0, k));
+    }
+    return prefixes;
+  }
+
+  /** Ids of the terms that start with the prefix (itself included) and are in some document. */
+  private termsStartingWith(prefix: string): number[] {
+    if (this.unsorted.length > 0) {
+      if (this.unsorted.length > 1000) {
+        this.sorted = this.sorted.concat(this.unsorted).sort();
+      } else {
+        for (const term of this.unsorted) this.sorted.splice(lowerBound(this.sorted, term), 0, term);
+      }
+      this.unsorted = [];
+    }
+    const out: number[] = [];
+    for (let i = lowerBound(this.sorted, prefix); i < this.sorted.length; i++) {
+      const term = this.sorted[i]!;
+      if (!term.startsWith(prefix)) break;
+      const t = this.termOf.get(term)!;
+      if (this.postings[t]!.length > 0) out.push(t);
+    }
+    return out;
+  }
+
+  /** How many documents hold a term with the prefix: kept up to COUNTED_PREFIX, else counted. */
+  private prefixCount(prefix: string, prefixTerms: number[]): number {
+    if (prefix.length <= COUNTED_PREFIX) return this.prefixDocs.get(prefix) ?? 0;
+    if (prefixTerms.length === 1) return this.postings[prefixTerms[0]!]!.length;
+    if (this.docMarks.length < this.ids.length) this.docMarks = new Uint8Array(this.ids.length * 2);
+    let count = 0;
+    for (const t of prefixTerms) {
+      for (const d of this.postings[t]!) {
+        if (this.docMarks[d] === 0) {
+          this.docMarks[d] = 1;
+          count++;
+        }
+      }
+    }
+    for (const t of prefixTerms) for (const d of this.postings[t]!) this.docMarks[d] = 0;
+    return count;
+  }
+
+  private frequency(d: number, t: number): number {
+    const ids = this.termIds[d]!;
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = ids[mid]!;
+      if (v === t) return this.freqs[d]![mid]!;
+      if (v < t) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return 0;
+  }
+
+  /** The weighted frequency of the current prefix's terms in document d. */
+  private markedFrequency(d: number): number {
+    const ids = this.termIds[d]!;
+    const freqs = this.freqs[d]!;
+    const { lo, hi } = this.range;
+    let f = 0;
+    let i = firstAtLeast(ids, lo);
+    for (; i < ids.length && ids[i]! < hi; i++) f += freqs[i]!;
+    if (ids.length > 0 && ids[ids.length - 1]! >= this.ordered) {
+      for (i = firstAtLeast(ids, this.ordered); i < ids.length; i++)
+        if (this.termMarks[ids[i]!] === 1) f += freqs[i]!;
+    }
+    return f;
+  }
+
+  /** The ids below `ordered` whose terms start with the prefix: [lo, hi). */
+  private orderedRange(prefix: string): { lo: number; hi: number } {
+    let lo = 0;
+    let hi = this.ordered;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.terms[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    hi = this.ordered;
+    while (end < hi) {
+      const mid = (end + hi) >>> 1;
+      if (this.terms[mid]!.startsWith(prefix)) end = mid + 1;
+      else hi = mid;
+    }
+    return { lo, hi: end };
+  }
+
+  /**
+   * Gives the terms ids in code-unit order of the terms (once the bulk of the documents is in):
+   * the terms with a prefix become one range of ids. Terms added later get ids past the range.
+   */
+  renumber(): void {
+    const count = this.terms.length;
+    const order = Array.from(this.terms.keys()).sort((a, b) =>
+      this.terms[a]! < this.terms[b]! ? -1 : this.terms[a]! > this.terms[b]! ? 1 : 0,
+    );
+    const newId = new Int32Array(count);
+    for (let k = 0; k < count; k++) newId[order[k]!] = k;
+    const terms = order.map((t) => this.terms[t]!);
+    const postings = order.map((t) => this.postings[t]!);
+    for (let k = 0; k < count; k++) {
+      this.terms[k] = terms[k]!;
+      this.postings[k] = postings[k]!;
+      this.termOf.set(terms[k]!, k);
+    }
+    for (let d = 0; d < this.termIds.length; d++) {
+      const ids = this.termIds[d];
+      if (!ids) continue;
+      const freqs = this.freqs[d]!;
+      const pairs = Array.from(ids, (t, i) => [newId[t]!, freqs[i]!] as const).sort((a, b) => a[0] - b[0]);
+      this.termIds[d] = Int32Array.from(pairs, (p) => p[0]);
+      this.freqs[d] = Float32Array.from(pairs, (p) => p[1]);
+    }
+    this.sorted = terms;
+    this.unsorted = [];
+    this.ordered = count;
+  }
+}
+
+/** The first index of an ascending array whose value is at least `value`. */
+function firstAtLeast(ids: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function lowerBound(sorted: string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Merges lists kept oldest first into one stream, newest first (created_at, then id). */
+class CursorHeap {
+  private readonly lists: number[][];
+  private readonly at: number[];
+  private readonly terms: number[];
+  /** The term of the list the last popped document came from. */
+  term = -1;
+
+  constructor(
+    lists: number[][],
+    terms: number[],
+    private readonly created: string[],
+    private readonly ids: (string | undefined)[],
+  ) {
+    this.lists = lists;
+    this.terms = terms;
+    this.at = lists.map((l) => l.length - 1);
+    for (let i = (lists.length >> 1) - 1; i >= 0; i--) this.down(i);
+  }
+
+  pop(): number | undefined {
+    if (this.lists.length === 0) return undefined;
+    const d = this.lists[0]![this.at[0]!]!;
+    this.term = this.terms[0]!;
+    if (--this.at[0]! < 0) {
+      const list = this.lists.pop()!;
+      const at = this.at.pop()!;
+      const term = this.terms.pop()!;
+      if (this.lists.length === 0) return d;
+      this.lists[0] = list;
+      this.at[0] = at;
+      this.terms[0] = term;
+    }
+    this.down(0);
+    return d;
+  }
+
+  /** True when the cursor at i points to a newer document than the one at j. */
+  private before(i: number, j: number): boolean {
+    const a = this.lists[i]![this.at[i]!]!;
+    const b = this.lists[j]![this.at[j]!]!;
+    const ca = this.created[a]!;
+    const cb = this.created[b]!;
+    return ca > cb || (ca === cb && this.ids[a]! > this.ids[b]!);
+  }
+
+  private down(i: number): void {
+    const n = this.lists.length;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let best = i;
+      if (l < n && this.before(l, best)) best = l;
+      if (r < n && this.before(r, best)) best = r;
+      if (best === i) return;
+      [this.lists[i], this.lists[best]] = [this.lists[best]!, this.lists[i]!];
+      [this.at[i], this.at[best]] = [this.at[best]!, this.at[i]!];
+      [this.terms[i], this.terms[best]] = [this.terms[best]!, this.terms[i]!];
+      i = best;
+    }
+  }
+}
