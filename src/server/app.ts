@@ -18,7 +18,7 @@ import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
-import { healthRoutes } from './modules/health/routes';
+import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { playgroundRoutes } from './modules/playground/routes';
 import { createPlaygroundService } from './modules/playground/service';
@@ -116,6 +116,7 @@ export async function buildApp(options: AppOptions) {
 
   // Data the server-rendered pages show, from the modules that own it (decision 019).
   const pages: PageSources = {};
+  const readiness: Readiness = {};
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     https: config.publicUrl.startsWith('https://'),
@@ -137,9 +138,9 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { readiness });
       await api.register(siteRoutes, { demo: config.demo });
-      await api.register(marketplaceRoutes, { pages });
+      await api.register(marketplaceRoutes, { pages, readiness });
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);

@@ -3,8 +3,14 @@ import { ErrorEnvelopeSchema, successEnvelope } from '../../../shared/envelope';
 import { HealthSchema, ReadySchema } from '../../../shared/site';
 import { AppError } from '../../lib/errors';
 
-/** Liveness (the process answers) and readiness (the database answers). */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What other modules report to the readiness check. */
+export interface Readiness {
+  /** True once the search index is built (the marketplace sets it). */
+  search?: () => boolean;
+}
+
+/** Liveness (the process answers) and readiness (the database answers, and what is warm). */
+export const healthRoutes: FastifyPluginAsyncZod<{ readiness?: Readiness }> = async (app, opts) => {
   app.get(
     '/health',
     { schema: { tags: ['health'], response: { 200: successEnvelope(HealthSchema) } } },
@@ -29,7 +35,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           internal: 'database not reachable',
         });
       }
-      return { success: true as const, data: { status: 'ready' as const, database: app.database.engine } };
+      return {
+        success: true as const,
+        data: {
+          status: 'ready' as const,
+          database: app.database.engine,
+          search: opts.readiness?.search?.() === false ? ('building' as const) : ('ready' as const),
+        },
+      };
     },
   );
 };
