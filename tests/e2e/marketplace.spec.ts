@@ -120,6 +120,22 @@ test.describe('marketplace', () => {
     await expect(page.getByRole('option', { name: 'Best match' })).toHaveCount(0);
   });
 
+  test('sorts from the keyboard, with the menu opened or closed', async ({ page }) => {
+    await page.goto('/marketplace');
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    await sort.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('option', { name: 'Latest' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/sort=popular/);
+    await expect(sort).toHaveText('Most popular');
+    // Typing on the closed select picks the choice that starts with the letters.
+    await page.getByRole('combobox', { name: 'Type' }).focus();
+    await page.keyboard.type('Pre');
+    await expect(page).toHaveURL(/type=premium/);
+  });
+
   test('shows how many prompts each category holds', async ({ page }) => {
     await page.goto('/marketplace');
     const pill = page.getByRole('group', { name: 'Category' }).getByRole('button', { name: /^Writing/ });
