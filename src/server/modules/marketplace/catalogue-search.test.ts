@@ -33,7 +33,7 @@ const version = () => catalogueVersionReader(database)();
 async function found(...terms: string[]) {
   const index = await search.current((await version()).search);
   if (!index) throw new Error('the index is not built');
-  return index.search(terms, {}, 500);
+  return index.search(terms, {}, 500).docs;
 }
 const find = async (...terms: string[]) => (await found(...terms)).map((card) => card.id);
 
@@ -69,8 +69,8 @@ describe('the search index follows the database', () => {
 
     await database.db.updateTable('prompts').set({ category: 'business' }).where('id', '=', a.id).execute();
     const index = await search.current((await version()).search);
-    expect(index!.search(['koala'], { category: 'business' }, 500).map((c) => c.id)).toEqual([a.id]);
-    expect(index!.search(['koala'], { category: 'writing' }, 500)).toEqual([]);
+    expect(index!.search(['koala'], { category: 'business' }, 500).docs.map((c) => c.id)).toEqual([a.id]);
+    expect(index!.search(['koala'], { category: 'writing' }, 500).total).toBe(0);
 
     await database.db.updateTable('prompts').set({ status: 'archived' }).where('id', '=', b.id).execute();
     expect(await find('wombat')).toEqual([]);

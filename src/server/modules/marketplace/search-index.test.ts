@@ -30,7 +30,7 @@ function indexOf(docs: SearchDocument[]) {
     get size() {
       return index.size;
     },
-    search: (...args: Parameters<typeof index.search>) => index.search(...args).map((d) => d.id),
+    search: (...args: Parameters<typeof index.search>) => index.search(...args).docs.map((d) => d.id),
   };
 }
 
@@ -138,5 +138,28 @@ describe('the search index', () => {
     expect(index.search(['plan'], {}, 500)).toEqual([b.id, a.id, c.id]);
     expect(index.search(['plo'], {}, 500)).toEqual([a.id, c.id]);
     expect(index.search(['guide', 'pla'], {}, 500)).toEqual([c.id]);
+  });
+
+  it('gives any page of the ranking, and the total of matches', () => {
+    const docs = Array.from({ length: 40 }, (_, i) =>
+      doc({
+        title: i % 4 === 0 ? 'Otter otter guide' : 'Guide',
+        description: i % 3 === 0 ? 'An otter.' : 'Rivers.',
+      }),
+    );
+    const index = new SearchIndex();
+    for (const d of docs) index.put(d);
+    const all = index.search(['otter'], {}, 500);
+    expect(all.total).toBe(all.docs.length);
+    for (const [offset, limit] of [
+      [0, 5],
+      [5, 5],
+      [3, 7],
+      [20, 50],
+    ] as const) {
+      const page = index.search(['otter'], {}, 500, { offset, limit });
+      expect(page.total).toBe(all.total);
+      expect(page.docs.map((d) => d.id)).toEqual(all.docs.slice(offset, offset + limit).map((d) => d.id));
+    }
   });
 });

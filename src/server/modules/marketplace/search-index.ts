@@ -51,6 +51,8 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
   private readonly ids: (string | undefined)[] = [];
   private readonly docs: (Doc | undefined)[] = [];
   private readonly created: string[] = [];
+  /** created_at in milliseconds, compared first (cheaper than the strings, in the same order). */
+  private readonly createdMs: number[] = [];
   private readonly category: number[] = [];
   private readonly type: number[] = [];
   private readonly length: number[] = [];
@@ -100,6 +102,7 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
     this.ids[d] = doc.id;
     this.docs[d] = doc;
     this.created[d] = doc.created_at;
+    this.createdMs[d] = Date.parse(doc.created_at) || 0;
     this.category[d] = categoryCode.get(doc.category) ?? -1;
     this.type[d] = typeCode.get(doc.type) ?? -1;
 
@@ -145,18 +148,24 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
    * The newest `cap` published prompts holding every term (the last as a prefix when it has
    * MIN_PREFIX characters or more) and passing the filters, ranked best first, then newest.
    */
-  search(terms: string[], filters: SearchFilters, cap: number): Doc[] {
-    if (terms.length === 0) return [];
+  search(
+    terms: string[],
+    filters: SearchFilters,
+    cap: number,
+    page: { offset: number; limit: number } = { offset: 0, limit: cap },
+  ): { total: number; docs: Doc[] } {
+    const none = { total: 0, docs: [] };
+    if (terms.length === 0) return none;
     const last = terms[terms.length - 1]!;
     const prefix = last.length >= MIN_PREFIX ? last : null;
     const exact: number[] = [];
     for (const term of prefix ? terms.slice(0, -1) : terms) {
       const t = this.termOf.get(term);
-      if (t === undefined || this.postings[t]!.length === 0) return [];
+      if (t === undefined || this.postings[t]!.length === 0) return none;
       exact.push(t);
     }
     const prefixTerms = prefix ? this.termsStartingWith(prefix) : [];
-    if (prefix && prefixTerms.length === 0) return [];
+    if (prefix && prefixTerms.length === 0) return none;
 
     if (this.termMarks.length < this.terms.length) this.termMarks = new Uint8Array(this.terms.length * 2);
     for (const t of prefixTerms) if (t >= this.ordered) this.termMarks[t] = 1;
@@ -164,10 +173,10 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
     try {
       const prefixCount = prefix ? this.prefixCount(prefix, prefixTerms) : 0;
       const { found, prefixFreq } = this.match(exact, prefix ? prefixTerms : null, prefixCount, filters, cap);
-      const ranked = this.rank(found, prefixFreq, exact, prefix ? prefixCount : -1);
-      const docs = new Array<Doc>(ranked.length);
-      for (let k = 0; k < ranked.length; k++) docs[k] = this.docs[ranked[k]!]!;
-      return docs;
+      const ranked = this.rank(found, prefixFreq, exact, prefix ? prefixCount : -1, page.offset + page.limit);
+      const docs: Doc[] = [];
+      for (let k = page.offset; k < ranked.length; k++) docs.push(this.docs[ranked[k]!]!);
+      return { total: found.length, docs };
     } finally {
       for (const t of prefixTerms) this.termMarks[t] = 0;
     }
@@ -218,7 +227,7 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
       lists.push(this.postings[t]!);
       terms.push(t);
     }
-    const heap = new CursorHeap(lists, terms, this.created, this.ids);
+    const heap = new CursorHeap(lists, terms, this.createdMs, this.created, this.ids);
     let previous = -1;
     let accepted = false;
     for (;;) {
@@ -247,8 +256,14 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
     return true;
   }
 
-  /** bm25 (FTS5's formula) of each match, best first, then newer first. */
-  private rank(found: number[], prefixFreq: number[], exact: number[], prefixCount: number): number[] {
+  /** The best `top` matches by bm25 (FTS5's formula), best first, then newer first. */
+  private rank(
+    found: number[],
+    prefixFreq: number[],
+    exact: number[],
+    prefixCount: number,
+    top: number,
+  ): number[] {
     const n = this.live;
     const avgdl = this.totalLength / Math.max(n, 1);
     const exactIdf = new Float64Array(exact.length);
@@ -269,19 +284,29 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
       }
       scores[k] = score;
     }
-    // `found` is newest first: on a tie the earlier position wins.
-    const order = Array.from(found.keys());
-    order.sort((a, b) => scores[b]! - scores[a]! || a - b);
-    const ranked = new Array<number>(order.length);
-    for (let k = 0; k < order.length; k++) ranked[k] = found[order[k]!]!;
-    return ranked;
+    // `found` is newest first: on a tie the earlier position wins. Only the first `top` places are
+    // needed (a page), so they are kept in order as the scores are read, not all of them sorted.
+    const best: number[] = [];
+    for (let k = 0; k < found.length; k++) {
+      const score = scores[k]!;
+      if (best.length >= top && !(score > scores[best[best.length - 1]!]!)) continue;
+      let lo = 0;
+      let hi = best.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (scores[best[mid]!]! >= score) lo = mid + 1;
+        else hi = mid;
+      }
+      best.splice(lo, 0, k);
+      if (best.length > top) best.pop();
+    }
+    for (let k = 0; k < best.length; k++) best[k] = found[best[k]!]!;
+    return best;
   }
 
   /** True when document a comes after b in created_at, then id order (a is newer). */
   private newer(a: number, b: number): boolean {
-    const ca = this.created[a]!;
-    const cb = this.created[b]!;
-    return ca > cb || (ca === cb && this.ids[a]! > this.ids[b]!);
+    return newer(this.createdMs, this.created, this.ids, a, b);
   }
 
   /** Where d sits (or would sit) in a list kept oldest first. */
@@ -454,6 +479,19 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
   }
 }
 
+/**
+ * True when document a comes after b in created_at, then id order. The milliseconds decide unless
+ * they are equal; the strings then (two spellings of one instant keep SQL's text order).
+ */
+function newer(ms: number[], created: string[], ids: (string | undefined)[], a: number, b: number): boolean {
+  const ma = ms[a]!;
+  const mb = ms[b]!;
+  if (ma !== mb) return ma > mb;
+  const ca = created[a]!;
+  const cb = created[b]!;
+  return ca > cb || (ca === cb && ids[a]! > ids[b]!);
+}
+
 /** The first index of an ascending array whose value is at least `value`. */
 function firstAtLeast(ids: Int32Array, value: number): number {
   let lo = 0;
@@ -488,6 +526,7 @@ class CursorHeap {
   constructor(
     lists: number[][],
     terms: number[],
+    private readonly createdMs: number[],
     private readonly created: string[],
     private readonly ids: (string | undefined)[],
   ) {
@@ -518,9 +557,7 @@ class CursorHeap {
   private before(i: number, j: number): boolean {
     const a = this.lists[i]![this.at[i]!]!;
     const b = this.lists[j]![this.at[j]!]!;
-    const ca = this.created[a]!;
-    const cb = this.created[b]!;
-    return ca > cb || (ca === cb && this.ids[a]! > this.ids[b]!);
+    return newer(this.createdMs, this.created, this.ids, a, b);
   }
 
   private down(i: number): void {
@@ -532,9 +569,15 @@ class CursorHeap {
       if (l < n && this.before(l, best)) best = l;
       if (r < n && this.before(r, best)) best = r;
       if (best === i) return;
-      [this.lists[i], this.lists[best]] = [this.lists[best]!, this.lists[i]!];
-      [this.at[i], this.at[best]] = [this.at[best]!, this.at[i]!];
-      [this.terms[i], this.terms[best]] = [this.terms[best]!, this.terms[i]!];
+      const list = this.lists[i]!;
+      this.lists[i] = this.lists[best]!;
+      this.lists[best] = list;
+      const at = this.at[i]!;
+      this.at[i] = this.at[best]!;
+      this.at[best] = at;
+      const term = this.terms[i]!;
+      this.terms[i] = this.terms[best]!;
+      this.terms[best] = term;
       i = best;
     }
   }

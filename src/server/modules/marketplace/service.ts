@@ -19,7 +19,7 @@ import type { CatalogueVersion } from '../../lib/response-cache';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './repository';
 import type { ViewCounter } from './views';
-import type { CatalogueSearch } from './catalogue-search';
+import type { CardIndex, CatalogueSearch } from './catalogue-search';
 import { fullTextQuery, searchTerms } from './search';
 import type { z } from 'zod';
 
@@ -127,7 +127,7 @@ export async function listMarketplacePrompts(
   const knownTotal = totalKey ? deps.totals?.get(totalKey, membership!) : undefined;
   const index = match && deps.search && version ? await deps.search.current(version.search) : null;
   const { rows, total } = index
-    ? await searchIndexed(deps, index.search(searchTerms(text), filters, repo.SEARCH_CANDIDATES), filters)
+    ? await searchIndexed(deps, index, searchTerms(text), filters)
     : await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal);
   if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
   return {
@@ -137,14 +137,24 @@ export async function listMarketplacePrompts(
 }
 
 /**
- * A page of what the search index found (best first, with each prompt's card as of the feed number
- * the search read): by relevance it is cut from them; an explicit sort orders their ids in SQL.
+ * A page of a search the index answers (decision 020): by relevance, the index ranks the newest
+ * matches and gives the page's cards; an explicit sort orders the matches' ids in SQL.
  */
-async function searchIndexed(deps: MarketplaceDeps, found: repo.SearchDocumentRow[], f: repo.ListFilters) {
-  if (f.sort === 'relevance')
-    return { rows: found.slice((f.page - 1) * f.limit, f.page * f.limit), total: found.length };
-  const ids = found.map((row) => row.id);
-  return repo.listSearchCandidates(deps.db, deps.engine, ids, f);
+async function searchIndexed(deps: MarketplaceDeps, index: CardIndex, terms: string[], f: repo.ListFilters) {
+  if (f.sort === 'relevance') {
+    const { total, docs } = index.search(terms, f, repo.SEARCH_CANDIDATES, {
+      offset: (f.page - 1) * f.limit,
+      limit: f.limit,
+    });
+    return { rows: docs, total };
+  }
+  const { docs } = index.search(terms, f, repo.SEARCH_CANDIDATES);
+  return repo.listSearchCandidates(
+    deps.db,
+    deps.engine,
+    docs.map((row) => row.id),
+    f,
+  );
 }
 
 type Access = PromptDetail['access']['reason'];
