@@ -98,6 +98,20 @@ export function toMarketplacePrompt(row: repo.PromptCardRow): MarketplacePrompt 
   };
 }
 
+/**
+ * The search index keeps each prompt's row until the prompt changes, so its API card is made once
+ * per version of the row (a fresh row from SQL is simply converted: nothing else holds it).
+ */
+const cards = new WeakMap<repo.PromptCardRow, MarketplacePrompt>();
+function cardOf(row: repo.PromptCardRow): MarketplacePrompt {
+  let card = cards.get(row);
+  if (!card) {
+    card = toMarketplacePrompt(row);
+    cards.set(row, card);
+  }
+  return card;
+}
+
 /** A page of the public catalogue: published prompts only, searched by relevance when asked. */
 export async function listMarketplacePrompts(
   deps: MarketplaceDeps,
@@ -131,7 +145,7 @@ export async function listMarketplacePrompts(
     : await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal);
   if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
   return {
-    prompts: rows.map(toMarketplacePrompt),
+    prompts: rows.map(cardOf),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
   };
 }
