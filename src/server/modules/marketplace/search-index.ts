@@ -37,6 +37,8 @@ const MIN_PREFIX = 2;
 /** Prefixes up to this length have their number of prompts kept (bm25's IDF of a prefix). */
 const COUNTED_PREFIX = 6;
 
+const EMPTY_IDS = new Int32Array(0);
+const EMPTY_FREQS = new Float32Array(0);
 const categoryCode = new Map<string, number>(CATEGORIES.map((c, i) => [c, i]));
 const typeCode = new Map<string, number>(PROMPT_TYPES.map((t, i) => [t, i]));
 
@@ -142,6 +144,8 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
     this.unlink(d);
     this.ids[d] = undefined;
     this.docs[d] = undefined;
+    this.termIds[d] = EMPTY_IDS;
+    this.freqs[d] = EMPTY_FREQS;
   }
 
   /**
