@@ -10,8 +10,8 @@ import { routes } from './app/router';
  * calls render() with a page's URL and puts the markup in index.html's #root, so the page draws
  * before its JavaScript has loaded; main.tsx then hydrates it. The page is rendered as an anonymous
  * visitor with the default theme, and with no data but what the server passes (a prompt's page gets
- * the prompt): the rest shows its loading state, as in the browser's own first render, and fills in
- * after hydration.
+ * the prompt, the marketplace its first page of cards): the rest shows its loading state, as in the
+ * browser's own first render, and fills in after hydration.
  *
  * Built by `vite build --ssr` into dist/web-ssr (see vite.config.ts); it imports no CSS.
  */
@@ -20,7 +20,7 @@ const handler = createStaticHandler(routes);
 
 /**
  * The page's markup for #root, or null when the URL redirects (the browser then routes it itself).
- * `data` is the page's data, when the server has it (page-data.ts: a prompt's page).
+ * `data` is the page's data, when the server has it (page-data.ts: a prompt's page, the marketplace).
  */
 export async function render(url: string, signal?: AbortSignal, data?: unknown): Promise<string | null> {
   const address = new URL(url, 'http://promptforge.local');
