@@ -74,9 +74,7 @@ export function createCatalogueSearch(
 
   /** Applies the feed's notes past `applied`, up to at least `target`. */
   const apply = async (target: number) => {
-    const changes = await repo.searchChanges(db, applied, MAX_CHANGES + 1);
-    // Read after the notes: a prune that deleted some of them has moved the mark by then.
-    const { pruned } = await repo.searchFeedMarks(db);
+    const { changes, pruned } = await repo.searchChanges(db, applied, MAX_CHANGES + 1);
     if (applied < pruned || changes.length > MAX_CHANGES) {
       index = null;
       void build();
