@@ -1,4 +1,6 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 import * as repo from './repository';
 import { SearchIndex } from './search-index';
@@ -11,6 +13,10 @@ import { SearchIndex } from './search-index';
  * not applied that number yet, the feed's notes past the last applied one are read, their prompts
  * (or their authors' prompts) reloaded, and only then is the index used. A search therefore sees
  * every write committed before it read the version, from any instance.
+ *
+ * The cards a search answers with come from a bounded cache of cards by prompt, which applying the
+ * feed keeps exact: a note drops its prompt's card (an author's note drops every card), and a card
+ * read from the database is only kept if no note was applied while it was being read.
  */
 
 /** Prompts read per query while building. */
@@ -20,13 +26,14 @@ const MAX_CHANGES = 5000;
 /** Feed numbers kept when pruning: an instance further behind rebuilds. */
 const KEEP_CHANGES = 10_000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
-
-/** The index of published prompts, each with its card (what a search answers with). */
-export type CardIndex = SearchIndex<repo.SearchDocumentRow>;
+/** Cards kept (about 1 KB each): every page of the popular searches, not the whole catalogue. */
+const MAX_CARDS = 20_000;
 
 export interface CatalogueSearch {
   /** The index with every change up to `seq` applied, or null while it is being built. */
-  current(seq: number): CardIndex | null | Promise<CardIndex | null>;
+  current(seq: number): SearchIndex | null | Promise<SearchIndex | null>;
+  /** The cards of these prompts, in this order (a prompt no longer there is left out). */
+  cards(ids: string[]): Promise<repo.PromptCardRow[]>;
   /** Whether the index is built (searches run in SQL until it is). */
   readonly ready: boolean;
   /** Builds the index (again) in the background; resolves when it is ready or the build failed. */
@@ -36,11 +43,19 @@ export interface CatalogueSearch {
   close(): Promise<void>;
 }
 
-export function createCatalogueSearch(
-  db: Kysely<DB>,
-  onError: (err: unknown, what: string) => void,
-): CatalogueSearch {
-  let index: CardIndex | null = null;
+/** Where the index reports its builds and failures (the app's logger). */
+export interface SearchLog {
+  info(details: object, message: string): void;
+  error(details: { err: unknown }, message: string): void;
+}
+
+export function createCatalogueSearch(db: Kysely<DB>, engine: Engine, log: SearchLog): CatalogueSearch {
+  const onError = (err: unknown, what: string) => log.error({ err }, what);
+  let index: SearchIndex | null = null;
+  /** Cards by prompt id, least recently used first. */
+  const cardCache = new Map<string, repo.PromptCardRow>();
+  /** Moves whenever notes are applied: a card read across a move may be older than the feed. */
+  let generation = 0;
   /** The last feed number the index has applied. */
   let applied = 0;
   /** The highest feed number a caller asked for. */
@@ -51,7 +66,8 @@ export function createCatalogueSearch(
 
   const build = () =>
     (building ??= (async () => {
-      const fresh = new SearchIndex<repo.SearchDocumentRow>();
+      const started = performance.now();
+      const fresh = new SearchIndex();
       // Read before the prompts: whatever changes while they are read is applied from the feed.
       const { search } = await repo.searchFeedMarks(db);
       let after: { created_at: string; id: string } | null = null;
@@ -59,6 +75,8 @@ export function createCatalogueSearch(
         const rows = await repo.publishedSearchDocuments(db, after, BUILD_BATCH);
         for (const row of rows) fresh.put(row);
         if (rows.length < BUILD_BATCH || closed) break;
+        // Let requests in between batches (SQLite's reads do not leave the event loop).
+        await nextTurn();
         const last = rows[rows.length - 1]!;
         after = { created_at: last.created_at, id: last.id };
       }
@@ -66,6 +84,9 @@ export function createCatalogueSearch(
       fresh.renumber();
       index = fresh;
       applied = search;
+      generation++;
+      cardCache.clear();
+      log.info({ prompts: fresh.size, ms: Math.round(performance.now() - started) }, 'search index built');
     })()
       .catch((err: unknown) => onError(err, 'building the search index failed'))
       .finally(() => {
@@ -87,6 +108,9 @@ export function createCatalogueSearch(
       repo.publishedSearchDocumentsByAuthors(db, authorIds),
     ]);
     if (!index) return;
+    generation++;
+    for (const id of promptIds) cardCache.delete(id);
+    if (authorIds.length > 0) cardCache.clear();
     const found = new Map(prompts.map((p) => [p.id, p]));
     for (const id of promptIds) {
       const doc = found.get(id);
@@ -98,7 +122,7 @@ export function createCatalogueSearch(
     applied = Math.max(target, ...changes.map((c) => c.seq));
   };
 
-  const sync = async (): Promise<CardIndex | null> => {
+  const sync = async (): Promise<SearchIndex | null> => {
     while (index && applied < wanted) {
       syncing ??= apply(wanted).finally(() => {
         syncing = null;
@@ -127,6 +151,30 @@ export function createCatalogueSearch(
       return sync().catch((err: unknown) => {
         onError(err, 'following the search feed failed');
         return null;
+      });
+    },
+    async cards(ids) {
+      const missing = ids.filter((id) => !cardCache.has(id));
+      if (missing.length > 0) {
+        const before = generation;
+        const rows = await repo.cardsByIds(db, engine, missing);
+        const read = new Map(rows.map((row) => [row.id, row]));
+        const cards = ids.flatMap((id) => cardCache.get(id) ?? read.get(id) ?? []);
+        if (generation === before) {
+          for (const row of rows) cardCache.set(row.id, row);
+          for (const id of cardCache.keys()) {
+            if (cardCache.size <= MAX_CARDS) break;
+            cardCache.delete(id);
+          }
+        }
+        return cards;
+      }
+      return ids.map((id) => {
+        const card = cardCache.get(id)!;
+        // Most recently used last.
+        cardCache.delete(id);
+        cardCache.set(id, card);
+        return card;
       });
     },
     build,

@@ -305,18 +305,40 @@ const idIn = (engine: Engine, column: string, ids: string[]) =>
     ? sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
     : sql<boolean>`${sql.ref(column)} = any(${ids}::text[])`;
 
-/**
- * What the search index holds of a prompt (search-index.ts): its card, which searches answer with,
- * and its status and creation time.
- */
+/** What the search index reads of a prompt (search-index.ts), with its status. */
 const searchDocumentSelect = (db: Kysely<DB>) =>
   db
     .selectFrom('prompts as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select([...CARD_COLUMNS, 'p.status']);
-export type SearchDocumentRow = Awaited<
-  ReturnType<ReturnType<typeof searchDocumentSelect>['execute']>
->[number];
+    .select([
+      'p.id',
+      'p.created_at',
+      'p.category',
+      'p.type',
+      'p.title',
+      'p.description',
+      'p.tags',
+      'p.status',
+      'u.name as author_name',
+    ]);
+
+const cardsByIdsCompiled = new WeakMap<Kysely<DB>, CompiledQuery>();
+
+/** The cards of the given prompts, in no order, by a query built and compiled once per database. */
+export async function cardsByIds(db: Kysely<DB>, engine: Engine, ids: string[]): Promise<PromptCardRow[]> {
+  if (ids.length === 0) return [];
+  let compiled = cardsByIdsCompiled.get(db);
+  if (!compiled) {
+    compiled = cardSelect(db)
+      .where(idIn(engine, 'p.id', []))
+      .compile();
+    if (compiled.parameters.length !== 1)
+      throw new Error(`cards by id: one parameter expected: ${compiled.sql}`);
+    cardsByIdsCompiled.set(db, compiled);
+  }
+  const query = CompiledQuery.raw(compiled.sql, [engine === 'sqlite' ? JSON.stringify(ids) : ids]);
+  return (await db.executeQuery(query as CompiledQuery<PromptCardRow>)).rows;
+}
 
 /** Published prompts in created_at, id order, `limit` after the given one. */
 export function publishedSearchDocuments(

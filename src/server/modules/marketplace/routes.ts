@@ -57,7 +57,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
     engine: app.database.engine,
     totals: createTotalsCache(),
     views: createViewCounter(app.database.db, (err) => app.log.error({ err }, 'writing views failed')),
-    search: createCatalogueSearch(app.database.db, (err, what) => app.log.error({ err }, what)),
+    search: createCatalogueSearch(app.database.db, app.database.engine, app.log),
   };
   if (deps.views) app.deferredWrites.register(deps.views.flush);
   if (opts.readiness) opts.readiness.search = () => deps.search!.ready;

@@ -10,7 +10,7 @@ import { textTerms } from './search';
  * catalogue-search.ts for how it is filled and kept current.
  */
 
-/** What the index reads of a prompt; it keeps the whole object and gives it back from searches. */
+/** What the index reads of a prompt (it keeps none of the text, only the words' statistics). */
 export interface SearchDocument {
   id: string;
   created_at: string;
@@ -48,10 +48,9 @@ function idf(documents: number, hits: number): number {
   return v <= 0 ? 1e-6 : v;
 }
 
-export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
+export class SearchIndex {
   // Per document, by ordinal (an ordinal is kept while the prompt is re-indexed, never reused).
   private readonly ids: (string | undefined)[] = [];
-  private readonly docs: (Doc | undefined)[] = [];
   private readonly created: string[] = [];
   /** created_at in milliseconds, compared first (cheaper than the strings, in the same order). */
   private readonly createdMs: number[] = [];
@@ -93,7 +92,7 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
   }
 
   /** Adds a document, or re-indexes it when its id is known. */
-  put(doc: Doc): void {
+  put(doc: SearchDocument): void {
     let d = this.ordinalOf.get(doc.id);
     if (d === undefined) {
       d = this.ids.length;
@@ -102,7 +101,6 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
       this.unlink(d);
     }
     this.ids[d] = doc.id;
-    this.docs[d] = doc;
     this.created[d] = doc.created_at;
     this.createdMs[d] = Date.parse(doc.created_at) || 0;
     this.category[d] = categoryCode.get(doc.category) ?? -1;
@@ -143,7 +141,6 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
     if (d === undefined || this.ids[d] === undefined) return;
     this.unlink(d);
     this.ids[d] = undefined;
-    this.docs[d] = undefined;
     this.termIds[d] = EMPTY_IDS;
     this.freqs[d] = EMPTY_FREQS;
   }
@@ -157,8 +154,8 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
     filters: SearchFilters,
     cap: number,
     page: { offset: number; limit: number } = { offset: 0, limit: cap },
-  ): { total: number; docs: Doc[] } {
-    const none = { total: 0, docs: [] };
+  ): { total: number; ids: string[] } {
+    const none = { total: 0, ids: [] };
     if (terms.length === 0) return none;
     const last = terms[terms.length - 1]!;
     const prefix = last.length >= MIN_PREFIX ? last : null;
@@ -178,9 +175,9 @@ export class SearchIndex<Doc extends SearchDocument = SearchDocument> {
       const prefixCount = prefix ? this.prefixCount(prefix, prefixTerms) : 0;
       const { found, prefixFreq } = this.match(exact, prefix ? prefixTerms : null, prefixCount, filters, cap);
       const ranked = this.rank(found, prefixFreq, exact, prefix ? prefixCount : -1, page.offset + page.limit);
-      const docs: Doc[] = [];
-      for (let k = page.offset; k < ranked.length; k++) docs.push(this.docs[ranked[k]!]!);
-      return { total: found.length, docs };
+      const ids: string[] = [];
+      for (let k = page.offset; k < ranked.length; k++) ids.push(this.ids[ranked[k]!]!);
+      return { total: found.length, ids };
     } finally {
       for (const t of prefixTerms) this.termMarks[t] = 0;
     }

@@ -19,7 +19,8 @@ import type { CatalogueVersion } from '../../lib/response-cache';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './repository';
 import type { ViewCounter } from './views';
-import type { CardIndex, CatalogueSearch } from './catalogue-search';
+import type { CatalogueSearch } from './catalogue-search';
+import type { SearchIndex } from './search-index';
 import { fullTextQuery, searchTerms } from './search';
 import type { z } from 'zod';
 
@@ -141,7 +142,7 @@ export async function listMarketplacePrompts(
   const knownTotal = totalKey ? deps.totals?.get(totalKey, membership!) : undefined;
   const index = match && deps.search && version ? await deps.search.current(version.search) : null;
   const { rows, total } = index
-    ? await searchIndexed(deps, index, searchTerms(text), filters)
+    ? await searchIndexed(deps.search!, deps, index, searchTerms(text), filters)
     : await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal);
   if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
   return {
@@ -152,23 +153,25 @@ export async function listMarketplacePrompts(
 
 /**
  * A page of a search the index answers (decision 020): by relevance, the index ranks the newest
- * matches and gives the page's cards; an explicit sort orders the matches' ids in SQL.
+ * matches and the page's cards come from the search's card cache; an explicit sort orders the
+ * matches' ids in SQL.
  */
-async function searchIndexed(deps: MarketplaceDeps, index: CardIndex, terms: string[], f: repo.ListFilters) {
+async function searchIndexed(
+  search: CatalogueSearch,
+  deps: MarketplaceDeps,
+  index: SearchIndex,
+  terms: string[],
+  f: repo.ListFilters,
+) {
   if (f.sort === 'relevance') {
-    const { total, docs } = index.search(terms, f, repo.SEARCH_CANDIDATES, {
+    const { total, ids } = index.search(terms, f, repo.SEARCH_CANDIDATES, {
       offset: (f.page - 1) * f.limit,
       limit: f.limit,
     });
-    return { rows: docs, total };
+    return { rows: await search.cards(ids), total };
   }
-  const { docs } = index.search(terms, f, repo.SEARCH_CANDIDATES);
-  return repo.listSearchCandidates(
-    deps.db,
-    deps.engine,
-    docs.map((row) => row.id),
-    f,
-  );
+  const { ids } = index.search(terms, f, repo.SEARCH_CANDIDATES);
+  return repo.listSearchCandidates(deps.db, deps.engine, ids, f);
 }
 
 type Access = PromptDetail['access']['reason'];
