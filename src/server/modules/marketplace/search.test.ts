@@ -136,3 +136,28 @@ describe('words that are also a category or a type', () => {
     }
   });
 });
+
+describe('the SQL search that answers while the index builds', () => {
+  it('finds the same prompts, with the same totals, as the index', async () => {
+    const { listMarketplacePrompts } = await import('./service');
+    const sqlOnly = { db: t.database.db, engine: t.database.engine };
+    for (const query of [
+      { search: 'capybara' },
+      { search: 'capyb', page: 3 },
+      { search: 'capybara yak' },
+      { search: 'capybara', category: 'writing' as const },
+      { search: 'capybara', sort: 'popular' as const },
+      { search: 'market' },
+      { search: 'premium' },
+    ]) {
+      const params = new URLSearchParams({ limit: '50', ...query, page: String(query.page ?? 1) });
+      const indexed = await search(params.toString());
+      const sql = await listMarketplacePrompts(sqlOnly, { limit: 50, ...query, page: query.page ?? 1 });
+      expect(sql.pagination.total).toBe(indexed.pagination.total);
+      // The ranks may differ (PostgreSQL's SQL ranks by ts_rank; FTS5 counted the category and type in
+      // a document's length), so a page is compared only when it holds every match or a sort decides.
+      const ids = (list: { prompts: { id: string }[] }) => list.prompts.map((p) => p.id).sort();
+      if (indexed.pagination.total <= 50 || 'sort' in query) expect(ids(sql)).toEqual(ids(indexed));
+    }
+  });
+});
