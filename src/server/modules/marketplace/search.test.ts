@@ -150,7 +150,8 @@ describe('the SQL search that answers while the index builds', () => {
       { search: 'market' },
       { search: 'premium' },
     ]) {
-      const params = new URLSearchParams({ limit: '50', ...query, page: String(query.page ?? 1) });
+      const params = new URLSearchParams({ limit: '50', page: String(query.page ?? 1) });
+      for (const [key, value] of Object.entries(query)) if (key !== 'page') params.set(key, String(value));
       const indexed = await search(params.toString());
       const sql = await listMarketplacePrompts(sqlOnly, { limit: 50, ...query, page: query.page ?? 1 });
       expect(sql.pagination.total).toBe(indexed.pagination.total);
