@@ -107,9 +107,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
 
   // Trending moves with activity: recompute at start and every ten minutes, off the request path.
   // Start waits for the first run and the search index's build up to STARTUP_REFRESH_WAIT_MS (so a
-  // fresh process answers with current badges and searches its index) but no longer: on a large catalogue the first run may rewrite many rows
-  // (minutes on PostgreSQL, where every index of a row gets a new entry), past Fastify's plugin
-  // timeout, and the app must come up and answer meanwhile.
+  // fresh process answers with current badges and searches its index) but no longer: on a large
+  // catalogue the first run may rewrite many rows (minutes on PostgreSQL, where every index of a
+  // row gets a new entry) and the build take a minute, past Fastify's plugin timeout, and the app
+  // must come up and answer meanwhile.
   let refreshing: Promise<void> | null = null;
   const refresh = () =>
     (refreshing ??= refreshTrending(deps)
