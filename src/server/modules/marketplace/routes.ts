@@ -26,6 +26,7 @@ import {
 import type { FrontRoute } from '../../plugins/front-door';
 import type { PageSources } from '../../plugins/spa-render';
 import { AppError } from '../../lib/errors';
+import { sendWrittenJson } from '../../lib/json-serializer';
 import {
   type MarketplaceDeps,
   countView,
@@ -34,6 +35,7 @@ import {
   getPromptDetail,
   readPromptDetail,
   listCategories,
+  listMarketplaceJson,
   listMarketplacePrompts,
   listPromptReviews,
   refreshTrending,
@@ -152,7 +154,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       const q = request.query;
       const version = await catalogueVersion();
       if (q.search !== undefined && q.search.trim() !== '') {
-        return { success: true as const, data: await listMarketplacePrompts(deps, q, version) };
+        // Written from each card's JSON kept with the search's card cache: the serializer's bytes.
+        return sendWrittenJson(reply, await listMarketplaceJson(deps, q, version));
       }
       const { key, entry } = await cachedList(q, version);
       remember(request, key);

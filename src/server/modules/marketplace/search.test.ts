@@ -162,3 +162,39 @@ describe('the SQL search that answers while the index builds', () => {
     }
   });
 });
+
+describe("a search's answer", () => {
+  it('is written as the response schema writes it, and shows a card changed since the last search', async () => {
+    const { serializeWith } = await import('../../lib/response-cache');
+    const { successEnvelope } = await import('../../../shared/envelope');
+    const { MarketplaceListSchema } = await import('../../../shared/marketplace');
+    const schema = successEnvelope(MarketplaceListSchema);
+    const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/marketplace/prompts?${query}` });
+    for (const query of [
+      'search=capybara&limit=50',
+      'search=marketing',
+      'search=capyb&page=2',
+      'search=nothinghere',
+    ]) {
+      const res = await get(query);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(serializeWith(schema, res.json()));
+    }
+    const memo = (await get('search=marketing')).json().data.prompts[0];
+    expect(memo).toMatchObject({ title: 'Marketing Memo Maker', likes: 0, priceMinor: 299 });
+
+    await t.database.db
+      .updateTable('prompts')
+      .set({ likes_count: 7, title: 'Marketing Memo Maker — Pro ✓' })
+      .where('slug', '=', 'marketing-memo')
+      .execute();
+    const res = await get('search=marketing');
+    expect(res.json().data.prompts[0]).toMatchObject({
+      id: memo.id,
+      title: 'Marketing Memo Maker — Pro ✓',
+      likes: 7,
+    });
+    expect(res.body).toBe(serializeWith(schema, res.json()));
+  });
+});

@@ -1,18 +1,21 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CATEGORIES, CATEGORY_LABELS, type Category, type PromptType } from '../../../shared/constants';
-import type {
-  CreateReviewSchema,
-  MarketplaceList,
-  MarketplacePrompt,
-  MarketplaceQuerySchema,
-  PromptDetail,
-  Review,
+import {
+  type CreateReviewSchema,
+  type MarketplaceList,
+  type MarketplacePrompt,
+  MarketplacePromptSchema,
+  type MarketplaceQuerySchema,
+  PaginationSchema,
+  type PromptDetail,
+  type Review,
 } from '../../../shared/marketplace';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 import { recordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
+import { jsonWriter } from '../../lib/json-serializer';
 import { fromMinor } from '../../lib/money';
 import { newId, nowIso, todayUtc } from '../../lib/time';
 import type { CatalogueVersion } from '../../lib/response-cache';
@@ -113,6 +116,25 @@ function cardOf(row: repo.PromptCardRow): MarketplacePrompt {
   return card;
 }
 
+/**
+ * The same for the card's JSON, kept as UTF-8 bytes: a search's page is copied together from its
+ * cards' bytes, each written once per version of its row (checked against the card schema, as the
+ * route's serializer would check it).
+ */
+const writeCard = jsonWriter(MarketplacePromptSchema);
+const writePagination = jsonWriter(PaginationSchema);
+const cardJson = new WeakMap<repo.PromptCardRow, Buffer>();
+function cardJsonOf(row: repo.PromptCardRow): Buffer {
+  let json = cardJson.get(row);
+  if (json === undefined) {
+    json = Buffer.from(writeCard(cardOf(row)));
+    cardJson.set(row, json);
+  }
+  return json;
+}
+const LIST_HEAD = Buffer.from('{"success":true,"data":{"prompts":[');
+const COMMA = Buffer.from(',');
+
 /** A page of the public catalogue: published prompts only, searched by relevance when asked. */
 export async function listMarketplacePrompts(
   deps: MarketplaceDeps,
@@ -120,12 +142,42 @@ export async function listMarketplacePrompts(
   /** The catalogue's version read before this call: totals are cached under it, searches see it. */
   version?: CatalogueVersion,
 ): Promise<MarketplaceList> {
+  const { rows, pagination } = await listPage(deps, query, version);
+  return { prompts: rows.map(cardOf), pagination };
+}
+
+/**
+ * The list's answer as the route's serializer writes it, `{"success":true,"data":{"prompts":[...],
+ * "pagination":{...}}}` (JSON.stringify of an object is its parts' JSON joined), in UTF-8: for
+ * searches, whose pages are not cached, so that a card's JSON is written once, not on every search
+ * showing it.
+ */
+export async function listMarketplaceJson(
+  deps: MarketplaceDeps,
+  query: z.output<typeof MarketplaceQuerySchema>,
+  version?: CatalogueVersion,
+): Promise<Buffer> {
+  const { rows, pagination } = await listPage(deps, query, version);
+  const parts: Buffer[] = [LIST_HEAD];
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(cardJsonOf(rows[i]!));
+  }
+  parts.push(Buffer.from(`],"pagination":${writePagination(pagination)}}}`));
+  return Buffer.concat(parts);
+}
+
+async function listPage(
+  deps: MarketplaceDeps,
+  query: z.output<typeof MarketplaceQuerySchema>,
+  version: CatalogueVersion | undefined,
+): Promise<{ rows: repo.PromptCardRow[]; pagination: MarketplaceList['pagination'] }> {
   const membership = version?.membership;
   const text = query.search?.trim() ?? '';
   const match = text ? fullTextQuery(deps.engine, text) : undefined;
   const empty = { page: query.page, limit: query.limit, total: 0, pages: 0 };
   // Something was typed but nothing in it can match (only punctuation or emoji): nothing matches.
-  if (match === null) return { prompts: [], pagination: empty };
+  if (match === null) return { rows: [], pagination: empty };
   const sort = query.sort ?? (match ? 'relevance' : 'latest');
   const filters = {
     match,
@@ -146,7 +198,7 @@ export async function listMarketplacePrompts(
     : await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal);
   if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
   return {
-    prompts: rows.map(cardOf),
+    rows,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
   };
 }
