@@ -37,8 +37,6 @@ const MIN_PREFIX = 2;
 /** Prefixes up to this length have their number of prompts kept (bm25's IDF of a prefix). */
 const COUNTED_PREFIX = 6;
 
-const EMPTY_IDS = new Int32Array(0);
-const EMPTY_FREQS = new Float32Array(0);
 const categoryCode = new Map<string, number>(CATEGORIES.map((c, i) => [c, i]));
 const typeCode = new Map<string, number>(PROMPT_TYPES.map((t, i) => [t, i]));
 
@@ -53,13 +51,23 @@ export class SearchIndex {
   private readonly ids: (string | undefined)[] = [];
   private readonly created: string[] = [];
   /** created_at in milliseconds, compared first (cheaper than the strings, in the same order). */
-  private readonly createdMs: number[] = [];
-  private readonly category: number[] = [];
-  private readonly type: number[] = [];
-  private readonly length: number[] = [];
-  /** The document's term ids, ascending, and each one's weighted frequency. */
-  private readonly termIds: Int32Array[] = [];
-  private readonly freqs: Float32Array[] = [];
+  private createdMs = new Float64Array(1024);
+  private category = new Int8Array(1024);
+  private type = new Int8Array(1024);
+  private length = new Int32Array(1024);
+  /**
+   * The document's term ids, ascending, and each one's weighted frequency: `termCount` entries of
+   * `pool` and `poolFreqs` from `termStart`. All documents share the two arrays, in ordinal order
+   * after a build (a search reads thousands of documents: one array, not one object per document,
+   * keeps those reads close together in memory). A re-indexed document's terms are appended, and
+   * the arrays rewritten when the space left behind exceeds what is in use.
+   */
+  private termStart = new Int32Array(1024);
+  private termCount = new Int32Array(1024);
+  private pool = new Int32Array(1 << 16);
+  private poolFreqs = new Float32Array(1 << 16);
+  private poolUsed = 0;
+  private poolDead = 0;
   private readonly ordinalOf = new Map<string, number>();
 
   // Per term, by term id.
@@ -85,6 +93,11 @@ export class SearchIndex {
   private ordered = 0;
   private range = { lo: 0, hi: 0 };
   private docMarks = new Uint8Array(0);
+  /**
+   * The current search's matches' frequencies of its exact terms, `exact.length` per match, kept
+   * when the match is found (its terms are then in the cache) for ranking it.
+   */
+  private exactFreqs = new Float64Array(0);
 
   /** How many published prompts are indexed. */
   get size(): number {
@@ -97,6 +110,7 @@ export class SearchIndex {
     if (d === undefined) {
       d = this.ids.length;
       this.ordinalOf.set(doc.id, d);
+      if (d === this.termStart.length) this.growDocuments(d * 2);
     } else if (this.ids[d] !== undefined) {
       this.unlink(d);
     }
@@ -119,8 +133,7 @@ export class SearchIndex {
     const ids = Int32Array.from(weighted.keys()).sort();
     const freqs = new Float32Array(ids.length);
     for (let i = 0; i < ids.length; i++) freqs[i] = weighted.get(ids[i]!)!;
-    this.termIds[d] = ids;
-    this.freqs[d] = freqs;
+    this.store(d, ids, freqs);
     this.length[d] = length;
     this.totalLength += length;
     this.live++;
@@ -141,8 +154,73 @@ export class SearchIndex {
     if (d === undefined || this.ids[d] === undefined) return;
     this.unlink(d);
     this.ids[d] = undefined;
-    this.termIds[d] = EMPTY_IDS;
-    this.freqs[d] = EMPTY_FREQS;
+    this.poolDead += this.termCount[d]!;
+    this.termCount[d] = 0;
+  }
+
+  /** Keeps a document's terms at the end of the pool (the space of its previous ones is left). */
+  private store(d: number, ids: Int32Array, freqs: Float32Array): void {
+    this.poolDead += this.termCount[d]!;
+    this.termCount[d] = 0;
+    if (this.poolUsed + ids.length > this.pool.length) {
+      if (this.poolDead > this.poolUsed / 2) this.compact(this.ids.length);
+      if (this.poolUsed + ids.length > this.pool.length) {
+        this.resizePool(Math.max(this.pool.length * 2, this.poolUsed + ids.length));
+      }
+    }
+    this.pool.set(ids, this.poolUsed);
+    this.poolFreqs.set(freqs, this.poolUsed);
+    this.termStart[d] = this.poolUsed;
+    this.termCount[d] = ids.length;
+    this.poolUsed += ids.length;
+  }
+
+  /** A document's term ids (a view of the pool: read it before anything is stored). */
+  private termsOf(d: number): Int32Array {
+    const start = this.termStart[d]!;
+    return this.pool.subarray(start, start + this.termCount[d]!);
+  }
+
+  private resizePool(size: number): void {
+    const pool = new Int32Array(size);
+    const freqs = new Float32Array(size);
+    pool.set(this.pool.subarray(0, this.poolUsed));
+    freqs.set(this.poolFreqs.subarray(0, this.poolUsed));
+    this.pool = pool;
+    this.poolFreqs = freqs;
+  }
+
+  /** Rewrites the pool without the space left behind, documents in ordinal order. */
+  private compact(documents: number): void {
+    const used = this.poolUsed - this.poolDead;
+    const pool = new Int32Array(Math.max(used * 2, 1 << 16));
+    const freqs = new Float32Array(pool.length);
+    let at = 0;
+    for (let d = 0; d < documents; d++) {
+      const start = this.termStart[d]!;
+      const count = this.termCount[d]!;
+      pool.set(this.pool.subarray(start, start + count), at);
+      freqs.set(this.poolFreqs.subarray(start, start + count), at);
+      this.termStart[d] = at;
+      at += count;
+    }
+    this.pool = pool;
+    this.poolFreqs = freqs;
+    this.poolUsed = at;
+    this.poolDead = 0;
+  }
+
+  private growDocuments(size: number): void {
+    const grow = <T extends Int8Array | Int32Array | Float64Array>(from: T, to: T): T => {
+      to.set(from);
+      return to;
+    };
+    this.createdMs = grow(this.createdMs, new Float64Array(size));
+    this.category = grow(this.category, new Int8Array(size));
+    this.type = grow(this.type, new Int8Array(size));
+    this.length = grow(this.length, new Int32Array(size));
+    this.termStart = grow(this.termStart, new Int32Array(size));
+    this.termCount = grow(this.termCount, new Int32Array(size));
   }
 
   /**
@@ -207,13 +285,16 @@ export class SearchIndex {
 
     const found: number[] = [];
     const prefixFreq: number[] = [];
+    const stride = exact.length;
+    if (this.exactFreqs.length < cap * stride) this.exactFreqs = new Float64Array(cap * stride);
     if (driver >= 0 && (prefixTerms === null || this.postings[driver]!.length <= prefixCount)) {
       const list = this.postings[driver]!;
       for (let i = list.length - 1; i >= 0 && found.length < cap; i--) {
         const d = list[i]!;
-        if (!this.accepts(d, category, type, exact, driver)) continue;
+        if (!this.passes(d, category, type)) continue;
         const f = prefixTerms === null ? 0 : this.markedFrequency(d);
         if (prefixTerms !== null && f === 0) continue;
+        if (!this.holds(d, exact, found.length * stride)) continue;
         found.push(d);
         prefixFreq.push(f);
       }
@@ -237,7 +318,7 @@ export class SearchIndex {
       if (d !== previous) {
         if (found.length === cap) break;
         previous = d;
-        accepted = this.accepts(d, category, type, exact, -1);
+        accepted = this.passes(d, category, type) && this.holds(d, exact, found.length * stride);
         if (accepted) {
           found.push(d);
           prefixFreq.push(0);
@@ -248,12 +329,18 @@ export class SearchIndex {
     return { found, prefixFreq };
   }
 
-  /** Passes the filters and holds every exact term (but `skip`, the list it came from). */
-  private accepts(d: number, category: number, type: number, exact: number[], skip: number): boolean {
-    if (category !== -1 && this.category[d] !== category) return false;
-    if (type !== -1 && this.type[d] !== type) return false;
-    for (let i = 0; i < exact.length; i++)
-      if (exact[i] !== skip && this.frequency(d, exact[i]!) === 0) return false;
+  /** Passes the category and type filters (-1: any). */
+  private passes(d: number, category: number, type: number): boolean {
+    return (category === -1 || this.category[d] === category) && (type === -1 || this.type[d] === type);
+  }
+
+  /** Holds every exact term; their frequencies are kept in exactFreqs from `slot`. */
+  private holds(d: number, exact: number[], slot: number): boolean {
+    for (let i = 0; i < exact.length; i++) {
+      const f = this.frequency(d, exact[i]!);
+      if (f === 0) return false;
+      this.exactFreqs[slot + i] = f;
+    }
     return true;
   }
 
@@ -271,12 +358,13 @@ export class SearchIndex {
     for (let i = 0; i < exact.length; i++) exactIdf[i] = idf(n, this.postings[exact[i]!]!.length);
     const prefixIdf = prefixCount >= 0 ? idf(n, prefixCount) : 0;
     const scores = new Float64Array(found.length);
+    const stride = exact.length;
     for (let k = 0; k < found.length; k++) {
       const d = found[k]!;
       const norm = K1 * (1 - B + (B * this.length[d]!) / avgdl);
       let score = 0;
-      for (let i = 0; i < exact.length; i++) {
-        const f = this.frequency(d, exact[i]!);
+      for (let i = 0; i < stride; i++) {
+        const f = this.exactFreqs[k * stride + i]!;
         score += (exactIdf[i]! * f * (K1 + 1)) / (f + norm);
       }
       if (prefixCount >= 0) {
@@ -324,7 +412,7 @@ export class SearchIndex {
 
   /** Takes a document out of its terms' lists and the counts (its row data stays until re-put). */
   private unlink(d: number): void {
-    const ids = this.termIds[d]!;
+    const ids = this.termsOf(d);
     for (const t of ids) {
       const list = this.postings[t]!;
       const at = this.position(list, d);
@@ -401,13 +489,13 @@ export class SearchIndex {
   }
 
   private frequency(d: number, t: number): number {
-    const ids = this.termIds[d]!;
-    let lo = 0;
-    let hi = ids.length - 1;
+    const pool = this.pool;
+    let lo = this.termStart[d]!;
+    let hi = lo + this.termCount[d]! - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const v = ids[mid]!;
-      if (v === t) return this.freqs[d]![mid]!;
+      const v = pool[mid]!;
+      if (v === t) return this.poolFreqs[mid]!;
       if (v < t) lo = mid + 1;
       else hi = mid - 1;
     }
@@ -416,15 +504,17 @@ export class SearchIndex {
 
   /** The weighted frequency of the current prefix's terms in document d. */
   private markedFrequency(d: number): number {
-    const ids = this.termIds[d]!;
-    const freqs = this.freqs[d]!;
+    const pool = this.pool;
+    const freqs = this.poolFreqs;
+    const start = this.termStart[d]!;
+    const end = start + this.termCount[d]!;
     const { lo, hi } = this.range;
     let f = 0;
-    let i = firstAtLeast(ids, lo);
-    for (; i < ids.length && ids[i]! < hi; i++) f += freqs[i]!;
-    if (ids.length > 0 && ids[ids.length - 1]! >= this.ordered) {
-      for (i = firstAtLeast(ids, this.ordered); i < ids.length; i++)
-        if (this.termMarks[ids[i]!] === 1) f += freqs[i]!;
+    let i = firstAtLeast(pool, start, end, lo);
+    for (; i < end && pool[i]! < hi; i++) f += freqs[i]!;
+    if (end > start && pool[end - 1]! >= this.ordered) {
+      for (i = firstAtLeast(pool, start, end, this.ordered); i < end; i++)
+        if (this.termMarks[pool[i]!] === 1) f += freqs[i]!;
     }
     return f;
   }
@@ -466,14 +556,25 @@ export class SearchIndex {
       this.postings[k] = postings[k]!;
       this.termOf.set(terms[k]!, k);
     }
-    for (let d = 0; d < this.termIds.length; d++) {
-      const ids = this.termIds[d];
-      if (!ids) continue;
-      const freqs = this.freqs[d]!;
-      const pairs = Array.from(ids, (t, i) => [newId[t]!, freqs[i]!] as const).sort((a, b) => a[0] - b[0]);
-      this.termIds[d] = Int32Array.from(pairs, (p) => p[0]);
-      this.freqs[d] = Float32Array.from(pairs, (p) => p[1]);
+    // The new ids in the pool, each document's sorted again (insertion sort: a few dozen terms).
+    const pool = this.pool;
+    const freqs = this.poolFreqs;
+    for (let d = 0; d < this.ids.length; d++) {
+      const start = this.termStart[d]!;
+      const end = start + this.termCount[d]!;
+      for (let i = start; i < end; i++) {
+        const t = newId[pool[i]!]!;
+        const f = freqs[i]!;
+        let j = i - 1;
+        for (; j >= start && pool[j]! > t; j--) {
+          pool[j + 1] = pool[j]!;
+          freqs[j + 1] = freqs[j]!;
+        }
+        pool[j + 1] = t;
+        freqs[j + 1] = f;
+      }
     }
+    if (this.poolDead > 0) this.compact(this.ids.length);
     this.sorted = terms;
     this.unsorted = [];
     this.ordered = count;
@@ -484,7 +585,13 @@ export class SearchIndex {
  * True when document a comes after b in created_at, then id order. The milliseconds decide unless
  * they are equal; the strings then (two spellings of one instant keep SQL's text order).
  */
-function newer(ms: number[], created: string[], ids: (string | undefined)[], a: number, b: number): boolean {
+function newer(
+  ms: Float64Array,
+  created: string[],
+  ids: (string | undefined)[],
+  a: number,
+  b: number,
+): boolean {
   const ma = ms[a]!;
   const mb = ms[b]!;
   if (ma !== mb) return ma > mb;
@@ -493,10 +600,8 @@ function newer(ms: number[], created: string[], ids: (string | undefined)[], a: 
   return ca > cb || (ca === cb && ids[a]! > ids[b]!);
 }
 
-/** The first index of an ascending array whose value is at least `value`. */
-function firstAtLeast(ids: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = ids.length;
+/** The first index of an ascending run of an array, [lo, hi), whose value is at least `value`. */
+function firstAtLeast(ids: Int32Array, lo: number, hi: number, value: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (ids[mid]! < value) lo = mid + 1;
@@ -527,7 +632,7 @@ class CursorHeap {
   constructor(
     lists: number[][],
     terms: number[],
-    private readonly createdMs: number[],
+    private readonly createdMs: Float64Array,
     private readonly created: string[],
     private readonly ids: (string | undefined)[],
   ) {
