@@ -1,0 +1,104 @@
+import http from 'node:http';
+
+/*
+ * An open-loop load at a fixed rate: request i is due at start + i / rate, evenly spread over each
+ * second, on at most `connections` keep-alive connections. Its latency is counted from when it was
+ * due, not from when a connection was free to send it, so a server that falls behind is charged
+ * for the wait (as wrk2 does).
+ *
+ * autocannon's rate sends each connection's share of a second as fast as it can when the second
+ * starts, then waits for the next: at 1 000 req/s and 64 connections the server takes a burst of
+ * 64 requests at a time until the second's 1 000 are answered, so its p99 measures the burst, not
+ * the rate (decision 021). The mixed workload runs both and reports both.
+ */
+
+export interface PacedRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface PacedMeasure {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+export async function pacedLoad(
+  port: number,
+  requests: PacedRequest[],
+  opts: { seconds: number; connections: number; rate: number },
+): Promise<PacedMeasure> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
+  const total = Math.round(opts.seconds * opts.rate);
+  const interval = 1000 / opts.rate;
+  const latencies: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  let done = 0;
+  const start = performance.now();
+
+  await new Promise<void>((resolve) => {
+    const finish = () => {
+      if (++done === total) resolve();
+    };
+    const send = (i: number) => {
+      const due = start + i * interval;
+      const r = requests[i % requests.length]!;
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: r.method,
+          path: r.path,
+          agent,
+          headers: {
+            ...r.headers,
+            ...(r.body !== undefined
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(r.body) }
+              : {}),
+          },
+        },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (res.statusCode! < 200 || res.statusCode! >= 300) errors++;
+            finish();
+          });
+          res.on('error', () => {
+            errors++;
+            finish();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        finish();
+      });
+      req.end(r.body);
+    };
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && start + sent * interval <= now) send(sent++);
+      if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
+    };
+    tick();
+  });
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return {
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    errors,
+    requests: latencies.length,
+  };
+}
