@@ -26,6 +26,8 @@ export interface PacedMeasure {
   p99: number;
   errors: number;
   requests: number;
+  /** Errors by status code or error code, for the report. */
+  errorKinds: Record<string, number>;
 }
 
 export async function pacedLoad(
@@ -38,6 +40,11 @@ export async function pacedLoad(
   const interval = 1000 / opts.rate;
   const latencies: number[] = [];
   let errors = 0;
+  const errorKinds: Record<string, number> = {};
+  const fail = (kind: string) => {
+    errors++;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  };
   let sent = 0;
   let done = 0;
   const start = performance.now();
@@ -67,17 +74,17 @@ export async function pacedLoad(
           res.on('data', () => {});
           res.on('end', () => {
             latencies.push(performance.now() - due);
-            if (res.statusCode! < 200 || res.statusCode! >= 300) errors++;
+            if (res.statusCode! < 200 || res.statusCode! >= 300) fail(String(res.statusCode));
             finish();
           });
-          res.on('error', () => {
-            errors++;
+          res.on('error', (err: NodeJS.ErrnoException) => {
+            fail(err.code ?? err.message);
             finish();
           });
         },
       );
-      req.on('error', () => {
-        errors++;
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        fail(err.code ?? err.message);
         finish();
       });
       req.end(r.body);
@@ -100,5 +107,6 @@ export async function pacedLoad(
     p99: at(0.99),
     errors,
     requests: latencies.length,
+    errorKinds,
   };
 }

@@ -113,6 +113,30 @@ describe('the search index', () => {
     expect(index.size).toBe(2);
   });
 
+  it('takes a re-put with nothing it indexes changed as a no-op, and any indexed change as an edit', () => {
+    const a = doc({ title: 'Haiku helper', description: 'Writes poems.' });
+    const b = doc({ title: 'Poems', description: 'A haiku helper.' });
+    const index = indexOf([a, b]);
+    expect(index.search(['haiku'], {}, 500)).toEqual([a.id, b.id]);
+    for (let i = 0; i < 3; i++) index.put({ ...a });
+    expect(index.search(['haiku'], {}, 500)).toEqual([a.id, b.id]);
+    expect(index.size).toBe(2);
+    // The same words, but 'haiku' moved from the title to the description: b now ranks first.
+    index.put({ ...a, title: 'Poems helper', description: 'Writes haiku.' });
+    expect(index.search(['haiku'], {}, 500)).toEqual([b.id, a.id]);
+    // Only the type, or only the creation time, changed.
+    index.put({ ...b, type: 'premium' });
+    expect(index.search(['haiku'], { type: 'premium' }, 500)).toEqual([b.id]);
+    index.put({
+      ...a,
+      title: 'Poems helper',
+      description: 'Writes haiku.',
+      created_at: '2027-01-01T00:00:00.000Z',
+    });
+    expect(index.search(['helper'], {}, 500)).toEqual([a.id, b.id]);
+    expect(index.size).toBe(2);
+  });
+
   it('counts a prefix once per prompt for its rank: a rarer prefix weighs more', () => {
     // Both prompts hold "plan" words; only one holds "pyth" ones, several times.
     const a = doc({ title: 'Plan planner planning', description: 'python pythonic' });

@@ -106,20 +106,6 @@ export class SearchIndex {
 
   /** Adds a document, or re-indexes it when its id is known. */
   put(doc: SearchDocument): void {
-    let d = this.ordinalOf.get(doc.id);
-    if (d === undefined) {
-      d = this.ids.length;
-      this.ordinalOf.set(doc.id, d);
-      if (d === this.termStart.length) this.growDocuments(d * 2);
-    } else if (this.ids[d] !== undefined) {
-      this.unlink(d);
-    }
-    this.ids[d] = doc.id;
-    this.created[d] = doc.created_at;
-    this.createdMs[d] = Date.parse(doc.created_at) || 0;
-    this.category[d] = categoryCode.get(doc.category) ?? -1;
-    this.type[d] = typeCode.get(doc.type) ?? -1;
-
     const weighted = new Map<number, number>();
     let length = 0;
     const columns = [doc.title, doc.description, doc.tags, doc.author_name];
@@ -133,6 +119,24 @@ export class SearchIndex {
     const ids = Int32Array.from(weighted.keys()).sort();
     const freqs = new Float32Array(ids.length);
     for (let i = 0; i < ids.length; i++) freqs[i] = weighted.get(ids[i]!)!;
+    const category = categoryCode.get(doc.category) ?? -1;
+    const type = typeCode.get(doc.type) ?? -1;
+
+    let d = this.ordinalOf.get(doc.id);
+    if (d === undefined) {
+      d = this.ids.length;
+      this.ordinalOf.set(doc.id, d);
+      if (d === this.termStart.length) this.growDocuments(d * 2);
+    } else if (this.ids[d] !== undefined) {
+      // A change the index does not see (a like, a view count, the price): nothing to move.
+      if (this.holdsAlready(d, doc.created_at, category, type, length, ids, freqs)) return;
+      this.unlink(d);
+    }
+    this.ids[d] = doc.id;
+    this.created[d] = doc.created_at;
+    this.createdMs[d] = Date.parse(doc.created_at) || 0;
+    this.category[d] = category;
+    this.type[d] = type;
     this.store(d, ids, freqs);
     this.length[d] = length;
     this.totalLength += length;
@@ -146,6 +150,32 @@ export class SearchIndex {
     }
     for (const prefix of this.prefixesOf(ids))
       this.prefixDocs.set(prefix, (this.prefixDocs.get(prefix) ?? 0) + 1);
+  }
+
+  /** True when document d is indexed with exactly these fields and terms. */
+  private holdsAlready(
+    d: number,
+    created: string,
+    category: number,
+    type: number,
+    length: number,
+    ids: Int32Array,
+    freqs: Float32Array,
+  ): boolean {
+    if (
+      this.created[d] !== created ||
+      this.category[d] !== category ||
+      this.type[d] !== type ||
+      this.length[d] !== length ||
+      this.termCount[d] !== ids.length
+    ) {
+      return false;
+    }
+    const start = this.termStart[d]!;
+    for (let i = 0; i < ids.length; i++) {
+      if (this.pool[start + i] !== ids[i] || this.poolFreqs[start + i] !== freqs[i]) return false;
+    }
+    return true;
   }
 
   /** Removes a document (a prompt deleted or no longer published); unknown ids are ignored. */
