@@ -100,7 +100,7 @@ export function createResponseCache(
     async get(
       key: string,
       version: number,
-      produce: () => Promise<{ body: string; meta?: unknown }>,
+      produce: () => Promise<{ body: string | Buffer; meta?: unknown }>,
     ): Promise<CachedResponse> {
       const hit = entries.get(key);
       if (hit && hit.version === version && Date.now() - hit.at < maxAgeMs) {
@@ -113,7 +113,7 @@ export function createResponseCache(
       if (pending) return pending;
       const build = (async () => {
         const { body, meta } = await produce();
-        const buffer = Buffer.from(body);
+        const buffer = typeof body === 'string' ? Buffer.from(body) : body;
         const entry: CachedResponse = {
           version,
           body: buffer,

@@ -251,6 +251,12 @@ export async function listPublishedPrompts(
   return { rows: await q.execute(), total: await total };
 }
 
+/** The ids of one page of published prompts, in order (the cards then come from a cache). */
+export async function listPublishedIds(db: Kysely<DB>, engine: Engine, f: ListFilters): Promise<string[]> {
+  const rows = await pageIds(db, engine, f).execute();
+  return rows.map((r) => r.id);
+}
+
 const cardsBySeqQuery = (db: Kysely<DB>, seqs: string) =>
   db
     .selectFrom('prompt_search as s')

@@ -36,7 +36,6 @@ import {
   readPromptDetail,
   listCategories,
   listMarketplaceJson,
-  listMarketplacePrompts,
   listPromptReviews,
   refreshTrending,
   setLike,
@@ -71,7 +70,6 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
    */
   const cache = createResponseCache();
   const catalogueVersion = catalogueVersionReader(app.database);
-  const listResponse = successEnvelope(MarketplaceListSchema);
   const detailResponse = successEnvelope(PromptDetailSchema);
   const categoriesResponse = successEnvelope(CategoriesSchema);
   const contentVersion = () => {
@@ -94,10 +92,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
   const cachedList = async (q: z.output<typeof MarketplaceQuerySchema>, version: CatalogueVersion) => {
     const key = `list|${q.category ?? ''}|${q.type ?? ''}|${q.sort ?? ''}|${q.page}|${q.limit}`;
     const entry = await cache.get(key, version.content, async () => ({
-      body: serializeWith(listResponse, {
-        success: true,
-        data: await listMarketplacePrompts(deps, q, version),
-      }),
+      body: await listMarketplaceJson(deps, q, version),
     }));
     return { key, entry };
   };

@@ -163,8 +163,8 @@ describe('the SQL search that answers while the index builds', () => {
   });
 });
 
-describe("a search's answer", () => {
-  it('is written as the response schema writes it, and shows a card changed since the last search', async () => {
+describe("a list's or a search's answer", () => {
+  it('is written as the response schema writes it, and shows a card changed since the last answer', async () => {
     const { serializeWith } = await import('../../lib/response-cache');
     const { successEnvelope } = await import('../../../shared/envelope');
     const { MarketplaceListSchema } = await import('../../../shared/marketplace');
@@ -175,6 +175,8 @@ describe("a search's answer", () => {
       'search=marketing',
       'search=capyb&page=2',
       'search=nothinghere',
+      'limit=50',
+      'category=writing&sort=popular&page=2',
     ]) {
       const res = await get(query);
       expect(res.statusCode).toBe(200);
@@ -189,6 +191,8 @@ describe("a search's answer", () => {
       .set({ likes_count: 7, title: 'Marketing Memo Maker — Pro ✓' })
       .where('slug', '=', 'marketing-memo')
       .execute();
+    const list = (await get('limit=50&page=11')).json().data.prompts;
+    expect(list.find((p: { id: string }) => p.id === memo.id)).toMatchObject({ likes: 7 });
     const res = await get('search=marketing');
     expect(res.json().data.prompts[0]).toMatchObject({
       id: memo.id,

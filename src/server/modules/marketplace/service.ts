@@ -192,10 +192,13 @@ async function listPage(
       ? `${query.category ?? '*'}|${query.type ?? '*'}`
       : null;
   const knownTotal = totalKey ? deps.totals?.get(totalKey, membership!) : undefined;
-  const index = match && deps.search && version ? await deps.search.current(version.search) : null;
-  const { rows, total } = index
-    ? await searchIndexed(deps.search!, deps, index, searchTerms(text), filters)
-    : await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal);
+  // The search's card cache is exact once the index has applied the feed up to the version read.
+  const index = deps.search && version ? await deps.search.current(version.search) : null;
+  const { rows, total } = !index
+    ? await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal)
+    : match
+      ? await searchIndexed(deps.search!, deps, index, searchTerms(text), filters)
+      : await cachedCardsPage(deps.search!, deps, filters, knownTotal);
   if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
   return {
     rows,
@@ -224,6 +227,23 @@ async function searchIndexed(
   }
   const { ids } = index.search(terms, f, repo.SEARCH_CANDIDATES);
   return repo.listSearchCandidates(deps.db, deps.engine, ids, f);
+}
+
+/**
+ * A page of an unsearched list from the search's card cache: SQL orders the ids, the cache has the
+ * cards (after a like, one card is read again rather than the page's fifty).
+ */
+async function cachedCardsPage(
+  search: CatalogueSearch,
+  deps: MarketplaceDeps,
+  f: repo.ListFilters,
+  knownTotal: number | undefined,
+) {
+  const [ids, total] = await Promise.all([
+    repo.listPublishedIds(deps.db, deps.engine, f),
+    knownTotal ?? repo.countMatches(deps.db, deps.engine, f),
+  ]);
+  return { rows: await search.cards(ids), total };
 }
 
 type Access = PromptDetail['access']['reason'];
