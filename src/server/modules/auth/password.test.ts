@@ -32,8 +32,8 @@ describe('password hashing', () => {
     'runs on threads of lower priority than the event loop',
     async () => {
       await hashPassword('correct horse battery');
-    expect(threadNiceValues()).toContain(10);
-    // The event loop's own thread keeps its priority.
+      expect(threadNiceValues()).toContain(10);
+      // The event loop's own thread keeps its priority.
       const main = fs.readFileSync('/proc/thread-self/stat', 'utf8');
       expect(Number(main.slice(main.lastIndexOf(')') + 2).split(' ')[16])).toBe(0);
     },
