@@ -1,14 +1,13 @@
 import { type InferResult, type Kysely } from 'kysely';
 import { precompiled } from '../../db/precompiled';
-import type { DB, NewUser } from '../../db/types';
+import type { DB, NewUser, UserRow } from '../../db/types';
 
 /** All SQL of accounts, sessions and password resets. */
 
 export const findUserByEmail = (db: Kysely<DB>, emailNormalized: string) =>
   db.selectFrom('users').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
 
-export const findUserById = (db: Kysely<DB>, id: string) =>
-  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const userByIdQuery = (db: Kysely<DB>, id: string) => db.selectFrom('users').selectAll().where('id', '=', id);
 
 export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<void> {
   await db.insertInto('users').values(user).execute();
@@ -163,7 +162,7 @@ export const currentSubscriptionFinder = (db: Kysely<DB>) =>
   );
 
 /** The plan a user without a current subscription is on: the first free plan (ties: the oldest). */
-export const findFreePlan = (db: Kysely<DB>) =>
+const freePlanQuery = (db: Kysely<DB>) =>
   db
     .selectFrom('plans')
     .select(['id', 'name', 'session_limit'])
@@ -171,26 +170,49 @@ export const findFreePlan = (db: Kysely<DB>) =>
     .where('is_active', '=', 1)
     .orderBy('sort_order')
     .orderBy('created_at')
-    .orderBy('id')
-    .executeTakeFirst();
+    .orderBy('id');
 
-export async function countSessionsSince(db: Kysely<DB>, userId: string, since: string): Promise<number> {
-  const row = await db
+export const findFreePlan = (db: Kysely<DB>) => freePlanQuery(db).executeTakeFirst();
+
+const sessionsSinceQuery = (db: Kysely<DB>, userId: string, since: string) =>
+  db
     .selectFrom('playground_sessions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('counted_at', '>=', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+    .where('counted_at', '>=', since);
 
-export async function countPromptsByAuthor(db: Kysely<DB>, userId: string): Promise<number> {
-  const row = await db
+const promptsByAuthorQuery = (db: Kysely<DB>, userId: string) =>
+  db
     .selectFrom('prompts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('author_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .where('author_id', '=', userId);
+
+type Count = { n: number | string | bigint };
+
+/**
+ * What the signed-in user's answer reads (`/api/auth/me` on every page load of a signed-in user,
+ * and every sign-in), compiled once: Kysely's building of these five small queries cost more than
+ * running them.
+ */
+export function accountQueries(db: Kysely<DB>) {
+  const userById = precompiled<[id: string], UserRow>(db, 1, (id) => userByIdQuery(db, id));
+  const freePlan = precompiled<[], InferResult<ReturnType<typeof freePlanQuery>>[number]>(db, 0, () =>
+    freePlanQuery(db),
+  );
+  const sessionsSince = precompiled<[userId: string, since: string], Count>(db, 2, (userId, since) =>
+    sessionsSinceQuery(db, userId, since),
+  );
+  const promptsByAuthor = precompiled<[userId: string], Count>(db, 1, (userId) =>
+    promptsByAuthorQuery(db, userId),
+  );
+  return {
+    userById,
+    currentSubscription: currentSubscriptionFinder(db),
+    freePlan,
+    countSessionsSince: async (userId: string, since: string) =>
+      Number((await sessionsSince(userId, since))?.n ?? 0),
+    countPromptsByAuthor: async (userId: string) => Number((await promptsByAuthor(userId))?.n ?? 0),
+  };
 }
 
 export async function countAdmins(db: Kysely<DB>): Promise<number> {

@@ -10,8 +10,6 @@ import {
   ResetPasswordSchema,
 } from '../../../shared/auth';
 import { successEnvelope } from '../../../shared/envelope';
-import { AppError } from '../../lib/errors';
-import { findUserById } from './repository';
 import {
   type AuthService,
   type ClientContext,
@@ -27,11 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
   });
 
-  const me = async (userId: string) => {
-    const row = await findUserById(app.database.db, userId);
-    if (!row) throw new AppError('AUTHENTICATION_ERROR');
-    return { success: true as const, data: { user: await auth.toUser(row) } };
-  };
+  const me = async (userId: string) => ({ success: true as const, data: { user: await auth.me(userId) } });
 
   for (const url of ['/auth/register', '/auth/signup']) {
     app.post(

@@ -56,6 +56,7 @@ function rateLimited(resetMs: number): AppError {
 
 export function createAuthService(deps: AuthDeps) {
   const { db, tokens, mailer, limiter, config, log } = deps;
+  const account = repo.accountQueries(db);
   // Unknown e-mails are checked against this hash so a miss costs what a wrong password costs.
   const dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'));
 
@@ -81,10 +82,10 @@ export function createAuthService(deps: AuthDeps) {
   async function toUser(row: UserRow): Promise<User> {
     const now = nowIso();
     const [subscription, freePlan, current, promptsCreated] = await Promise.all([
-      repo.findCurrentSubscription(db, row.id, now),
-      repo.findFreePlan(db),
-      repo.countSessionsSince(db, row.id, monthStart()),
-      repo.countPromptsByAuthor(db, row.id),
+      account.currentSubscription(row.id, now),
+      account.freePlan(),
+      account.countSessionsSince(row.id, monthStart()),
+      account.countPromptsByAuthor(row.id),
     ]);
     const role = row.role as Role;
     let limit: number;
@@ -181,6 +182,13 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     toUser,
+
+    /** The signed-in user's answer; a user deleted since the token was issued is signed out. */
+    async me(userId: string): Promise<User> {
+      const row = await account.userById(userId);
+      if (!row) throw new AppError('AUTHENTICATION_ERROR');
+      return toUser(row);
+    },
 
     async register(input: { name: string; email: string; password: string }, ctx: ClientContext) {
       await guardAddress(ctx);
