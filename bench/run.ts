@@ -32,6 +32,8 @@ import { pacedLoad } from './paced';
  * BENCH_APP_NODE_ARGS adds Node flags to the app's process only, e.g. to profile it:
  *   BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=.tmp/prof' npm run bench -- --only 7
  *
+ * The app's warnings and errors go to .tmp/bench/app-<engine>.log.
+ *
  * Budgets are printed ok/OVER; the process exits 1 when any is over. Results go to
  * bench/results/latest.json (and latest-<db>.json, which a PostgreSQL run compares with).
  */
@@ -194,6 +196,8 @@ async function start(
   env: NodeJS.ProcessEnv,
   readyUrl: string,
   core = 0,
+  /** Where the process's standard output goes (discarded when not given). */
+  logFile?: string,
 ): Promise<ChildProcess> {
   // Another process answering on this port (a second bench run) would pass the readiness check below
   // for a child that failed to bind, and the run would measure the wrong server.
@@ -208,7 +212,7 @@ async function start(
     : [process.execPath, command];
   const child = spawn(file, argv, {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', logFile ? fs.openSync(logFile, 'w') : 'ignore', 'pipe'],
   });
   let output = '';
   let exited: number | null | undefined;
@@ -793,6 +797,9 @@ async function main() {
         ANTHROPIC_MODEL: 'claude-bench',
       },
       `http://127.0.0.1:${APP_PORT}/api/ready`,
+      0,
+      // Warnings and errors only (LOG_LEVEL warn): an index rebuild or a failed job shows here.
+      path.join(root, `app-${engine}.log`),
     );
     children.push(app);
     await searchIndexReady();

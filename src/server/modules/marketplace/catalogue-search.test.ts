@@ -17,12 +17,15 @@ import { pruneSearchChanges } from './repository';
 let database: Database;
 let search: CatalogueSearch;
 const errors: unknown[] = [];
+const warnings: string[] = [];
 
 beforeEach(async () => {
   database = await createTestDatabase();
   errors.length = 0;
+  warnings.length = 0;
   search = createCatalogueSearch(database.db, database.engine, {
     info: () => {},
+    warn: (_details, message) => warnings.push(message),
     error: ({ err }) => errors.push(err),
   });
 });
@@ -145,6 +148,7 @@ describe('the search index follows the database', () => {
     await pruneSearchChanges(database.db, 0);
     // Its notes are gone: the index is dropped and rebuilt, searches run in SQL meanwhile.
     expect(await search.current((await version()).search)).toBeNull();
+    expect(warnings).toEqual(['search index rebuilding: notes it needed were pruned']);
     await search.build();
     expect((await find('wombat')).sort()).toEqual([a.id, b.id].sort());
   });

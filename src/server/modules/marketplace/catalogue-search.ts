@@ -46,6 +46,7 @@ export interface CatalogueSearch {
 /** Where the index reports its builds and failures (the app's logger). */
 export interface SearchLog {
   info(details: object, message: string): void;
+  warn(details: object, message: string): void;
   error(details: { err: unknown }, message: string): void;
 }
 
@@ -97,6 +98,13 @@ export function createCatalogueSearch(db: Kysely<DB>, engine: Engine, log: Searc
   const apply = async (target: number) => {
     const { changes, pruned } = await repo.searchChanges(db, applied, MAX_CHANGES + 1);
     if (applied < pruned || changes.length > MAX_CHANGES) {
+      // Searches run in SQL until the new index is built: worth seeing in the log at warn.
+      log.warn(
+        { applied, pruned, pending: changes.length },
+        applied < pruned
+          ? 'search index rebuilding: notes it needed were pruned'
+          : 'search index rebuilding: too many changes to apply',
+      );
       index = null;
       void build();
       return;
