@@ -546,6 +546,29 @@ describe('trending', () => {
   });
 });
 
+describe('the trending refresh', () => {
+  it('reads the prompts with a score, badge or pin through their partial index, not every prompt', async () => {
+    const { trendingRows } = await import('./repository');
+    const { sql } = await import('kysely');
+    const query = trendingRows(t.database.db).compile();
+    if (t.database.engine === 'sqlite') {
+      const plan = await sql
+        .raw<{ detail: string }>(`explain query plan ${query.sql}`)
+        .execute(t.database.db);
+      expect(plan.rows.map((r) => r.detail)).toEqual([
+        'SCAN prompts USING COVERING INDEX prompts_trending_idx',
+      ]);
+    } else {
+      // PostgreSQL's planner prefers a scan of a small table: ask it to avoid one, to show it can.
+      const plan = await t.database.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        return sql.raw<{ 'QUERY PLAN': string }>(`explain ${query.sql}`).execute(trx);
+      });
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('prompts_trending_idx');
+    }
+  });
+});
+
 describe('search index stays in step with the data', () => {
   it('follows new prompts, renamed titles, renamed authors and deletions', async () => {
     const db = t.database.db;

@@ -728,6 +728,17 @@ export async function trendingPinnedIds(db: Kysely<DB>): Promise<Set<string>> {
 }
 
 /**
+ * The prompts with a trending score, badge or pin: read through migration 0015's partial index,
+ * whose condition this is, word for word (SQLite uses a partial index only for a query whose
+ * condition implies the index's).
+ */
+export const trendingRows = (db: Kysely<DB>) =>
+  db
+    .selectFrom('prompts')
+    .select(['id', 'trending_score', 'trending', 'trending_pinned'])
+    .where(sql<boolean>`trending_score != 0 or trending = 1 or trending_pinned is not null`);
+
+/**
  * Sets every trending score and flag in one transaction, writing only the prompts whose score or
  * flag changes: the scores follow the activity of a sliding window, so between two runs few move,
  * and rewriting every scored prompt each time (820 000 rows on a million-prompt catalogue, with
@@ -739,13 +750,7 @@ export async function writeTrending(
   scores: { promptId: string; score: number; trending: boolean }[],
 ) {
   await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('prompts')
-      .select(['id', 'trending_score', 'trending', 'trending_pinned'])
-      .where((eb) =>
-        eb.or([eb('trending_score', '!=', 0), eb('trending', '=', 1), eb('trending_pinned', 'is not', null)]),
-      )
-      .execute();
+    const current = await trendingRows(trx).execute();
     const now = new Map(current.map((r) => [r.id, r]));
     const wanted = new Map<string, { score: number; computed: boolean }>();
     for (const s of scores) wanted.set(s.promptId, { score: s.score, computed: s.trending });
