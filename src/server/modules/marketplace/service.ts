@@ -117,9 +117,9 @@ function cardOf(row: repo.PromptCardRow): MarketplacePrompt {
 }
 
 /**
- * The same for the card's JSON, kept as UTF-8 bytes: a search's page is copied together from its
- * cards' bytes, each written once per version of its row (checked against the card schema, as the
- * route's serializer would check it).
+ * The same for the card's JSON, kept as UTF-8 bytes: a page of a list or a search is copied
+ * together from its cards' bytes, each written once per version of its row (checked against the
+ * card schema, as the route's serializer would check it).
  */
 const writeCard = jsonWriter(MarketplacePromptSchema);
 const writePagination = jsonWriter(PaginationSchema);
@@ -148,9 +148,9 @@ export async function listMarketplacePrompts(
 
 /**
  * The list's answer as the route's serializer writes it, `{"success":true,"data":{"prompts":[...],
- * "pagination":{...}}}` (JSON.stringify of an object is its parts' JSON joined), in UTF-8: for
- * searches, whose pages are not cached, so that a card's JSON is written once, not on every search
- * showing it.
+ * "pagination":{...}}}` (JSON.stringify of an object is its parts' JSON joined), in UTF-8: a card's
+ * JSON is written once, not on every search showing it or every rebuild of a cached list after a
+ * write.
  */
 export async function listMarketplaceJson(
   deps: MarketplaceDeps,
