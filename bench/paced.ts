@@ -12,27 +12,32 @@ import http from 'node:http';
  * the rate (decision 021). The mixed workload runs both and reports both.
  */
 
-export interface PacedRequest {
+/** A request of a benchmark scenario (run.ts sends the same ones through autocannon). */
+export interface Req {
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
   body?: string;
 }
 
-export interface PacedMeasure {
+/** What a load run measured: latencies in milliseconds. */
+export interface Measure {
   rps: number;
   p50: number;
   p95: number;
   p99: number;
   errors: number;
   requests: number;
+}
+
+export interface PacedMeasure extends Measure {
   /** Errors by status code or error code, for the report. */
   errorKinds: Record<string, number>;
 }
 
 export async function pacedLoad(
   port: number,
-  requests: PacedRequest[],
+  requests: Req[],
   opts: { seconds: number; connections: number; rate: number },
 ): Promise<PacedMeasure> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });

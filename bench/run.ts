@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { RecordedResponse } from './bare-server';
-import { pacedLoad } from './paced';
+import { type Measure, type Req, pacedLoad } from './paced';
 
 /*
  * `npm run bench`: Promptforge's hot paths on a database of 100 000 prompts and 10 000 users,
@@ -87,26 +87,12 @@ function log(line: string) {
 }
 const ms = (n: number) => n.toFixed(2).padStart(7);
 
-interface Req {
-  method: 'GET' | 'POST';
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
 interface HttpScenario {
   id: string;
   name: string;
   requests: Req[];
   /** Which budget applies. */
   kind: 'read' | 'search' | 'auth' | 'twin' | 'static';
-}
-interface Measure {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  requests: number;
 }
 interface Row {
   id: string;
