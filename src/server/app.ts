@@ -139,7 +139,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { readiness });
-      await api.register(siteRoutes, { demo: config.demo });
+      await api.register(siteRoutes, { demo: config.demo, pages });
       await api.register(marketplaceRoutes, { pages, readiness });
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });

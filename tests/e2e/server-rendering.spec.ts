@@ -43,6 +43,9 @@ test.describe('without JavaScript', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Forge AI prompts');
     await expect(page.getByRole('link', { name: 'Browse Marketplace' })).toBeVisible();
+    // The showcase's six newest prompts and the platform's figures are there too.
+    await expect(page.getByTestId('prompt-card')).toHaveCount(PAGING.home);
+    await expect(page.getByTestId('stat-users').getByTestId('stat-value')).toHaveText(/^\d[\d,.KM+]*$/);
 
     // The header's links are plain links: they work before (or without) the app.
     await page.getByRole('link', { name: 'Browse Marketplace' }).click();
@@ -113,6 +116,31 @@ test.describe('with JavaScript', () => {
     // Interactive: the theme menu (React's) opens.
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('the home page starts from the cards and figures it came with, without asking for them again', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/marketplace/prompts' || path === '/api/site/stats') asked.push(path);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('prompt-card')).toHaveCount(PAGING.home);
+    await expect(page.getByTestId('stat-prompts').getByTestId('stat-value')).toBeVisible();
+    expect(asked).toEqual([]);
+    await expect(page.locator('#page-data')).toHaveCount(0);
+    // The app has taken the cards over: a card's link is the app's, with no new document.
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    const title = page.getByTestId('prompt-card').first().getByRole('heading', { level: 3 });
+    const name = (await title.textContent()) ?? '';
+    await title.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(errors).toEqual([]);
   });
 

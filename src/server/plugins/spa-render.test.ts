@@ -23,7 +23,7 @@ const INDEX = [
 
 // Counts its renders per URL in a file (the module runs in this process, so a global would do too, but
 // a file also says which URLs reached it). `/terms` fails, `/privacy` redirects. A page given data
-// shows its titles (a prompt's, or the marketplace's cards).
+// shows its titles (a prompt's, or the marketplace's or home page's cards, and the home page's users).
 const ENTRY = `
 import fs from 'node:fs';
 export async function render(url, signal, data) {
@@ -32,11 +32,14 @@ export async function render(url, signal, data) {
   if (url === '/privacy') return null;
   const long = url === '/about' ? '<p>' + 'About us. '.repeat(200) + '</p>' : '';
   const escape = (text) => text.replace(/</g, '&lt;');
+  const titles = (list) => '[' + list.prompts.map((p) => escape(p.title)).join(', ') + ']';
   const title = !data
     ? ''
     : data.list
-      ? ' listing [' + data.list.prompts.map((p) => escape(p.title)).join(', ') + ']'
-      : ' for ' + escape(data.title);
+      ? ' listing ' + titles(data.list)
+      : 'stats' in data
+        ? ' showing ' + titles(data.prompts) + ' to ' + data.stats.users + ' users'
+        : ' for ' + escape(data.title);
   return '<main><h1>Rendered ' + url + title + ' $&amp;</h1>' + long + '</main>';
 }
 `;
@@ -214,6 +217,35 @@ describe('rendering public pages on the server', () => {
     // With a query (the filters), the browser renders it: no data to render with.
     const filtered = await t.app.inject({ method: 'GET', url: '/marketplace?sort=popular' });
     expect(filtered.body).toBe(INDEX);
+  });
+
+  it('renders the home page with its showcase and figures, and renders it again when the catalogue changes', async () => {
+    const db = t.database.db;
+    const author = await insertUser(db, { name: 'Hana Home' });
+    await insertPrompt(db, author.id, { title: 'Shown At Home', slug: 'shown-at-home' });
+    const renders = () => rendered().filter((line) => line === '/').length;
+    const before = renders();
+    const first = await t.app.inject({ method: 'GET', url: '/' });
+    expect(first.statusCode).toBe(200);
+    const api = async (url: string) => (await t.app.inject({ method: 'GET', url })).json().data as unknown;
+    const stats = (await api('/api/site/stats')) as { users: number };
+    expect(first.body).toContain(`<h1>Rendered / showing [Shown At Home`);
+    expect(first.body).toContain(` to ${stats.users} users $&amp;</h1>`);
+    // The answers to the two requests the page makes: the first six cards and the figures.
+    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(first.body);
+    expect(JSON.parse(block![1]!)).toEqual({
+      prompts: await api('/api/marketplace/prompts?page=1&limit=6'),
+      stats,
+    });
+    const again = await t.app.inject({ method: 'GET', url: '/' });
+    expect(again.body).toBe(first.body);
+    expect(renders()).toBe(before + 1);
+
+    // A new prompt is in the showcase at once.
+    await insertPrompt(db, author.id, { title: 'Newer At Home', slug: 'newer-at-home' });
+    const changed = await t.app.inject({ method: 'GET', url: '/' });
+    expect(changed.body).toContain(`<h1>Rendered / showing [Newer At Home, Shown At Home`);
+    expect(renders()).toBe(before + 2);
   });
 
   it('leaves signed-in pages, addresses with a query and unknown pages to the browser', async () => {

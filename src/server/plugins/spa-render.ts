@@ -10,8 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
  * the browser draws the page from the HTML alone, and the app then hydrates it.
  *
  * Most pages depend only on the page and the build, so each is rendered once per build and kept. A
- * prompt's page is rendered with the prompt in it, and the marketplace with its first page of cards
- * (`PageData`: the anonymous answers of the API's own cache, decision 010), so their text is there
+ * prompt's page is rendered with the prompt in it, the marketplace with its first page of cards and
+ * the home page with its showcase's cards and its figures (`PageData`: the anonymous answers of the
+ * API's own caches, decision 010), so their text is there
  * before any script runs; the data travels in the page as JSON for the browser to start from
  * (src/web/app/page-data.ts). Those renders are kept per address and answer (a changed prompt or
  * list is a new answer), for the most recent MAX_DATA_PAGES addresses, and at most MAX_DATA_RENDERS
@@ -91,10 +92,28 @@ export interface PageSources {
   prompt?: (idOrSlug: string) => Promise<PageData | null>;
   /** The marketplace's first page of cards and its category counts. */
   marketplace?: () => Promise<PageData | null>;
+  /** The home page's showcase: the marketplace's first few cards. */
+  homePrompts?: () => Promise<PageData | null>;
+  /** The home page's stats strip. */
+  siteStats?: () => Promise<PageData | null>;
+}
+
+/** The home page's data: its cards and its figures, each null when its source has none. */
+async function homeData(sources: PageSources): Promise<PageData | null> {
+  const [prompts, stats] = await Promise.all([
+    sources.homePrompts?.() ?? null,
+    sources.siteStats?.() ?? null,
+  ]);
+  if (!prompts && !stats) return null;
+  return {
+    tag: `${prompts?.tag ?? '-'}|${stats?.tag ?? '-'}`,
+    data: () => ({ prompts: prompts?.data() ?? null, stats: stats?.data() ?? null }),
+  };
 }
 
 /** The data of the page at `url`, when it is a page that has some and its source has it. */
 export async function pageDataFor(sources: PageSources, url: string): Promise<PageData | null> {
+  if (url === '/') return homeData(sources);
   if (MARKETPLACE_PAGE.test(url)) return sources.marketplace ? sources.marketplace() : null;
   const id = PROMPT_PAGE.exec(url)?.[1];
   if (id === undefined || !sources.prompt) return null;

@@ -2,14 +2,17 @@ import { type QueryClient, hashKey } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import type { MarketplaceList, PromptDetail } from '@shared/marketplace';
 import { PAGE_PATHS } from '@shared/routes';
+import type { PublicStats } from '@shared/site';
+import { getHomePromptsQueryOptions } from '@/features/marketing/api/get-home-prompts';
+import { getSiteStatsQueryOptions } from '@/features/marketing/api/get-site-stats';
 import { type CategoryCounts, getCategoriesQueryOptions } from '@/features/marketplace/api/get-categories';
 import { promptQueryKey } from '@/features/marketplace/api/get-prompt';
 import { getPromptsQueryOptions } from '@/features/marketplace/api/get-prompts';
 import { filtersFrom, promptsParamsFor } from '@/features/marketplace/hooks/use-marketplace-filters';
 
 /*
- * A page the server rendered with its data (decision 019: a prompt's page and the marketplace, as an
- * anonymous visitor sees them) carries that data in a JSON block (src/server/plugins/spa-render.ts).
+ * A page the server rendered with its data (decision 019: a prompt's page, the marketplace and the
+ * home page, as an anonymous visitor sees them) carries that data in a JSON block (src/server/plugins/spa-render.ts).
  * The server's render and the browser's first render start from it alike, so the browser hydrates
  * the same page.
  */
@@ -22,6 +25,12 @@ interface MarketplacePageData {
   query: unknown;
   list: MarketplaceList;
   categories: CategoryCounts;
+}
+
+/** The home page's data (src/server/plugins/spa-render.ts): its showcase and its figures. */
+interface HomePageData {
+  prompts: MarketplaceList | null;
+  stats: PublicStats | null;
 }
 
 /**
@@ -43,12 +52,18 @@ export function readPageData(): unknown {
 /**
  * Puts a page's data in the query cache. A prompt's goes in as stale: the browser still fetches its
  * own copy once the session is known (that request is the one that counts the prompt's view), and
- * shows this meanwhile. The marketplace's goes in as fresh: the page was made from the catalogue as
- * it is now (and is revalidated on every load), the list is the same for every viewer, and asking
- * again would only draw the same cards twice.
+ * shows this meanwhile. The marketplace's and the home page's go in as fresh: the page was made
+ * from the catalogue as it is now (and is revalidated on every load), the lists and figures are the
+ * same for every viewer, and asking again would only draw the same cards twice.
  */
 export function seedPageData(client: QueryClient, pathname: string, data: unknown): void {
   if (data === undefined || data === null) return;
+  if (matchPath(PAGE_PATHS.home, pathname)) {
+    const { prompts, stats } = data as HomePageData;
+    if (prompts) client.setQueryData(getHomePromptsQueryOptions().queryKey, prompts);
+    if (stats) client.setQueryData(getSiteStatsQueryOptions().queryKey, stats);
+    return;
+  }
   if (matchPath(PAGE_PATHS.marketplace, pathname)) {
     const { query, list, categories } = data as MarketplacePageData;
     const params = promptsParamsFor(filtersFrom(new URLSearchParams()));

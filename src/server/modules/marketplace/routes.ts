@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { PAGING } from '../../../shared/constants';
 import { successEnvelope } from '../../../shared/envelope';
 import {
   CategoriesSchema,
@@ -44,6 +45,9 @@ import {
 import { createViewCounter } from './views';
 import { createCatalogueSearch } from './catalogue-search';
 import type { Readiness } from '../health/routes';
+
+/** What a cached success answer carries: its envelope's data, for a server-rendered page. */
+const envelopeData = (body: Buffer): unknown => (JSON.parse(body.toString('utf8')) as { data: unknown }).data;
 
 const TRENDING_REFRESH_MS = 10 * 60 * 1000;
 const STARTUP_REFRESH_WAIT_MS = 5000;
@@ -204,12 +208,23 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
           tag: `${list.entry.etag}${categories.etag}`,
           data: () => ({
             query: firstPage,
-            list: (JSON.parse(list.entry.body.toString('utf8')) as { data: unknown }).data,
-            categories: (JSON.parse(categories.body.toString('utf8')) as { data: unknown }).data,
+            list: envelopeData(list.entry.body),
+            categories: envelopeData(categories.body),
           }),
         };
       } catch (err) {
         app.log.warn({ err }, "the marketplace page's data could not be read");
+        return null;
+      }
+    };
+    // The home page's showcase asks for the first page of six, in the default order.
+    const showcase = MarketplaceQuerySchema.parse({ page: 1, limit: PAGING.home });
+    opts.pages.homePrompts = async () => {
+      try {
+        const { entry } = await cachedList(showcase, await catalogueVersion());
+        return { tag: entry.etag, data: () => envelopeData(entry.body) };
+      } catch (err) {
+        app.log.warn({ err }, "the home page's prompts could not be read");
         return null;
       }
     };
@@ -224,7 +239,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
         const { entry } = await anonymousPrompt(idOrSlug);
         return {
           tag: entry.etag,
-          data: () => (JSON.parse(entry.body.toString('utf8')) as { data: unknown }).data,
+          data: () => envelopeData(entry.body),
         };
       } catch (err) {
         // Not there, or not public: the page loads it in the browser and shows what the API says.

@@ -2,10 +2,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successEnvelope } from '../../../shared/envelope';
 import { PublicStatsSchema, SiteConfigSchema } from '../../../shared/site';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
+import type { PageSources } from '../../plugins/spa-render';
 import { cachedPublicStats } from './service';
 
-export const siteRoutes: FastifyPluginAsyncZod<{ demo: boolean }> = async (app, { demo }) => {
+export const siteRoutes: FastifyPluginAsyncZod<{ demo: boolean; pages?: PageSources }> = async (
+  app,
+  { demo, pages },
+) => {
   const stats = cachedPublicStats(app.database.db);
+  // The server-rendered home page (decision 019) shows the same figures as the API.
+  if (pages) {
+    pages.siteStats = async () => {
+      try {
+        const figures = await stats();
+        return { tag: JSON.stringify(figures), data: () => figures };
+      } catch (err) {
+        app.log.warn({ err }, "the home page's figures could not be read");
+        return null;
+      }
+    };
+  }
 
   app.get(
     '/site/config',
