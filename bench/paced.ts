@@ -18,6 +18,8 @@ export interface Req {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** What the request is, for the mixed workload's latencies by kind (a scenario's id, say). */
+  label?: string;
 }
 
 /** What a load run measured: latencies in milliseconds. */
@@ -33,6 +35,8 @@ export interface Measure {
 export interface PacedMeasure extends Measure {
   /** Errors by status code or error code, for the report. */
   errorKinds: Record<string, number>;
+  /** Latencies by the requests' labels: where the tail is. */
+  byLabel: Record<string, { requests: number; p50: number; p99: number; max: number }>;
 }
 
 export async function pacedLoad(
@@ -44,6 +48,7 @@ export async function pacedLoad(
   const total = Math.round(opts.seconds * opts.rate);
   const interval = 1000 / opts.rate;
   const latencies: number[] = [];
+  const labelled = new Map<string, number[]>();
   let errors = 0;
   const errorKinds: Record<string, number> = {};
   const fail = (kind: string) => {
@@ -78,7 +83,12 @@ export async function pacedLoad(
         (res) => {
           res.on('data', () => {});
           res.on('end', () => {
-            latencies.push(performance.now() - due);
+            const latency = performance.now() - due;
+            latencies.push(latency);
+            const label = r.label ?? `${r.method} ${r.path}`;
+            let list = labelled.get(label);
+            if (!list) labelled.set(label, (list = []));
+            list.push(latency);
             if (res.statusCode! < 200 || res.statusCode! >= 300) fail(String(res.statusCode));
             finish();
           });
@@ -103,9 +113,20 @@ export async function pacedLoad(
   });
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
+  const quantile = (sorted: number[], q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const at = (q: number) => quantile(latencies, q);
+  const byLabel: PacedMeasure['byLabel'] = {};
+  for (const [label, list] of labelled) {
+    list.sort((a, b) => a - b);
+    byLabel[label] = {
+      requests: list.length,
+      p50: quantile(list, 0.5),
+      p99: quantile(list, 0.99),
+      max: list[list.length - 1]!,
+    };
+  }
   return {
     rps: latencies.length / elapsed,
     p50: at(0.5),
@@ -114,5 +135,6 @@ export async function pacedLoad(
     errors,
     requests: latencies.length,
     errorKinds,
+    byLabel,
   };
 }

@@ -386,10 +386,13 @@ async function buildScenarios() {
 
   // The mixed workload: 200 requests a connection cycles through; 10 likes and 1 sign-in (writes).
   const mixed: Req[] = [];
-  const reads = [...scenarios.filter((s) => s.kind !== 'twin').flatMap((s) => s.requests)];
+  const reads = scenarios
+    .filter((s) => s.kind !== 'twin')
+    .flatMap((s) => s.requests.map((r) => ({ ...r, label: `${s.id} ${s.name}` })));
   for (let i = 0; i < 200; i++) {
-    if (i === 100) mixed.push(POST('/api/auth/login', { email, password }));
-    else if (i % 20 === 5) mixed.push(POST(`${list}/${prompt.slug}/like`, { liked: i % 40 === 5 }, bearer));
+    if (i === 100) mixed.push({ ...POST('/api/auth/login', { email, password }), label: 'sign-in' });
+    else if (i % 20 === 5)
+      mixed.push({ ...POST(`${list}/${prompt.slug}/like`, { liked: i % 40 === 5 }, bearer), label: 'like' });
     else mixed.push(reads[i % reads.length]!);
   }
   return { scenarios, mixed };
@@ -498,6 +501,11 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
       log(mixedLine('8b  mixed, per-second bursts', bursts, null, '-', burstsCpu));
       log(mixedLine('8   mixed, evenly paced', app, bareM, verdict, appCpu));
       if (app.errors) log(`    errors: ${JSON.stringify(app.errorKinds)}`);
+      log('    paced, by kind of request (ms):');
+      for (const [label, k] of Object.entries(app.byLabel).sort((a, b) => b[1].p99 - a[1].p99))
+        log(
+          `      ${label.padEnd(40)} ${String(k.requests).padStart(6)} p50 ${ms(k.p50)} p99 ${ms(k.p99)} max ${ms(k.max)}`,
+        );
       mixedResult = {
         app,
         bare: bareM,
