@@ -546,6 +546,72 @@ describe('trending', () => {
   });
 });
 
+describe('trending writes', () => {
+  it('writes a run in batches, each prompt once, keeping an admin pin', async () => {
+    const db = t.database.db;
+    const { writeTrending } = await import('./repository');
+    const state = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom('prompts')
+            .select(['id', 'trending', 'trending_score'])
+            .where('id', 'in', [ids.lesson!, ids.sql!, ids.email!, ids.negotiation!])
+            .execute()
+        ).map((r) => [r.id, [Number(r.trending), Number(r.trending_score)]]),
+      );
+    // An admin took the badge from Email; the others follow their scores.
+    await db.updateTable('prompts').set({ trending_pinned: 0 }).where('id', '=', ids.email!).execute();
+    // Other work gets turns of the event loop between batches (SQLite's statements never leave it).
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    try {
+      await writeTrending(
+        db,
+        [
+          { promptId: ids.lesson!, score: 9, trending: true },
+          { promptId: ids.sql!, score: 4, trending: true },
+          { promptId: ids.email!, score: 3, trending: true },
+          { promptId: ids.negotiation!, score: 1, trending: false },
+        ],
+        1,
+      );
+      counting = false;
+      expect(turns).toBeGreaterThanOrEqual(3);
+      expect(await state()).toEqual({
+        [ids.lesson!]: [1, 9],
+        [ids.sql!]: [1, 4],
+        [ids.email!]: [0, 3],
+        [ids.negotiation!]: [0, 1],
+      });
+      // The next run, in batches of two, moves only what changed: SQL loses its score and badge.
+      await writeTrending(
+        db,
+        [
+          { promptId: ids.lesson!, score: 9, trending: true },
+          { promptId: ids.email!, score: 3, trending: true },
+          { promptId: ids.negotiation!, score: 2, trending: true },
+        ],
+        2,
+      );
+      expect(await state()).toEqual({
+        [ids.lesson!]: [1, 9],
+        [ids.sql!]: [0, 0],
+        [ids.email!]: [0, 3],
+        [ids.negotiation!]: [1, 2],
+      });
+    } finally {
+      counting = false;
+      await db.updateTable('prompts').set({ trending_pinned: null }).where('id', '=', ids.email!).execute();
+    }
+  });
+});
+
 describe('the trending refresh', () => {
   it('reads the prompts with a score, badge or pin through their partial index, not every prompt', async () => {
     const { trendingRows } = await import('./repository');
