@@ -208,6 +208,29 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
+  test("the app's scripts are asked for only once the rendered page is on screen", async ({ page }) => {
+    for (const path of ['/', '/marketplace', (await promptPaths(page))[0]]) {
+      await page.goto(path);
+      await page.evaluate(
+        () => (window as unknown as { promptforgeStarted: Promise<void> }).promptforgeStarted,
+      );
+      const { painted, scripts } = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.*\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => ({ url: new URL(entry.name).pathname, at: entry.startTime })),
+      }));
+      expect(painted, path).not.toBeNull();
+      expect(scripts.length, path).toBeGreaterThan(0);
+      // On a slow link the stylesheet, the markup and the font go first: no module competes with them.
+      expect(
+        scripts.filter((script) => script.at < painted!),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   test('a visitor who scrolled before the app started stays where they scrolled, and the page never blinks', async ({
     page,
   }) => {

@@ -14,19 +14,37 @@
     document.head.appendChild(element);
     return element;
   }
-  (script.getAttribute('data-preload') || '').split(' ').forEach(function (href) {
-    if (href) add('link', { rel: 'modulepreload', href: href, fetchpriority: 'low', crossorigin: '' });
-  });
   window.promptforgeStarted = new Promise(function (resolve) {
     document.addEventListener('promptforge:started', function () {
       resolve();
     });
-    // Frame callbacks run just before a paint, so the page is drawn before the entry can run.
-    requestAnimationFrame(function () {
+    var started = false;
+    function start() {
+      if (started) return;
+      started = true;
+      (script.getAttribute('data-preload') || '').split(' ').forEach(function (href) {
+        if (href) add('link', { rel: 'modulepreload', href: href, fetchpriority: 'low', crossorigin: '' });
+      });
       var module = add('script', { type: 'module', src: entry, fetchpriority: 'low', crossorigin: '' });
       module.onerror = function () {
         resolve();
       };
-    });
+    }
+    // The app's modules are asked for once the page is on screen: the first contentful paint's
+    // entry is delivered when the frame has been presented (a frame callback runs before the frame
+    // is even drawn). Where the browser does not report paints, after the next frame.
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (types.indexOf('paint') >= 0) {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) {
+          observer.disconnect();
+          start();
+        }
+      }).observe({ type: 'paint', buffered: true });
+    } else {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+    }
   });
 })();
