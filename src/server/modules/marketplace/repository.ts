@@ -728,13 +728,14 @@ export async function trendingPinnedIds(db: Kysely<DB>): Promise<Set<string>> {
   return new Set(rows.map((r) => r.id));
 }
 
+/** What the trending refresh reads and writes of a prompt. */
+type TrendingRow = { id: string; trending_score: number; trending: number; trending_pinned: number | null };
+
 /**
  * The prompts with a trending score, badge or pin: read through migration 0015's partial index,
  * whose condition this is, word for word (SQLite uses a partial index only for a query whose
  * condition implies the index's).
  */
-type TrendingRow = { id: string; trending_score: number; trending: number; trending_pinned: number | null };
-
 export const trendingRows = (db: Kysely<DB>) =>
   db
     .selectFrom('prompts')
