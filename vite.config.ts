@@ -42,12 +42,42 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Preloads the Latin face of Inter from index.html (decision 019). The stylesheet names it, so
+ * without this the browser asks for the font only once the stylesheet has arrived and the page is
+ * laid out: on a slow link that is a round trip later, and the font is on the way to the first paint.
+ * The build fails if the face is not found (a new @fontsource version renaming it must not silently
+ * drop the preload).
+ */
+function preloadLatinFont(): Plugin {
+  const face = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
+  return {
+    name: 'promptforge:preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const file = Object.keys(context.bundle ?? {}).find((name) => face.test(name));
+        if (!file)
+          throw new Error("the Latin face of Inter is not in the build: update vite.config.ts's preload");
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), preloadLatinFont(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve('src/web') },

@@ -231,6 +231,25 @@ test.describe('with JavaScript', () => {
     }
   });
 
+  test('the page preloads the font it draws its text in, and fetches it once', async ({ page }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="preload"][as="font"]').getAttribute('href');
+    expect(href).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    await page.evaluate(() => document.fonts.ready);
+    const { used, fetched } = await page.evaluate((url) => {
+      const faces = [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Inter Variable');
+      return {
+        used: faces.some((face) => face.status === 'loaded'),
+        // A preload whose request differs from the stylesheet's (its CORS mode) is fetched twice.
+        fetched: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname === url).length,
+      };
+    }, href!);
+    expect(used).toBe(true);
+    expect(fetched).toBe(1);
+  });
+
   test('a visitor who scrolled before the app started stays where they scrolled, and the page never blinks', async ({
     page,
   }) => {
