@@ -231,6 +231,24 @@ test.describe('with JavaScript', () => {
     }
   });
 
+  test('the app still starts when the browser never reports a paint', async ({ page }) => {
+    // A browser that says it reports paints but never does: the app starts after its 3 s wait.
+    await page.addInitScript(() => {
+      class Silent {
+        static supportedEntryTypes = ['paint'];
+        observe() {}
+        disconnect() {}
+      }
+      (window as unknown as { PerformanceObserver: unknown }).PerformanceObserver = Silent;
+    });
+    await page.goto('/pricing');
+    await page.evaluate(
+      () => (window as unknown as { promptforgeStarted: Promise<void> }).promptforgeStarted,
+    );
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeVisible();
+  });
+
   test('the page preloads the font it draws its text in, and fetches it once', async ({ page }) => {
     await page.goto('/');
     const href = await page.locator('link[rel="preload"][as="font"]').getAttribute('href');

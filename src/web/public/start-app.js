@@ -32,7 +32,9 @@
     }
     // The app's modules are asked for once the page is on screen: the first contentful paint's
     // entry is delivered when the frame has been presented (a frame callback runs before the frame
-    // is even drawn). Where the browser does not report paints, after the next frame.
+    // is even drawn). Where the browser does not report paints, after the next frame; and in any
+    // case after 3 s, should a paint never be reported.
+    setTimeout(start, 3000);
     var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
     if (types.indexOf('paint') >= 0) {
       new PerformanceObserver(function (list, observer) {
