@@ -20,6 +20,16 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** The paths among `paths` the page asks the API for, as it asks. */
+function apiRequests(page: Page, paths: string[]): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (paths.includes(path)) asked.push(path);
+  });
+  return asked;
+}
+
 interface PromptCard {
   slug: string;
   title: string;
@@ -123,11 +133,7 @@ test.describe('with JavaScript', () => {
     page,
   }) => {
     const errors = collectErrors(page);
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (path === '/api/marketplace/prompts' || path === '/api/site/stats') asked.push(path);
-    });
+    const asked = apiRequests(page, ['/api/marketplace/prompts', '/api/site/stats']);
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     await expect(page.getByTestId('prompt-card')).toHaveCount(PAGING.home);
@@ -148,11 +154,7 @@ test.describe('with JavaScript', () => {
     page,
   }) => {
     const errors = collectErrors(page);
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (path === '/api/marketplace/prompts' || path === '/api/marketplace/categories') asked.push(path);
-    });
+    const asked = apiRequests(page, ['/api/marketplace/prompts', '/api/marketplace/categories']);
     await page.goto('/marketplace');
     // Every card of the first page, once the app has drawn the ones below the first screenful.
     await expect(page.getByTestId('prompt-card')).toHaveCount(PAGING.marketplace);

@@ -51,6 +51,11 @@ describe('rendering public pages on the server', () => {
   const ssrRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-web-ssr-'));
   const renderLog = path.join(ssrRoot, 'renders.log');
   const rendered = () => fs.readFileSync(renderLog, 'utf8').trim().split('\n');
+  /** An API answer's data, as the browser would read it. */
+  const api = async (url: string) => (await t.app.inject({ method: 'GET', url })).json().data as unknown;
+  /** The data block a rendered page carries for the browser to start from. */
+  const pageData = (body: string): unknown =>
+    JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(body)![1]!);
 
   beforeAll(async () => {
     fs.writeFileSync(path.join(webRoot, 'index.html'), INDEX);
@@ -156,9 +161,7 @@ describe('rendering public pages on the server', () => {
     await t.app.deferredWrites.flush();
     expect(await views()).toBe(0);
     // The data the browser starts from: the API's own anonymous answer (whose request counts the view).
-    const api = (await t.app.inject({ method: 'GET', url: `/api/marketplace/prompts/${prompt.id}` })).json();
-    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(first.body);
-    expect(JSON.parse(block![1]!)).toEqual(api.data);
+    expect(pageData(first.body)).toEqual(await api(`/api/marketplace/prompts/${prompt.id}`));
     await t.app.deferredWrites.flush();
     expect(await views()).toBe(1);
 
@@ -193,9 +196,7 @@ describe('rendering public pages on the server', () => {
       /<h1>Rendered \/marketplace listing \[[^\]]*Listed First[^\]]*\] \$&amp;<\/h1>/,
     );
     // The data the browser starts from: the answers to the requests the page makes, and which one.
-    const api = async (url: string) => (await t.app.inject({ method: 'GET', url })).json().data as unknown;
-    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(first.body);
-    expect(JSON.parse(block![1]!)).toEqual({
+    expect(pageData(first.body)).toEqual({
       query: { sort: 'latest', page: 1, limit: 50 },
       list: await api('/api/marketplace/prompts?sort=latest&page=1&limit=50'),
       categories: await api('/api/marketplace/categories'),
@@ -227,13 +228,11 @@ describe('rendering public pages on the server', () => {
     const before = renders();
     const first = await t.app.inject({ method: 'GET', url: '/' });
     expect(first.statusCode).toBe(200);
-    const api = async (url: string) => (await t.app.inject({ method: 'GET', url })).json().data as unknown;
     const stats = (await api('/api/site/stats')) as { users: number };
     expect(first.body).toContain(`<h1>Rendered / showing [Shown At Home`);
     expect(first.body).toContain(` to ${stats.users} users $&amp;</h1>`);
     // The answers to the two requests the page makes: the first six cards and the figures.
-    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(first.body);
-    expect(JSON.parse(block![1]!)).toEqual({
+    expect(pageData(first.body)).toEqual({
       prompts: await api('/api/marketplace/prompts?page=1&limit=6'),
       stats,
     });

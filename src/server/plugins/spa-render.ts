@@ -12,8 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
  * Most pages depend only on the page and the build, so each is rendered once per build and kept. A
  * prompt's page is rendered with the prompt in it, the marketplace with its first page of cards and
  * the home page with its showcase's cards and its figures (`PageData`: the anonymous answers of the
- * API's own caches, decision 010), so their text is there
- * before any script runs; the data travels in the page as JSON for the browser to start from
+ * API's own caches, decision 010), so their text is there before any script runs; the data
+ * travels in the page as JSON for the browser to start from
  * (src/web/app/page-data.ts). Those renders are kept per address and answer (a changed prompt or
  * list is a new answer), for the most recent MAX_DATA_PAGES addresses, and at most MAX_DATA_RENDERS
  * run at once: past that, or when the data is not there (an unknown prompt, or one not public), the
