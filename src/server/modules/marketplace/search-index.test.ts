@@ -186,4 +186,55 @@ describe('the search index', () => {
       expect(page.ids).toEqual(all.ids.slice(offset, offset + limit));
     }
   });
+
+  it('answers after thousands of edits, removals and late prompts as an index built from the result', () => {
+    // Enough words and prompts to move the posting lists around their pool many times.
+    const words = Array.from({ length: 300 }, (_, i) => `w${i.toString(36)}x${(i * 7919) % 97}`);
+    let seed = 11;
+    const next = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % below;
+    };
+    const text = (count: number) => Array.from({ length: count }, () => words[next(words.length)]).join(' ');
+    const live = new Map<string, SearchDocument>();
+    const edited = new SearchIndex();
+    for (let step = 0; step < 6000; step++) {
+      const ids = [...live.keys()];
+      const roll = next(10);
+      if (roll === 0 && ids.length > 0) {
+        const id = ids[next(ids.length)]!;
+        live.delete(id);
+        edited.remove(id);
+        continue;
+      }
+      const base = roll < 4 && ids.length > 0 ? live.get(ids[next(ids.length)]!)! : doc();
+      // Some prompts are published late: created long before the newest.
+      const created = next(5) === 0 ? `2025-0${1 + next(9)}-01T00:00:00.000Z` : base.created_at;
+      const d = {
+        ...base,
+        created_at: created,
+        title: text(3),
+        description: text(12),
+        tags: `["${text(1)}"]`,
+      };
+      live.set(d.id, d);
+      edited.put(d);
+      if (step === 3000) edited.renumber();
+    }
+    const fresh = new SearchIndex();
+    for (const d of live.values()) fresh.put(d);
+    fresh.renumber();
+    expect(edited.size).toBe(live.size);
+    const queries = [
+      ...words.slice(0, 40).map((w) => [w]),
+      ...words.slice(0, 40).map((w) => [w, w.slice(0, 3)]),
+    ];
+    let matched = 0;
+    for (const terms of [...queries, ['w1'], ['w2', 'w3']]) {
+      const got = edited.search(terms, {}, 500);
+      expect(got).toEqual(fresh.search(terms, {}, 500));
+      matched += got.total;
+    }
+    expect(matched).toBeGreaterThan(1000);
+  });
 });

@@ -1,4 +1,5 @@
 import { CATEGORIES, PROMPT_TYPES } from '../../../shared/constants';
+import { PostingLists } from './posting-lists';
 import { textTerms } from './search';
 
 /*
@@ -73,8 +74,8 @@ export class SearchIndex {
   // Per term, by term id.
   private readonly termOf = new Map<string, number>();
   private readonly terms: string[] = [];
-  /** Ordinals of the documents holding the term, oldest first (created_at, then id). */
-  private readonly postings: number[][] = [];
+  /** Per term, the ordinals of the documents holding it, oldest first (created_at, then id). */
+  private readonly postings = new PostingLists();
   /** Every term in code-unit order, for prefixes; new terms wait in `unsorted`. */
   private sorted: string[] = [];
   private unsorted: string[] = [];
@@ -142,11 +143,12 @@ export class SearchIndex {
     this.totalLength += length;
     this.live++;
 
-    for (const t of ids) {
-      const list = this.postings[t]!;
-      const last = list[list.length - 1];
-      if (last === undefined || this.newer(d, last)) list.push(d);
-      else list.splice(this.position(list, d), 0, d);
+    const lists = this.postings;
+    for (let i = 0; i < ids.length; i++) {
+      const t = ids[i]!;
+      const length = lists.length(t);
+      const last = length === 0 ? -1 : lists.data[lists.start(t) + length - 1]!;
+      lists.insert(t, last === -1 || this.newer(d, last) ? length : this.position(t, d), d, freqs[i]!);
     }
     for (const prefix of this.prefixesOf(ids))
       this.prefixDocs.set(prefix, (this.prefixDocs.get(prefix) ?? 0) + 1);
@@ -270,7 +272,7 @@ export class SearchIndex {
     const exact: number[] = [];
     for (const term of prefix ? terms.slice(0, -1) : terms) {
       const t = this.termOf.get(term);
-      if (t === undefined || this.postings[t]!.length === 0) return none;
+      if (t === undefined || this.postings.length(t) === 0) return none;
       exact.push(t);
     }
     const prefixTerms = prefix ? this.termsStartingWith(prefix) : [];
@@ -309,22 +311,24 @@ export class SearchIndex {
   ): { found: number[]; prefixFreq: number[] } {
     const category = filters.category === undefined ? -1 : (categoryCode.get(filters.category) ?? -2);
     const type = filters.type === undefined ? -1 : (typeCode.get(filters.type) ?? -2);
+    const lists = this.postings;
     let driver = -1;
-    for (const t of exact)
-      if (driver < 0 || this.postings[t]!.length < this.postings[driver]!.length) driver = t;
+    for (const t of exact) if (driver < 0 || lists.length(t) < lists.length(driver)) driver = t;
 
     const found: number[] = [];
     const prefixFreq: number[] = [];
     const stride = exact.length;
     if (this.exactFreqs.length < cap * stride) this.exactFreqs = new Float64Array(cap * stride);
-    if (driver >= 0 && (prefixTerms === null || this.postings[driver]!.length <= prefixCount)) {
-      const list = this.postings[driver]!;
-      for (let i = list.length - 1; i >= 0 && found.length < cap; i--) {
+    if (driver >= 0 && (prefixTerms === null || lists.length(driver) <= prefixCount)) {
+      const list = lists.data;
+      const freqs = lists.freqs;
+      const start = lists.start(driver);
+      for (let i = start + lists.length(driver) - 1; i >= start && found.length < cap; i--) {
         const d = list[i]!;
         if (!this.passes(d, category, type)) continue;
         const f = prefixTerms === null ? 0 : this.markedFrequency(d);
         if (prefixTerms !== null && f === 0) continue;
-        if (!this.holds(d, exact, found.length * stride)) continue;
+        if (!this.holds(d, exact, found.length * stride, driver, freqs[i]!)) continue;
         found.push(d);
         prefixFreq.push(f);
       }
@@ -332,13 +336,8 @@ export class SearchIndex {
     }
     // The prefix's documents are fewer: merge its terms' lists, newest first. A document holding
     // several of its terms comes up once per term, in a row.
-    const lists: number[][] = [];
     const terms: number[] = [];
-    for (const t of prefixTerms!) {
-      if (this.postings[t]!.length === 0) continue;
-      lists.push(this.postings[t]!);
-      terms.push(t);
-    }
+    for (const t of prefixTerms!) if (lists.length(t) > 0) terms.push(t);
     const heap = new CursorHeap(lists, terms, this.createdMs, this.created, this.ids);
     let previous = -1;
     let accepted = false;
@@ -348,13 +347,13 @@ export class SearchIndex {
       if (d !== previous) {
         if (found.length === cap) break;
         previous = d;
-        accepted = this.passes(d, category, type) && this.holds(d, exact, found.length * stride);
+        accepted = this.passes(d, category, type) && this.holds(d, exact, found.length * stride, -1, 0);
         if (accepted) {
           found.push(d);
           prefixFreq.push(0);
         }
       }
-      if (accepted) prefixFreq[prefixFreq.length - 1]! += this.frequency(d, heap.term);
+      if (accepted) prefixFreq[prefixFreq.length - 1]! += heap.freq;
     }
     return { found, prefixFreq };
   }
@@ -364,10 +363,13 @@ export class SearchIndex {
     return (category === -1 || this.category[d] === category) && (type === -1 || this.type[d] === type);
   }
 
-  /** Holds every exact term; their frequencies are kept in exactFreqs from `slot`. */
-  private holds(d: number, exact: number[], slot: number): boolean {
+  /**
+   * Holds every exact term; their frequencies are kept in exactFreqs from `slot`. The frequency of
+   * term `known` is given (read from its posting list).
+   */
+  private holds(d: number, exact: number[], slot: number, known: number, knownFreq: number): boolean {
     for (let i = 0; i < exact.length; i++) {
-      const f = this.frequency(d, exact[i]!);
+      const f = exact[i] === known ? knownFreq : this.frequency(d, exact[i]!);
       if (f === 0) return false;
       this.exactFreqs[slot + i] = f;
     }
@@ -385,7 +387,7 @@ export class SearchIndex {
     const n = this.live;
     const avgdl = this.totalLength / Math.max(n, 1);
     const exactIdf = new Float64Array(exact.length);
-    for (let i = 0; i < exact.length; i++) exactIdf[i] = idf(n, this.postings[exact[i]!]!.length);
+    for (let i = 0; i < exact.length; i++) exactIdf[i] = idf(n, this.postings.length(exact[i]!));
     const prefixIdf = prefixCount >= 0 ? idf(n, prefixCount) : 0;
     const scores = new Float64Array(found.length);
     const stride = exact.length;
@@ -428,13 +430,15 @@ export class SearchIndex {
     return newer(this.createdMs, this.created, this.ids, a, b);
   }
 
-  /** Where d sits (or would sit) in a list kept oldest first. */
-  private position(list: number[], d: number): number {
+  /** Where d sits (or would sit) in term t's list, kept oldest first. */
+  private position(t: number, d: number): number {
+    const list = this.postings.data;
+    const start = this.postings.start(t);
     let lo = 0;
-    let hi = list.length;
+    let hi = this.postings.length(t);
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.newer(d, list[mid]!)) lo = mid + 1;
+      if (this.newer(d, list[start + mid]!)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -444,9 +448,10 @@ export class SearchIndex {
   private unlink(d: number): void {
     const ids = this.termsOf(d);
     for (const t of ids) {
-      const list = this.postings[t]!;
-      const at = this.position(list, d);
-      if (list[at] === d) list.splice(at, 1);
+      const at = this.position(t, d);
+      if (at < this.postings.length(t) && this.postings.data[this.postings.start(t) + at] === d) {
+        this.postings.removeAt(t, at);
+      }
     }
     for (const prefix of this.prefixesOf(ids)) {
       const left = (this.prefixDocs.get(prefix) ?? 1) - 1;
@@ -463,7 +468,7 @@ export class SearchIndex {
       t = this.terms.length;
       this.termOf.set(term, t);
       this.terms.push(term);
-      this.postings.push([]);
+      this.postings.add();
       this.unsorted.push(term);
     }
     return t;
@@ -495,7 +500,7 @@ export class SearchIndex {
       const term = this.sorted[i]!;
       if (!term.startsWith(prefix)) break;
       const t = this.termOf.get(term)!;
-      if (this.postings[t]!.length > 0) out.push(t);
+      if (this.postings.length(t) > 0) out.push(t);
     }
     return out;
   }
@@ -503,18 +508,22 @@ export class SearchIndex {
   /** How many documents hold a term with the prefix: kept up to COUNTED_PREFIX, else counted. */
   private prefixCount(prefix: string, prefixTerms: number[]): number {
     if (prefix.length <= COUNTED_PREFIX) return this.prefixDocs.get(prefix) ?? 0;
-    if (prefixTerms.length === 1) return this.postings[prefixTerms[0]!]!.length;
+    const lists = this.postings;
+    if (prefixTerms.length === 1) return lists.length(prefixTerms[0]!);
     if (this.docMarks.length < this.ids.length) this.docMarks = new Uint8Array(this.ids.length * 2);
+    const marks = this.docMarks;
+    const list = lists.data;
     let count = 0;
     for (const t of prefixTerms) {
-      for (const d of this.postings[t]!) {
-        if (this.docMarks[d] === 0) {
-          this.docMarks[d] = 1;
+      for (let i = lists.start(t), end = i + lists.length(t); i < end; i++) {
+        if (marks[list[i]!] === 0) {
+          marks[list[i]!] = 1;
           count++;
         }
       }
     }
-    for (const t of prefixTerms) for (const d of this.postings[t]!) this.docMarks[d] = 0;
+    for (const t of prefixTerms)
+      for (let i = lists.start(t), end = i + lists.length(t); i < end; i++) marks[list[i]!] = 0;
     return count;
   }
 
@@ -580,10 +589,9 @@ export class SearchIndex {
     const newId = new Int32Array(count);
     for (let k = 0; k < count; k++) newId[order[k]!] = k;
     const terms = order.map((t) => this.terms[t]!);
-    const postings = order.map((t) => this.postings[t]!);
+    this.postings.permute(order);
     for (let k = 0; k < count; k++) {
       this.terms[k] = terms[k]!;
-      this.postings[k] = postings[k]!;
       this.termOf.set(terms[k]!, k);
     }
     // The new ids in the pool, each document's sorted again (insertion sort: a few dozen terms).
@@ -651,39 +659,40 @@ function lowerBound(sorted: string[], value: string): number {
   return lo;
 }
 
-/** Merges lists kept oldest first into one stream, newest first (created_at, then id). */
+/** Merges posting lists (kept oldest first) into one stream, newest first (created_at, then id). */
 class CursorHeap {
-  private readonly lists: number[][];
+  private readonly data: Int32Array;
+  private readonly freqs: Float32Array;
+  /** Per cursor, its list's first position in `data` and the position it is at. */
+  private readonly first: number[];
   private readonly at: number[];
-  private readonly terms: number[];
-  /** The term of the list the last popped document came from. */
-  term = -1;
+  /** The frequency, in the last popped document, of the term whose list it came from. */
+  freq = 0;
 
   constructor(
-    lists: number[][],
+    lists: PostingLists,
     terms: number[],
     private readonly createdMs: Float64Array,
     private readonly created: string[],
     private readonly ids: (string | undefined)[],
   ) {
-    this.lists = lists;
-    this.terms = terms;
-    this.at = lists.map((l) => l.length - 1);
-    for (let i = (lists.length >> 1) - 1; i >= 0; i--) this.down(i);
+    this.data = lists.data;
+    this.freqs = lists.freqs;
+    this.first = terms.map((t) => lists.start(t));
+    this.at = terms.map((t) => lists.start(t) + lists.length(t) - 1);
+    for (let i = (terms.length >> 1) - 1; i >= 0; i--) this.down(i);
   }
 
   pop(): number | undefined {
-    if (this.lists.length === 0) return undefined;
-    const d = this.lists[0]![this.at[0]!]!;
-    this.term = this.terms[0]!;
-    if (--this.at[0]! < 0) {
-      const list = this.lists.pop()!;
+    if (this.at.length === 0) return undefined;
+    const d = this.data[this.at[0]!]!;
+    this.freq = this.freqs[this.at[0]!]!;
+    if (--this.at[0]! < this.first[0]!) {
+      const first = this.first.pop()!;
       const at = this.at.pop()!;
-      const term = this.terms.pop()!;
-      if (this.lists.length === 0) return d;
-      this.lists[0] = list;
+      if (this.at.length === 0) return d;
+      this.first[0] = first;
       this.at[0] = at;
-      this.terms[0] = term;
     }
     this.down(0);
     return d;
@@ -691,13 +700,13 @@ class CursorHeap {
 
   /** True when the cursor at i points to a newer document than the one at j. */
   private before(i: number, j: number): boolean {
-    const a = this.lists[i]![this.at[i]!]!;
-    const b = this.lists[j]![this.at[j]!]!;
+    const a = this.data[this.at[i]!]!;
+    const b = this.data[this.at[j]!]!;
     return newer(this.createdMs, this.created, this.ids, a, b);
   }
 
   private down(i: number): void {
-    const n = this.lists.length;
+    const n = this.at.length;
     for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
@@ -705,16 +714,15 @@ class CursorHeap {
       if (l < n && this.before(l, best)) best = l;
       if (r < n && this.before(r, best)) best = r;
       if (best === i) return;
-      const list = this.lists[i]!;
-      this.lists[i] = this.lists[best]!;
-      this.lists[best] = list;
-      const at = this.at[i]!;
-      this.at[i] = this.at[best]!;
-      this.at[best] = at;
-      const term = this.terms[i]!;
-      this.terms[i] = this.terms[best]!;
-      this.terms[best] = term;
+      swap(this.first, i, best);
+      swap(this.at, i, best);
       i = best;
     }
   }
+}
+
+function swap(a: number[], i: number, j: number): void {
+  const v = a[i]!;
+  a[i] = a[j]!;
+  a[j] = v;
 }
