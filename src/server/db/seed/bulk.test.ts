@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import { CATEGORIES } from '../../../shared/constants';
 import { verifyPassword } from '../../modules/auth/password';
+import { refreshTrending } from '../../modules/marketplace/service';
 import type { Database } from '../database';
 import { BULK_EMAIL_DOMAIN, BULK_USER_PASSWORD, bulkSeed, generatePrompt } from './bulk';
 import { seedDemoIfEmpty } from './demo';
@@ -140,6 +141,26 @@ describe('bulkSeed', () => {
       expect(p.status).toBe('captured');
       expect(p.amount_minor).toBeGreaterThan(0);
     }
+  });
+
+  it("leaves trending as the app computes it: the app's first refresh rewrites no bulk prompt", async () => {
+    const db = await open();
+    await seedDemoIfEmpty(db.db, pino({ level: 'silent' }));
+    await bulkSeed(db.db, { prompts: 300, users: 30, engine: db.engine });
+    const trending = () =>
+      db.db
+        .selectFrom('prompts')
+        .innerJoin('users', 'users.id', 'prompts.author_id')
+        .where('users.email', 'like', `%@${BULK_EMAIL_DOMAIN}`)
+        .select(['prompts.id', 'prompts.trending', 'prompts.trending_score'])
+        .orderBy('prompts.id')
+        .execute();
+    const before = await trending();
+    expect(before).toHaveLength(300);
+    const top = await refreshTrending({ db: db.db, engine: db.engine });
+    // The refresh did run: the demo data's recent activity makes prompts trending.
+    expect(top.length).toBeGreaterThan(0);
+    expect(await trending()).toEqual(before);
   });
 
   it('refuses prompts without anyone to author them', async () => {

@@ -223,8 +223,11 @@ export async function bulkSeed(db: Kysely<DB>, options: BulkOptions): Promise<Bu
           status: 'published',
           moderation_note: null,
           featured: rng.chance(0.01) ? 1 : 0,
-          trending: rng.chance(0.02) ? 1 : 0,
-          trending_score: Math.round((likes * 3 + downloads * 2 + tries) / Math.sqrt(Math.max(1, ageDays))),
+          // Trending is the app's to compute, from the last week's activity (refreshTrending), of
+          // which bulk data has none: values made up here were all rewritten by the app's first
+          // refresh, minutes of writes (and of caches emptied) on a large catalogue.
+          trending: 0,
+          trending_score: 0,
           views_count: views,
           likes_count: likes,
           downloads_count: downloads,
