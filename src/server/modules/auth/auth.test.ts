@@ -305,6 +305,35 @@ describe('login and the session', () => {
       .execute();
     const free = (await get('/api/auth/me', account.token)).json().data.user;
     expect(free.usage).toEqual({ playgroundSessions: { current: 1, limit: 10 }, promptsCreated: 1 });
+    // Subscriptions that are not current leave the user on the free plan: canceled, and run out.
+    const ended = {
+      user_id: account.user.id,
+      plan_id: 'plan-pro',
+      current_period_start: now,
+      updated_at: now,
+    };
+    await db
+      .insertInto('subscriptions')
+      .values([
+        {
+          ...ended,
+          id: newId(),
+          status: 'canceled',
+          current_period_end: '2999-01-01T00:00:00.000Z',
+          created_at: now,
+        },
+        {
+          ...ended,
+          id: newId(),
+          status: 'active',
+          current_period_end: '2020-02-01T00:00:00.000Z',
+          created_at: now,
+        },
+      ])
+      .execute();
+    const stillFree = (await get('/api/auth/me', account.token)).json().data.user;
+    expect(stillFree.subscription).toEqual(free.subscription);
+    expect(free.subscription.plan).toBe('Free');
     await db
       .insertInto('subscriptions')
       .values({

@@ -174,44 +174,91 @@ const freePlanQuery = (db: Kysely<DB>) =>
 
 export const findFreePlan = (db: Kysely<DB>) => freePlanQuery(db).executeTakeFirst();
 
-const sessionsSinceQuery = (db: Kysely<DB>, userId: string, since: string) =>
+/**
+ * What a signed-in user's answer shows besides the user's row, in one statement: the current
+ * subscription with its plan (as currentSubscriptionQuery picks it), the free plan (freePlanQuery),
+ * the playground sessions counted since `since` and the prompts written. On PostgreSQL each
+ * statement is a round trip and its client's work: these were four.
+ */
+const accountSummaryQuery = (db: Kysely<DB>, userId: string, now: string, since: string) =>
   db
-    .selectFrom('playground_sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('counted_at', '>=', since);
+    .selectFrom('users as u')
+    .leftJoin('subscriptions as s', (join) =>
+      join.on((eb) =>
+        eb(
+          's.id',
+          '=',
+          eb
+            .selectFrom('subscriptions as cs')
+            .innerJoin('plans as cp', 'cp.id', 'cs.plan_id')
+            .select('cs.id')
+            .whereRef('cs.user_id', '=', 'u.id')
+            .where('cs.status', 'in', ['active', 'trialing'])
+            .where((w) =>
+              w.or([w('cs.current_period_end', 'is', null), w('cs.current_period_end', '>', now)]),
+            )
+            .orderBy('cs.created_at', 'desc')
+            .limit(1),
+        ),
+      ),
+    )
+    .leftJoin('plans as p', 'p.id', 's.plan_id')
+    .leftJoin('plans as f', (join) =>
+      join.on((eb) =>
+        eb(
+          'f.id',
+          '=',
+          eb
+            .selectFrom('plans as fp')
+            .select('fp.id')
+            .where('fp.price_monthly_minor', '=', 0)
+            .where('fp.is_active', '=', 1)
+            .orderBy('fp.sort_order')
+            .orderBy('fp.created_at')
+            .orderBy('fp.id')
+            .limit(1),
+        ),
+      ),
+    )
+    .select((eb) => [
+      's.status',
+      's.plan_id',
+      'p.name as plan_name',
+      'p.session_limit',
+      'f.id as free_plan_id',
+      'f.name as free_plan_name',
+      'f.session_limit as free_session_limit',
+      eb
+        .selectFrom('playground_sessions as g')
+        .select((c) => c.fn.countAll().as('n'))
+        .whereRef('g.user_id', '=', 'u.id')
+        .where('g.counted_at', '>=', since)
+        .as('sessions'),
+      eb
+        .selectFrom('prompts as w')
+        .select((c) => c.fn.countAll().as('n'))
+        .whereRef('w.author_id', '=', 'u.id')
+        .as('prompts'),
+    ])
+    .where('u.id', '=', userId);
 
-const promptsByAuthorQuery = (db: Kysely<DB>, userId: string) =>
-  db
-    .selectFrom('prompts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('author_id', '=', userId);
-
-type Count = { n: number | string | bigint };
+export type AccountSummary = InferResult<ReturnType<typeof accountSummaryQuery>>[number];
 
 /**
  * What the signed-in user's answer reads (`/api/auth/me` on every page load of a signed-in user,
- * and every sign-in), compiled once: Kysely's building of these five small queries cost more than
- * running them.
+ * and every sign-in): the user's row and its summary, each compiled once (Kysely's building of small
+ * queries cost more than running them).
  */
 export function accountQueries(db: Kysely<DB>) {
   const userById = precompiled<[id: string], UserRow>(db, 1, (id) => userByIdQuery(db, id));
-  const freePlan = precompiled<[], InferResult<ReturnType<typeof freePlanQuery>>[number]>(db, 0, () =>
-    freePlanQuery(db),
-  );
-  const sessionsSince = precompiled<[userId: string, since: string], Count>(db, 2, (userId, since) =>
-    sessionsSinceQuery(db, userId, since),
-  );
-  const promptsByAuthor = precompiled<[userId: string], Count>(db, 1, (userId) =>
-    promptsByAuthorQuery(db, userId),
+  const summary = precompiled<[userId: string, now: string, since: string], AccountSummary>(
+    db,
+    3,
+    (userId, now, since) => accountSummaryQuery(db, userId, now, since),
   );
   return {
     userById,
-    currentSubscription: currentSubscriptionFinder(db),
-    freePlan,
-    countSessionsSince: async (userId: string, since: string) =>
-      Number((await sessionsSince(userId, since))?.n ?? 0),
-    countPromptsByAuthor: async (userId: string) => Number((await promptsByAuthor(userId))?.n ?? 0),
+    summary,
   };
 }
 

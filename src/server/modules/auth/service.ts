@@ -80,27 +80,31 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function toUser(row: UserRow): Promise<User> {
-    const now = nowIso();
-    const [subscription, freePlan, current, promptsCreated] = await Promise.all([
-      account.currentSubscription(row.id, now),
-      account.freePlan(),
-      account.countSessionsSince(row.id, monthStart()),
-      account.countPromptsByAuthor(row.id),
-    ]);
+    const summary = await account.summary(row.id, nowIso(), monthStart());
+    // The current subscription, when there is one (a user deleted in between has no summary at all).
+    const subscription =
+      summary?.status != null && summary.plan_id != null && summary.plan_name != null
+        ? { plan: summary.plan_name, status: summary.status, planId: summary.plan_id }
+        : null;
     const role = row.role as Role;
     let limit: number;
     if (role === 'admin') limit = UNLIMITED_SESSIONS;
-    else if (subscription) limit = subscription.session_limit ?? UNLIMITED_SESSIONS;
-    else limit = freePlan?.session_limit ?? LIMITS.freeSessionsPerMonth;
+    else if (subscription) limit = summary?.session_limit ?? UNLIMITED_SESSIONS;
+    else limit = summary?.free_session_limit ?? LIMITS.freeSessionsPerMonth;
     return {
       id: row.id,
       name: row.name,
       email: row.email,
       role,
-      subscription: subscription
-        ? { plan: subscription.plan_name, status: subscription.status, planId: subscription.plan_id }
-        : { plan: freePlan?.name ?? 'Free', status: 'active', planId: freePlan?.id ?? null },
-      usage: { playgroundSessions: { current, limit }, promptsCreated },
+      subscription: subscription ?? {
+        plan: summary?.free_plan_name ?? 'Free',
+        status: 'active',
+        planId: summary?.free_plan_id ?? null,
+      },
+      usage: {
+        playgroundSessions: { current: Number(summary?.sessions ?? 0), limit },
+        promptsCreated: Number(summary?.prompts ?? 0),
+      },
       avatar: row.avatar_url,
     };
   }
