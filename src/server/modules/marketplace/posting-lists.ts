@@ -4,6 +4,10 @@
  * the end of the array with twice the room, and the array is rewritten without the space left behind
  * once that space is more than what is in use.
  *
+ * Growing by moves leaves about as much space behind as the lists hold, and twice their entries in
+ * room: `trim` rewrites the pool with no room to spare once the bulk is in (after a build), and the
+ * pool is rewritten whenever it is full with a quarter of it left behind.
+ *
  * One typed array rather than a JavaScript array per term: the lists hold millions of numbers on a
  * large catalogue, which in JavaScript arrays the garbage collector visits one by one on every
  * major collection (about a quarter of the app's heap on 100 000 prompts); a typed array's
@@ -96,10 +100,19 @@ export class PostingLists {
     this.rooms = rooms;
   }
 
+  /**
+   * Rewrites the pool with each list's room cut to its entries and an eighth of the pool spare: for
+   * when few lists will grow (the index after its build).
+   */
+  trim(): void {
+    for (let t = 0; t < this.count; t++) this.rooms[t] = this.lengths[t]!;
+    this.compact(8);
+  }
+
   /** Gives list t `room` places at the end of the pool, rewriting the pool first when needed. */
   private move(t: number, room: number): void {
     if (this.used + room > this.pool.length) {
-      if (this.dead > this.used / 2) this.compact();
+      if (this.dead > this.used / 4) this.compact(1);
       if (this.used + room > this.pool.length) {
         const size = Math.max(this.pool.length * 2, this.used + room);
         this.pool = grown(this.pool, new Int32Array(size));
@@ -115,9 +128,14 @@ export class PostingLists {
     this.used += room;
   }
 
-  /** Rewrites the pool with the lists in order and each one's room kept. */
-  private compact(): void {
-    const pool = new Int32Array(Math.max((this.used - this.dead) * 2, 1 << 16));
+  /**
+   * Rewrites the pool with the lists in order and each one's room kept, the pool's size their rooms
+   * and 1 / `spare` of that again.
+   */
+  private compact(spare: number): void {
+    let rooms = 0;
+    for (let t = 0; t < this.count; t++) rooms += this.rooms[t]!;
+    const pool = new Int32Array(Math.max(rooms + Math.ceil(rooms / spare), 1 << 16));
     const freqs = new Float32Array(pool.length);
     let at = 0;
     for (let t = 0; t < this.count; t++) {

@@ -590,6 +590,8 @@ export class SearchIndex {
     for (let k = 0; k < count; k++) newId[order[k]!] = k;
     const terms = order.map((t) => this.terms[t]!);
     this.postings.permute(order);
+    // Once the bulk is in, few lists grow: their room to grow is given back.
+    this.postings.trim();
     for (let k = 0; k < count; k++) {
       this.terms[k] = terms[k]!;
       this.termOf.set(terms[k]!, k);
