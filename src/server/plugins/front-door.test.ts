@@ -1,3 +1,4 @@
+import net from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrompt, insertUser } from '../../../tests/support/factories';
@@ -204,4 +205,37 @@ describe('the front door and the rate limit', () => {
       await limited.close();
     }
   });
+});
+
+describe("the front door's server", () => {
+  it("keeps an idle connection open as Fastify's own server does, not for Node's 5 s", async () => {
+    // A client reusing a keep-alive connection idle for about the server's timeout races its
+    // closing and gets a reset (an e2e test met one after 5 s): the timeout is Fastify's 72 s.
+    const { hostname: host, port } = new URL(base);
+    const socket = net.connect(Number(port), host);
+    const request = `GET ${LIST} HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\n\r\n`;
+    let received = '';
+    let closed = false;
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('close', () => (closed = true));
+    const answered = async (count: number) => {
+      const deadline = Date.now() + 3_000;
+      while ((received.match(/HTTP\/1\.1 200 /g) ?? []).length < count) {
+        if (Date.now() > deadline) throw new Error(`no answer ${count}: ${received.slice(0, 300)}`);
+        if (closed) throw new Error(`the server closed the connection: ${received.slice(0, 400)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      socket.write(request);
+      await answered(1);
+      expect(received).toMatch(/^keep-alive: timeout=72$/im);
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      expect(closed).toBe(false);
+      socket.write(request);
+      await answered(2);
+    } finally {
+      socket.destroy();
+    }
+  }, 15_000);
 });

@@ -40,6 +40,14 @@ export interface FrontRoute {
   served?: (entry: CachedResponse, client: { ip: string; userAgent: string }) => void;
 }
 
+/** Fastify's options for its HTTP server (with its defaults filled in), as a factory gets them. */
+interface ServerTimeouts {
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
 /** At most this many URLs are remembered (least recently used go first). */
 const MAX_ROUTES = 10_000;
 const WINDOW_MS = 60_000;
@@ -121,13 +129,13 @@ export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: nu
     return true;
   }
 
-  const serverFactory: FastifyServerFactory = (handler) => {
+  const serverFactory: FastifyServerFactory = (handler, fastifyOptions) => {
     const fallBack = (req: http.IncomingMessage, res: http.ServerResponse, err: unknown) => {
       // Fastify answers instead, and reports what it meets (a database that is down is a 503).
       opened?.log.warn({ err, url: req.url }, 'front door fell back to the app');
       if (!res.headersSent) handler(req, res);
     };
-    return http.createServer((req, res) => {
+    const server = http.createServer((req, res) => {
       const route = match(req);
       if (!route) return handler(req, res);
       const serve = (current: number) => {
@@ -148,6 +156,15 @@ export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: nu
       if (typeof version === 'number') serve(version);
       else version.then(serve, (err: unknown) => fallBack(req, res, err));
     });
+    // What Fastify sets on a server it creates itself, and not on one a factory gives it. Without
+    // it Node's 5 s keep-alive applies: a client (or a load balancer) reusing a connection idle for
+    // about that long races the server closing it, and the request fails with a reset.
+    const given = fastifyOptions as ServerTimeouts;
+    if (given.keepAliveTimeout !== undefined) server.keepAliveTimeout = given.keepAliveTimeout;
+    if (given.requestTimeout !== undefined) server.requestTimeout = given.requestTimeout;
+    if (given.connectionTimeout !== undefined) server.setTimeout(given.connectionTimeout);
+    if (given.maxRequestsPerSocket) server.maxRequestsPerSocket = given.maxRequestsPerSocket;
+    return server;
   };
 
   return {
