@@ -13,8 +13,8 @@ import { filtersFrom, promptsParamsFor } from '@/features/marketplace/hooks/use-
 /*
  * A page the server rendered with its data (decision 019: a prompt's page, the marketplace and the
  * home page, as an anonymous visitor sees them) carries that data in a JSON block
- * (src/server/plugins/spa-render.ts). The server's render and the browser's first render start from it alike, so the browser hydrates
- * the same page.
+ * (src/server/plugins/spa-render.ts). The server's render and the browser's first render start from
+ * it alike, so the browser hydrates the same page.
  */
 
 const PAGE_DATA_ID = 'page-data';

@@ -1,12 +1,10 @@
 /*
  * The search index's posting lists (search-index.ts): per term, the ordinals of the documents
- * holding it and the term's weighted frequency in each, all in one Int32Array and one Float32Array. A list has room to grow in place; when it is full it moves to
- * the end of the array with twice the room, and the array is rewritten without the space left behind
- * once that space is more than what is in use.
- *
- * Growing by moves leaves about as much space behind as the lists hold, and twice their entries in
- * room: `trim` rewrites the pool with no room to spare once the bulk is in (after a build), and the
- * pool is rewritten whenever it is full with a quarter of it left behind.
+ * holding it and the term's weighted frequency in each, all in one Int32Array and one Float32Array.
+ * A list has room to grow in place; when it is full it moves to the end of the arrays with twice the
+ * room. Growing by moves leaves about as much space behind as the lists hold: the arrays are
+ * rewritten whenever they are full with a quarter of them left behind, and `trim` rewrites them with
+ * no room to spare once the bulk is in (after a build).
  *
  * One typed array rather than a JavaScript array per term: the lists hold millions of numbers on a
  * large catalogue, which in JavaScript arrays the garbage collector visits one by one on every
@@ -153,7 +151,8 @@ export class PostingLists {
   }
 }
 
-function grown<T extends Int32Array | Float32Array>(from: T, to: T): T {
+/** `to`, a larger array, with `from`'s values at its start. */
+export function grown<T extends Int8Array | Int32Array | Float32Array | Float64Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }

@@ -1,5 +1,5 @@
 import { CATEGORIES, PROMPT_TYPES } from '../../../shared/constants';
-import { PostingLists } from './posting-lists';
+import { PostingLists, grown } from './posting-lists';
 import { textTerms } from './search';
 
 /*
@@ -243,16 +243,12 @@ export class SearchIndex {
   }
 
   private growDocuments(size: number): void {
-    const grow = <T extends Int8Array | Int32Array | Float64Array>(from: T, to: T): T => {
-      to.set(from);
-      return to;
-    };
-    this.createdMs = grow(this.createdMs, new Float64Array(size));
-    this.category = grow(this.category, new Int8Array(size));
-    this.type = grow(this.type, new Int8Array(size));
-    this.length = grow(this.length, new Int32Array(size));
-    this.termStart = grow(this.termStart, new Int32Array(size));
-    this.termCount = grow(this.termCount, new Int32Array(size));
+    this.createdMs = grown(this.createdMs, new Float64Array(size));
+    this.category = grown(this.category, new Int8Array(size));
+    this.type = grown(this.type, new Int8Array(size));
+    this.length = grown(this.length, new Int32Array(size));
+    this.termStart = grown(this.termStart, new Int32Array(size));
+    this.termCount = grown(this.termCount, new Int32Array(size));
   }
 
   /**
