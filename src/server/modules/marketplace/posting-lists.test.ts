@@ -22,7 +22,7 @@ const read = (lists: PostingLists, t: number) =>
   ]);
 
 describe('posting lists', () => {
-  it('hold what was inserted and removed, in place, across moves and rewrites of the pool', () => {
+  it('hold what was inserted, removed, replaced and cleared, in place, across moves and rewrites of the pool', () => {
     const lists = new PostingLists();
     const model: number[][][] = [];
     const next = random(7);
@@ -45,6 +45,23 @@ describe('posting lists', () => {
       // A few long lists and many short ones, as words are.
       const t = next(4) === 0 ? next(Math.min(model.length, 5)) : next(model.length);
       const list = model[t]!;
+      if (next(400) === 0) {
+        // A document's terms, as the index keeps them: replaced whole when it is re-indexed,
+        // emptied when it is removed.
+        if (next(4) === 0) {
+          model[t] = [];
+          lists.clear(t);
+        } else {
+          const fresh = Array.from({ length: next(60) }, (_, i) => [step + i, (step + i) % 40]);
+          model[t] = fresh;
+          lists.replace(
+            t,
+            Int32Array.from(fresh, ([v]) => v!),
+            Float32Array.from(fresh, ([, f]) => f!),
+          );
+        }
+        continue;
+      }
       if (list.length > 0 && next(3) === 0) {
         const at = next(list.length);
         list.splice(at, 1);

@@ -1,8 +1,9 @@
 /*
- * The search index's posting lists (search-index.ts): per term, the ordinals of the documents
- * holding it and the term's weighted frequency in each, all in one Int32Array and one Float32Array.
- * A list has room to grow in place; when it is full it moves to the end of the arrays with twice the
- * room. Growing by moves leaves about as much space behind as the lists hold: the arrays are
+ * The search index's lists of numbers with a frequency (search-index.ts), all in one Int32Array and
+ * one Float32Array: per term, the ordinals of the documents holding it (its posting list) and the
+ * term's weighted frequency in each; and per document, its term ids and their frequencies. A list
+ * has room to grow in place; when it is full it moves to the end of the arrays with twice the room
+ * (or, when it is replaced whole, with the room its new entries need). Growing by moves leaves about as much space behind as the lists hold: the arrays are
  * rewritten whenever they are full with a quarter of them left behind, and `trim` rewrites them with
  * no room to spare once the bulk is in (after a build).
  *
@@ -73,6 +74,22 @@ export class PostingLists {
     this.lengths[t] = length + 1;
   }
 
+  /** Makes list t hold exactly these entries, with their frequencies. */
+  replace(t: number, values: Int32Array, freqs: Float32Array): void {
+    if (values.length > this.rooms[t]!) this.move(t, values.length, false);
+    const start = this.starts[t]!;
+    this.pool.set(values, start);
+    this.freqPool.set(freqs, start);
+    this.lengths[t] = values.length;
+  }
+
+  /** Empties list t and gives its room up. */
+  clear(t: number): void {
+    this.dead += this.rooms[t]!;
+    this.lengths[t] = 0;
+    this.rooms[t] = 0;
+  }
+
   /** Removes the entry at position `at` of list t. */
   removeAt(t: number, at: number): void {
     const start = this.starts[t]!;
@@ -107,8 +124,11 @@ export class PostingLists {
     this.compact(8);
   }
 
-  /** Gives list t `room` places at the end of the pool, rewriting the pool first when needed. */
-  private move(t: number, room: number): void {
+  /**
+   * Gives list t `room` places at the end of the pool, with its entries unless `keep` is false,
+   * rewriting the pool first when needed.
+   */
+  private move(t: number, room: number, keep = true): void {
     if (this.used + room > this.pool.length) {
       if (this.dead > this.used / 4) this.compact(1);
       if (this.used + room > this.pool.length) {
@@ -117,9 +137,11 @@ export class PostingLists {
         this.freqPool = grown(this.freqPool, new Float32Array(size));
       }
     }
-    const start = this.starts[t]!;
-    this.pool.copyWithin(this.used, start, start + this.lengths[t]!);
-    this.freqPool.copyWithin(this.used, start, start + this.lengths[t]!);
+    if (keep) {
+      const start = this.starts[t]!;
+      this.pool.copyWithin(this.used, start, start + this.lengths[t]!);
+      this.freqPool.copyWithin(this.used, start, start + this.lengths[t]!);
+    }
     this.dead += this.rooms[t]!;
     this.starts[t] = this.used;
     this.rooms[t] = room;

@@ -57,18 +57,11 @@ export class SearchIndex {
   private type = new Int8Array(1024);
   private length = new Int32Array(1024);
   /**
-   * The document's term ids, ascending, and each one's weighted frequency: `termCount` entries of
-   * `pool` and `poolFreqs` from `termStart`. All documents share the two arrays, in ordinal order
-   * after a build (a search reads thousands of documents: one array, not one object per document,
-   * keeps those reads close together in memory). A re-indexed document's terms are appended, and
-   * the arrays rewritten when the space left behind exceeds what is in use.
+   * Per document (list d), its term ids, ascending, and each one's weighted frequency. The lists
+   * share two arrays, in ordinal order after a build (a search reads thousands of documents: one
+   * array, not one object per document, keeps those reads close together in memory).
    */
-  private termStart = new Int32Array(1024);
-  private termCount = new Int32Array(1024);
-  private pool = new Int32Array(1 << 16);
-  private poolFreqs = new Float32Array(1 << 16);
-  private poolUsed = 0;
-  private poolDead = 0;
+  private readonly docTerms = new PostingLists();
   private readonly ordinalOf = new Map<string, number>();
 
   // Per term, by term id.
@@ -127,7 +120,8 @@ export class SearchIndex {
     if (d === undefined) {
       d = this.ids.length;
       this.ordinalOf.set(doc.id, d);
-      if (d === this.termStart.length) this.growDocuments(d * 2);
+      this.docTerms.add();
+      if (d === this.createdMs.length) this.growDocuments(d * 2);
     } else if (this.ids[d] !== undefined) {
       // A change the index does not see (a like, a view count, the price): nothing to move.
       if (this.holdsAlready(d, doc.created_at, category, type, length, ids, freqs)) return;
@@ -138,7 +132,7 @@ export class SearchIndex {
     this.createdMs[d] = Date.parse(doc.created_at) || 0;
     this.category[d] = category;
     this.type[d] = type;
-    this.store(d, ids, freqs);
+    this.docTerms.replace(d, ids, freqs);
     this.length[d] = length;
     this.totalLength += length;
     this.live++;
@@ -169,13 +163,14 @@ export class SearchIndex {
       this.category[d] !== category ||
       this.type[d] !== type ||
       this.length[d] !== length ||
-      this.termCount[d] !== ids.length
+      this.docTerms.length(d) !== ids.length
     ) {
       return false;
     }
-    const start = this.termStart[d]!;
+    const { data, freqs: held } = this.docTerms;
+    const start = this.docTerms.start(d);
     for (let i = 0; i < ids.length; i++) {
-      if (this.pool[start + i] !== ids[i] || this.poolFreqs[start + i] !== freqs[i]) return false;
+      if (data[start + i] !== ids[i] || held[start + i] !== freqs[i]) return false;
     }
     return true;
   }
@@ -186,60 +181,13 @@ export class SearchIndex {
     if (d === undefined || this.ids[d] === undefined) return;
     this.unlink(d);
     this.ids[d] = undefined;
-    this.poolDead += this.termCount[d]!;
-    this.termCount[d] = 0;
+    this.docTerms.clear(d);
   }
 
-  /** Keeps a document's terms at the end of the pool (the space of its previous ones is left). */
-  private store(d: number, ids: Int32Array, freqs: Float32Array): void {
-    this.poolDead += this.termCount[d]!;
-    this.termCount[d] = 0;
-    if (this.poolUsed + ids.length > this.pool.length) {
-      if (this.poolDead > this.poolUsed / 2) this.compact(this.ids.length);
-      if (this.poolUsed + ids.length > this.pool.length) {
-        this.resizePool(Math.max(this.pool.length * 2, this.poolUsed + ids.length));
-      }
-    }
-    this.pool.set(ids, this.poolUsed);
-    this.poolFreqs.set(freqs, this.poolUsed);
-    this.termStart[d] = this.poolUsed;
-    this.termCount[d] = ids.length;
-    this.poolUsed += ids.length;
-  }
-
-  /** A document's term ids (a view of the pool: read it before anything is stored). */
+  /** A document's term ids (a view of the lists' array: read it before anything is stored). */
   private termsOf(d: number): Int32Array {
-    const start = this.termStart[d]!;
-    return this.pool.subarray(start, start + this.termCount[d]!);
-  }
-
-  private resizePool(size: number): void {
-    const pool = new Int32Array(size);
-    const freqs = new Float32Array(size);
-    pool.set(this.pool.subarray(0, this.poolUsed));
-    freqs.set(this.poolFreqs.subarray(0, this.poolUsed));
-    this.pool = pool;
-    this.poolFreqs = freqs;
-  }
-
-  /** Rewrites the pool without the space left behind, documents in ordinal order. */
-  private compact(documents: number): void {
-    const used = this.poolUsed - this.poolDead;
-    const pool = new Int32Array(Math.max(used * 2, 1 << 16));
-    const freqs = new Float32Array(pool.length);
-    let at = 0;
-    for (let d = 0; d < documents; d++) {
-      const start = this.termStart[d]!;
-      const count = this.termCount[d]!;
-      pool.set(this.pool.subarray(start, start + count), at);
-      freqs.set(this.poolFreqs.subarray(start, start + count), at);
-      this.termStart[d] = at;
-      at += count;
-    }
-    this.pool = pool;
-    this.poolFreqs = freqs;
-    this.poolUsed = at;
-    this.poolDead = 0;
+    const start = this.docTerms.start(d);
+    return this.docTerms.data.subarray(start, start + this.docTerms.length(d));
   }
 
   private growDocuments(size: number): void {
@@ -247,8 +195,6 @@ export class SearchIndex {
     this.category = grown(this.category, new Int8Array(size));
     this.type = grown(this.type, new Int8Array(size));
     this.length = grown(this.length, new Int32Array(size));
-    this.termStart = grown(this.termStart, new Int32Array(size));
-    this.termCount = grown(this.termCount, new Int32Array(size));
   }
 
   /**
@@ -524,13 +470,13 @@ export class SearchIndex {
   }
 
   private frequency(d: number, t: number): number {
-    const pool = this.pool;
-    let lo = this.termStart[d]!;
-    let hi = lo + this.termCount[d]! - 1;
+    const pool = this.docTerms.data;
+    let lo = this.docTerms.start(d);
+    let hi = lo + this.docTerms.length(d) - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const v = pool[mid]!;
-      if (v === t) return this.poolFreqs[mid]!;
+      if (v === t) return this.docTerms.freqs[mid]!;
       if (v < t) lo = mid + 1;
       else hi = mid - 1;
     }
@@ -539,10 +485,10 @@ export class SearchIndex {
 
   /** The weighted frequency of the current prefix's terms in document d. */
   private markedFrequency(d: number): number {
-    const pool = this.pool;
-    const freqs = this.poolFreqs;
-    const start = this.termStart[d]!;
-    const end = start + this.termCount[d]!;
+    const pool = this.docTerms.data;
+    const freqs = this.docTerms.freqs;
+    const start = this.docTerms.start(d);
+    const end = start + this.docTerms.length(d);
     const { lo, hi } = this.range;
     let f = 0;
     let i = firstAtLeast(pool, start, end, lo);
@@ -592,12 +538,12 @@ export class SearchIndex {
       this.terms[k] = terms[k]!;
       this.termOf.set(terms[k]!, k);
     }
-    // The new ids in the pool, each document's sorted again (insertion sort: a few dozen terms).
-    const pool = this.pool;
-    const freqs = this.poolFreqs;
+    // The new ids in the documents' lists, each sorted again (insertion sort: a few dozen terms).
+    const pool = this.docTerms.data;
+    const freqs = this.docTerms.freqs;
     for (let d = 0; d < this.ids.length; d++) {
-      const start = this.termStart[d]!;
-      const end = start + this.termCount[d]!;
+      const start = this.docTerms.start(d);
+      const end = start + this.docTerms.length(d);
       for (let i = start; i < end; i++) {
         const t = newId[pool[i]!]!;
         const f = freqs[i]!;
@@ -610,7 +556,8 @@ export class SearchIndex {
         freqs[j + 1] = f;
       }
     }
-    if (this.poolDead > 0) this.compact(this.ids.length);
+    // In ordinal order, with no space left behind.
+    this.docTerms.trim();
     this.sorted = terms;
     this.unsorted = [];
     this.ordered = count;
