@@ -1,13 +1,11 @@
 import { type InferResult, type Kysely } from 'kysely';
 import { precompiled } from '../../db/precompiled';
-import type { DB, NewUser, UserRow } from '../../db/types';
+import type { DB, NewUser } from '../../db/types';
 
 /** All SQL of accounts, sessions and password resets. */
 
 export const findUserByEmail = (db: Kysely<DB>, emailNormalized: string) =>
   db.selectFrom('users').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
-
-const userByIdQuery = (db: Kysely<DB>, id: string) => db.selectFrom('users').selectAll().where('id', '=', id);
 
 export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<void> {
   await db.insertInto('users').values(user).execute();
@@ -175,10 +173,10 @@ const freePlanQuery = (db: Kysely<DB>) =>
 export const findFreePlan = (db: Kysely<DB>) => freePlanQuery(db).executeTakeFirst();
 
 /**
- * What a signed-in user's answer shows besides the user's row, in one statement: the current
- * subscription with its plan (as currentSubscriptionQuery picks it), the free plan (freePlanQuery),
- * the playground sessions counted since `since` and the prompts written. On PostgreSQL each
- * statement is a round trip and its client's work: these were four.
+ * What a signed-in user's answer shows, in one statement: the user's row, the current subscription
+ * with its plan (as currentSubscriptionQuery picks it), the free plan (freePlanQuery), the
+ * playground sessions counted since `since` and the prompts written. On PostgreSQL each statement
+ * is a round trip and its client's work: these were five.
  */
 const accountSummaryQuery = (db: Kysely<DB>, userId: string, now: string, since: string) =>
   db
@@ -220,8 +218,9 @@ const accountSummaryQuery = (db: Kysely<DB>, userId: string, now: string, since:
         ),
       ),
     )
+    .selectAll('u')
     .select((eb) => [
-      's.status',
+      's.status as subscription_status',
       's.plan_id',
       'p.name as plan_name',
       'p.session_limit',
@@ -246,21 +245,13 @@ export type AccountSummary = InferResult<ReturnType<typeof accountSummaryQuery>>
 
 /**
  * What the signed-in user's answer reads (`/api/auth/me` on every page load of a signed-in user,
- * and every sign-in): the user's row and its summary, each compiled once (Kysely's building of small
- * queries cost more than running them).
+ * and every sign-in), compiled once (Kysely's building of small queries costs more than running
+ * them).
  */
-export function accountQueries(db: Kysely<DB>) {
-  const userById = precompiled<[id: string], UserRow>(db, 1, (id) => userByIdQuery(db, id));
-  const summary = precompiled<[userId: string, now: string, since: string], AccountSummary>(
-    db,
-    3,
-    (userId, now, since) => accountSummaryQuery(db, userId, now, since),
+export const accountSummaryFinder = (db: Kysely<DB>) =>
+  precompiled<[userId: string, now: string, since: string], AccountSummary>(db, 3, (userId, now, since) =>
+    accountSummaryQuery(db, userId, now, since),
   );
-  return {
-    userById,
-    summary,
-  };
-}
 
 export async function countAdmins(db: Kysely<DB>): Promise<number> {
   const row = await db

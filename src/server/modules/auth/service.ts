@@ -56,7 +56,7 @@ function rateLimited(resetMs: number): AppError {
 
 export function createAuthService(deps: AuthDeps) {
   const { db, tokens, mailer, limiter, config, log } = deps;
-  const account = repo.accountQueries(db);
+  const accountSummary = repo.accountSummaryFinder(db);
   // Unknown e-mails are checked against this hash so a miss costs what a wrong password costs.
   const dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'));
 
@@ -79,12 +79,13 @@ export function createAuthService(deps: AuthDeps) {
     if (isCommonPassword(password)) throw fieldError(field, 'This password is too common');
   }
 
-  async function toUser(row: UserRow): Promise<User> {
-    const summary = await account.summary(row.id, nowIso(), monthStart());
+  /** The user's answer; `known` is the summary when the caller has read it already. */
+  async function toUser(row: UserRow, known?: repo.AccountSummary): Promise<User> {
+    const summary = known ?? (await accountSummary(row.id, nowIso(), monthStart()));
     // The current subscription, when there is one (a user deleted in between has no summary at all).
     const subscription =
-      summary?.status != null && summary.plan_id != null && summary.plan_name != null
-        ? { plan: summary.plan_name, status: summary.status, planId: summary.plan_id }
+      summary?.subscription_status != null && summary.plan_id != null && summary.plan_name != null
+        ? { plan: summary.plan_name, status: summary.subscription_status, planId: summary.plan_id }
         : null;
     const role = row.role as Role;
     let limit: number;
@@ -189,9 +190,10 @@ export function createAuthService(deps: AuthDeps) {
 
     /** The signed-in user's answer; a user deleted since the token was issued is signed out. */
     async me(userId: string): Promise<User> {
-      const row = await account.userById(userId);
+      // The user's row and its summary in one statement.
+      const row = await accountSummary(userId, nowIso(), monthStart());
       if (!row) throw new AppError('AUTHENTICATION_ERROR');
-      return toUser(row);
+      return toUser(row, row);
     },
 
     async register(input: { name: string; email: string; password: string }, ctx: ClientContext) {
