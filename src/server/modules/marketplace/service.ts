@@ -451,19 +451,17 @@ export async function listPromptReviews(
   page: number,
   limit: number,
 ) {
+  // The prompt's row has its rating: the page's figures come with it (one statement fewer).
   const row = await visiblePrompt(deps.db, idOrSlug, auth);
-  const [reviews, counters] = await Promise.all([
-    repo.listReviews(deps.db, row.id, page, limit),
-    repo.promptCounters(deps.db, row.id),
-  ]);
+  const reviews = await repo.listReviews(deps.db, row.id, page, limit);
   return {
     reviews: reviews.map(toReview),
-    rating: { average: roundRating(Number(counters.rating_avg)), count: counters.rating_count },
+    rating: { average: roundRating(Number(row.rating_avg)), count: row.rating_count },
     pagination: {
       page,
       limit,
-      total: counters.rating_count,
-      pages: Math.ceil(counters.rating_count / limit),
+      total: row.rating_count,
+      pages: Math.ceil(row.rating_count / limit),
     },
   };
 }
