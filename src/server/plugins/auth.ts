@@ -4,7 +4,7 @@ import type { Role } from '../../shared/constants';
 import { AppError } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { enforceIpWhitelist } from '../modules/admin/settings/service';
-import { liveSessionFinder, touchSession } from '../modules/auth/repository';
+import { liveSessionBatcher, liveSessionFinder, touchSession } from '../modules/auth/repository';
 import type { Audience, TokenService } from '../modules/auth/tokens';
 
 /*
@@ -48,7 +48,10 @@ function bearer(request: FastifyRequest): string | null {
 
 async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
   app.decorateRequest('auth', null);
-  const findLiveSession = liveSessionFinder(app.database.db);
+  const findLiveSession =
+    app.database.engine === 'postgres'
+      ? liveSessionBatcher(app.database.db)
+      : liveSessionFinder(app.database.db);
 
   async function resolve(request: FastifyRequest, audiences: Audience[]): Promise<AuthContext> {
     const token = bearer(request);

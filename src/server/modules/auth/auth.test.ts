@@ -5,6 +5,7 @@ import { type TestApp, createTestApp, testConfig } from '../../../../tests/suppo
 import { newId, nowIso } from '../../lib/time';
 import { createOrPromoteAdmin } from './admins';
 import { hashPassword } from './password';
+import { liveSessionBatcher, liveSessionFinder } from './repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -254,6 +255,56 @@ describe('login and the session', () => {
     const login = await post('/api/auth/login', { email: account.email, password: account.password });
     expect(login.statusCode).toBe(403);
     expect(login.json().message).toBe('This account is suspended. Contact support to restore access.');
+  });
+
+  it('answers concurrent requests each by its own session as it stands', async () => {
+    // On PostgreSQL the sessions asked for in one turn of the event loop are read together.
+    const live = await Promise.all([register(), register(), register()]);
+    const [loggedOut, suspended, expired] = await Promise.all([register(), register(), register()]);
+    await post('/api/auth/logout', {}, { token: loggedOut.token });
+    const db = t.database.db;
+    await db.updateTable('users').set({ status: 'suspended' }).where('id', '=', suspended.user.id).execute();
+    await db
+      .updateTable('auth_sessions')
+      .set({ expires_at: '2020-01-01T00:00:00.000Z' })
+      .where('user_id', '=', expired.user.id)
+      .execute();
+    const callers = [live[0], loggedOut, live[1], suspended, live[2], expired, live[0]];
+    const answers = await Promise.all(callers.map((c) => get('/api/auth/me', c.token)));
+    expect(answers.map((a) => [a.statusCode, a.json().data?.user.id ?? a.json().message])).toEqual([
+      [200, live[0]!.user.id],
+      [401, 'Your session has expired. Please log in again.'],
+      [200, live[1]!.user.id],
+      [401, 'This account is no longer active.'],
+      [200, live[2]!.user.id],
+      [401, 'Your session has expired. Please log in again.'],
+      [200, live[0]!.user.id],
+    ]);
+
+    // The batched lookup PostgreSQL uses, asked for all of them in one turn, agrees with the lookup
+    // of one session (run here on whichever engine the suite has).
+    const sessions = await db
+      .selectFrom('auth_sessions')
+      .select(['id', 'user_id'])
+      .where(
+        'user_id',
+        'in',
+        callers.map((c) => c.user.id),
+      )
+      .execute();
+    const ids = [...sessions.map((s) => s.id), 'no-such-session'];
+    const now = nowIso();
+    const batched = liveSessionBatcher(db);
+    const one = liveSessionFinder(db);
+    const together = await Promise.all(ids.map((id) => batched(id, now)));
+    const alone = await Promise.all(ids.map((id) => one(id, now)));
+    expect(together).toEqual(alone);
+    expect(
+      together
+        .filter(Boolean)
+        .map((s) => s!.user_id)
+        .sort(),
+    ).toEqual([live[0]!.user.id, live[1]!.user.id, live[2]!.user.id, suspended.user.id].sort());
   });
 
   it('reports the plan, its allowance and usage in the user', async () => {

@@ -1,5 +1,7 @@
 import { type InferResult, type Kysely } from 'kysely';
+import { perTurn } from '../../db/per-turn';
 import { precompiled } from '../../db/precompiled';
+import { nowIso } from '../../lib/time';
 import type { DB, NewUser } from '../../db/types';
 
 /** All SQL of accounts, sessions and password resets. */
@@ -38,14 +40,17 @@ export async function insertSession(
     .execute();
 }
 
-const liveSessionQuery = (db: Kysely<DB>, sessionId: string, now: string) =>
+/** Sessions neither revoked nor expired at `now`, with their users. */
+const liveSessions = (db: Kysely<DB>, now: string) =>
   db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id as session_id', 's.kind', 's.last_seen_at', 'u.id as user_id', 'u.role', 'u.status'])
-    .where('s.id', '=', sessionId)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now);
+
+const liveSessionQuery = (db: Kysely<DB>, sessionId: string, now: string) =>
+  liveSessions(db, now).where('s.id', '=', sessionId);
 
 export type LiveSession = InferResult<ReturnType<typeof liveSessionQuery>>[number];
 
@@ -58,6 +63,22 @@ export const liveSessionFinder = (db: Kysely<DB>) =>
   precompiled<[sessionId: string, now: string], LiveSession>(db, 2, (sessionId, now) =>
     liveSessionQuery(db, sessionId, now),
   );
+
+/**
+ * liveSessionFinder for PostgreSQL: the sessions asked for in one turn of the event loop are read
+ * together, in one statement sent after all of them were asked for (perTurn). Each request still
+ * sees its session as the database has it after the request arrived; concurrent requests share the
+ * round trip. On SQLite a read is a call into the same process, cheaper than the wait for a turn.
+ */
+export function liveSessionBatcher(
+  db: Kysely<DB>,
+): (sessionId: string, now: string) => Promise<LiveSession | undefined> {
+  const read = perTurn<string, LiveSession>(async (ids) => {
+    const rows = await liveSessions(db, nowIso()).where('s.id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.session_id, row]));
+  });
+  return (sessionId) => read(sessionId);
+}
 
 export async function touchSession(
   db: Kysely<DB>,
