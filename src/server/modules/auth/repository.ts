@@ -68,17 +68,16 @@ export const liveSessionFinder = (db: Kysely<DB>) =>
  * liveSessionFinder for PostgreSQL: the sessions asked for in one turn of the event loop are read
  * together, in one statement sent after all of them were asked for (perTurn). Each request still
  * sees its session as the database has it after the request arrived; concurrent requests share the
- * round trip. On SQLite a read is a call into the same process, cheaper than the wait for a turn.
+ * round trip. Expiry is judged at the time of the read (the caller's `now` is a moment earlier). On
+ * SQLite a read is a call into the same process, cheaper than the wait for a turn.
  */
-export function liveSessionBatcher(
+export const liveSessionBatcher = (
   db: Kysely<DB>,
-): (sessionId: string, now: string) => Promise<LiveSession | undefined> {
-  const read = perTurn<string, LiveSession>(async (ids) => {
+): ((sessionId: string, now: string) => Promise<LiveSession | undefined>) =>
+  perTurn<string, LiveSession>(async (ids) => {
     const rows = await liveSessions(db, nowIso()).where('s.id', 'in', ids).execute();
     return new Map(rows.map((row) => [row.session_id, row]));
   });
-  return (sessionId) => read(sessionId);
-}
 
 export async function touchSession(
   db: Kysely<DB>,

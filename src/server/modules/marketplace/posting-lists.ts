@@ -3,9 +3,10 @@
  * one Float32Array: per term, the ordinals of the documents holding it (its posting list) and the
  * term's weighted frequency in each; and per document, its term ids and their frequencies. A list
  * has room to grow in place; when it is full it moves to the end of the arrays with twice the room
- * (or, when it is replaced whole, with the room its new entries need). Growing by moves leaves about as much space behind as the lists hold: the arrays are
- * rewritten whenever they are full with a quarter of them left behind, and `trim` rewrites them with
- * no room to spare once the bulk is in (after a build).
+ * (or, when it is replaced whole, with the room its new entries need). Growing by moves leaves about
+ * as much space behind as the lists hold: the arrays are rewritten whenever they are full with a
+ * quarter of them left behind, and `trim` rewrites them with no room to spare once the bulk is in
+ * (after a build).
  *
  * One typed array rather than a JavaScript array per term: the lists hold millions of numbers on a
  * large catalogue, which in JavaScript arrays the garbage collector visits one by one on every
