@@ -1,9 +1,11 @@
 import { ConfigError, loadConfig } from './config';
 import { DatabaseOpenError } from './db/database';
+import { lowerHelperThreadPriority } from './lib/thread-priority';
 import { startServer } from './server';
 
 /** Entry point: `npm start` (after the web build) and `npm run dev` run this. */
 async function main() {
+  lowerHelperThreadPriority();
   // A .env file beside the package is read when present; variables already set win.
   try {
     process.loadEnvFile('.env');
