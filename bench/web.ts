@@ -114,6 +114,20 @@ async function audit(url: string, port: number): Promise<PageResult> {
   };
 }
 
+/**
+ * A run Lighthouse could not finish (its trace lost the navigation's start, `NO_NAVSTART`, now and
+ * then) has no figures: counted, it was a performance of 0 in the median. It is run again, twice at
+ * most; a page that fails three times in a row is reported as failed.
+ */
+async function auditRetried(url: string, port: number): Promise<PageResult> {
+  let result = await audit(url, port);
+  for (let retry = 0; retry < 2 && result.failing.some((f) => f.startsWith('Lighthouse:')); retry++) {
+    log(`  ${url}: ${result.failing[0]}; running it again`);
+    result = await audit(url, port);
+  }
+  return result;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -177,7 +191,7 @@ async function main() {
     const results: PageResult[] = [];
     for (const url of urls) {
       const runs: PageResult[] = [];
-      for (let i = 0; i < Number(args.runs); i++) runs.push(await audit(url, chrome.port));
+      for (let i = 0; i < Number(args.runs); i++) runs.push(await auditRetried(url, chrome.port));
       results.push(medianResult(runs));
     }
 
