@@ -42,6 +42,12 @@ function log(line: string) {
 }
 
 async function startApp(): Promise<ChildProcess> {
+  // Another server on the port would answer in this one's place (and with another build).
+  const taken = await fetch(`${BASE}/api/ready`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`${BASE} already answers: stop what is listening on port ${PORT} first`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
