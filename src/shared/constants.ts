@@ -51,6 +51,8 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const PAGING = {
   home: 6,
   marketplace: 50,
+  /** The marketplace's cards drawn with the page (more than a screenful at every width); the rest of the 50 just after. */
+  marketplaceFirstScreen: 12,
   maxLimit: 50,
   userPrompts: 10,
   adminPrompts: 50,

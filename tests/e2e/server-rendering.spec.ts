@@ -150,17 +150,34 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the marketplace starts from the cards it came with, without asking for them again', async ({
+  test('the marketplace starts from the first screenful it came with and asks once for the rest of its page', async ({
     page,
   }) => {
     const errors = collectErrors(page);
+    // The page carries the cards it draws, not the whole first page (it stays within ~14 KB).
+    const html = await (await page.request.get('/marketplace')).text();
+    const carried = JSON.parse(
+      /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]!,
+    ) as {
+      list: MarketplaceList;
+    };
+    expect(carried.list.prompts).toHaveLength(PAGING.marketplaceFirstScreen);
+    expect(carried.list.pagination.total).toBeGreaterThan(PAGING.marketplace);
+
     const asked = apiRequests(page, ['/api/marketplace/prompts', '/api/marketplace/categories']);
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/marketplace/prompts') lists.push(url.search);
+    });
     await page.goto('/marketplace');
-    // Every card of the first page, once the app has drawn the ones below the first screenful.
+    // Every card of the first page, once the app has asked for the ones below the first screenful.
     await expect(page.getByTestId('prompt-card')).toHaveCount(PAGING.marketplace);
     await expect(page.getByTestId('category-count').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(asked).toEqual([]);
+    // Once, for the whole first page in the default order; the category counts never.
+    expect(asked).toEqual(['/api/marketplace/prompts']);
+    expect(new URLSearchParams(lists[0]).get('limit')).toBe(String(PAGING.marketplace));
     await expect(page.locator('#page-data')).toHaveCount(0);
     // The filters work: the next list comes from the API.
     await page.getByRole('button', { name: /^Development/ }).click();

@@ -52,9 +52,12 @@ export function readPageData(): unknown {
 /**
  * Puts a page's data in the query cache. A prompt's goes in as stale: the browser still fetches its
  * own copy once the session is known (that request is the one that counts the prompt's view), and
- * shows this meanwhile. The marketplace's and the home page's go in as fresh: the page was made
- * from the catalogue as it is now (and is revalidated on every load), the lists and figures are the
- * same for every viewer, and asking again would only draw the same cards twice.
+ * shows this meanwhile. The home page's and the marketplace's categories go in as fresh: the page
+ * was made from the catalogue as it is now (and is revalidated on every load), the lists and figures
+ * are the same for every viewer, and asking again would only draw the same cards twice. The
+ * marketplace's list comes with its first screenful of cards only (the page stays within a new
+ * connection's first round trip): it goes in as stale when it is shorter than the page it answers,
+ * and the browser asks for the whole page, showing these meanwhile.
  */
 export function seedPageData(client: QueryClient, pathname: string, data: unknown): void {
   if (data === undefined || data === null) return;
@@ -69,8 +72,13 @@ export function seedPageData(client: QueryClient, pathname: string, data: unknow
     const params = promptsParamsFor(filtersFrom(new URLSearchParams()));
     // An answer to another request (the page's defaults changed, the server's did not) is not this page's.
     if (hashKey([query]) !== hashKey([params])) return;
-    client.setQueryData(getPromptsQueryOptions(params).queryKey, list);
+    const listKey = getPromptsQueryOptions(params).queryKey;
+    client.setQueryData(listKey, list);
     client.setQueryData(getCategoriesQueryOptions().queryKey, categories);
+    const { page, limit, total } = list.pagination;
+    const onThisPage = Math.max(0, Math.min(limit, total - (page - 1) * limit));
+    if (list.prompts.length < onThisPage)
+      void client.invalidateQueries({ queryKey: listKey, exact: true, refetchType: 'none' });
     return;
   }
   const prompt = matchPath(PAGE_PATHS.marketplacePrompt, pathname);

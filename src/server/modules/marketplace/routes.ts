@@ -192,11 +192,17 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
     return { key, entry };
   };
 
-  // The server-rendered marketplace (decision 019) shows its first page and the category counts
-  // from the same answers, as the browser would ask for them (the query travels with the data, so
-  // the browser files it under the query it was answered for).
+  // The server-rendered marketplace (decision 019) shows the first screenful of its first page and
+  // the category counts, from the same answers as the browser would ask for them (the query travels
+  // with the data, so the browser files it under the query it was answered for). Only the cards the
+  // page draws travel with it: with all 50 the page no longer fitted a new connection's first
+  // round trip (about 14 KB compressed), and the browser asks for the whole page once it runs.
   if (opts.pages) {
     const firstPage = MarketplaceQuerySchema.parse({ sort: 'latest' });
+    const firstScreen = (list: unknown) => {
+      const { prompts, ...rest } = list as { prompts: unknown[] };
+      return { ...rest, prompts: prompts.slice(0, PAGING.marketplaceFirstScreen) };
+    };
     opts.pages.marketplace = async () => {
       try {
         const version = await catalogueVersion();
@@ -208,7 +214,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
           tag: `${list.entry.etag}${categories.etag}`,
           data: () => ({
             query: firstPage,
-            list: envelopeData(list.entry.body),
+            list: firstScreen(envelopeData(list.entry.body)),
             categories: envelopeData(categories.body),
           }),
         };

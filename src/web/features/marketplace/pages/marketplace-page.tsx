@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { PAGING } from '@shared/constants';
 import type { MarketplacePrompt } from '@shared/marketplace';
 import { PAGE_PATHS } from '@shared/routes';
 import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
@@ -24,8 +25,6 @@ import { promptsParamsFor, useMarketplaceFilters } from '../hooks/use-marketplac
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 9;
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
-/** More than a screenful at every width: these render with the page, the rest of the 50 just after. */
-const FIRST_CARDS = 12;
 /*
  * Cards off screen skip style, layout and paint until scrolled near (content-visibility), holding a
  * card's usual height meanwhile (`auto` then remembers the real one), so a page of 50 costs about
@@ -44,7 +43,7 @@ function PromptCards({
   prompts: MarketplacePrompt[];
   purchaseFor: (prompt: MarketplacePrompt) => PromptCardPurchase;
 }) {
-  const count = useDeferredValue(prompts.length, Math.min(prompts.length, FIRST_CARDS));
+  const count = useDeferredValue(prompts.length, Math.min(prompts.length, PAGING.marketplaceFirstScreen));
   return prompts
     .slice(0, count)
     .map((prompt) => (
