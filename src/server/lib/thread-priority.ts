@@ -15,10 +15,10 @@ import os from 'node:os';
  * before. Threads started later (hashing's) set their own priority. Linux only: elsewhere a thread
  * id does not name a thread to setpriority, and nothing changes.
  */
-export const HELPER_THREAD_NICE = 10;
+const HELPER_THREAD_NICE = 10;
 
 /** Lowers the priority of this process's other threads; returns how many were lowered. */
-export function lowerHelperThreadPriority(nice = HELPER_THREAD_NICE): number {
+export function lowerHelperThreadPriority(): number {
   if (process.platform !== 'linux') return 0;
   let tids: string[];
   try {
@@ -32,7 +32,7 @@ export function lowerHelperThreadPriority(nice = HELPER_THREAD_NICE): number {
     // The main thread's id is the process id.
     if (id === process.pid) continue;
     try {
-      os.setPriority(id, nice);
+      os.setPriority(id, HELPER_THREAD_NICE);
       lowered++;
     } catch {
       // a thread that has just ended
