@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
+import { PAGING } from '../../src/shared/constants';
 import { skipRetryBackOff, serverError } from './retries';
 
 const cards = (page: Page) => page.getByTestId('prompt-card');
@@ -226,6 +227,32 @@ test.describe('marketplace', () => {
     failing = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Failed to load prompts' })).toHaveCount(0);
+  });
+
+  test('keeps the cards it came with when the rest of the page fails to load, and Try Again brings it', async ({
+    page,
+  }) => {
+    let failing = true;
+    let failures = 0;
+    await page.route('**/api/marketplace/prompts**', (route) => {
+      if (!failing) return route.continue();
+      if (new URL(route.request().url()).pathname === '/api/marketplace/prompts') failures += 1;
+      return route.fulfill(serverError);
+    });
+    await page.clock.install();
+    // The page comes with its first screenful of cards; the app asks for the rest of the page.
+    await page.goto('/marketplace');
+    await skipRetryBackOff(page, () => failures);
+    await expect(page.getByRole('heading', { name: 'Failed to load prompts' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(PAGING.marketplaceFirstScreen);
+    await expect(page.getByTestId('result-count')).toHaveText(
+      new RegExp(`^Showing ${PAGING.marketplaceFirstScreen} of \\d+ prompts$`),
+    );
+
+    failing = false;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(cards(page)).toHaveCount(PAGING.marketplace);
     await expect(page.getByRole('heading', { name: 'Failed to load prompts' })).toHaveCount(0);
   });
 });

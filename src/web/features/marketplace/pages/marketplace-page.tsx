@@ -155,7 +155,7 @@ export function MarketplacePage() {
       </div>
 
       <div className="mt-8 flex min-h-6 items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
-        {data && !isError && (
+        {data && (
           <p data-testid="result-count">
             {shown < total ? (
               <>
@@ -183,7 +183,9 @@ export function MarketplacePage() {
       <div className="mt-4">
         {/* The cards' titles are h3: one heading level per step for screen reader navigation. */}
         <h2 className="sr-only">Prompts</h2>
-        {isError ? (
+        {/* A failed refresh of cards already shown (the rest of the page the server rendered the
+            first screenful of, say) keeps them, with the error and its retry below them. */}
+        {isError && !data ? (
           <MarketplaceError onRetry={() => void refetch()} retrying={isFetching} />
         ) : isPending ? (
           <div className={GRID} aria-busy="true" aria-label="Loading prompts">
@@ -202,6 +204,7 @@ export function MarketplacePage() {
             >
               <PromptCards prompts={data.prompts} purchaseFor={purchaseFor} />
             </div>
+            {isError && <MarketplaceError onRetry={() => void refetch()} retrying={isFetching} />}
             <MarketplacePagination
               page={filters.page}
               pages={data.pagination.pages}
