@@ -12,6 +12,23 @@ async function resultTotal(page: Page): Promise<number> {
   return numbers.at(-1) ?? 0;
 }
 
+/** Makes the marketplace's list requests fail (the spec's 500) until `recover`; counts the failures. */
+async function failLists(page: Page) {
+  let failing = true;
+  let failures = 0;
+  await page.route('**/api/marketplace/prompts**', (route) => {
+    if (!failing) return route.continue();
+    if (new URL(route.request().url()).pathname === '/api/marketplace/prompts') failures += 1;
+    return route.fulfill(serverError);
+  });
+  return {
+    failures: () => failures,
+    recover: () => {
+      failing = false;
+    },
+  };
+}
+
 test.describe('marketplace', () => {
   test('lists published prompts with their details', async ({ page }) => {
     await page.goto('/marketplace');
@@ -206,25 +223,19 @@ test.describe('marketplace', () => {
   });
 
   test('recovers from a failed load with Try Again', async ({ page }) => {
-    let failing = true;
-    let failures = 0;
-    await page.route('**/api/marketplace/prompts**', (route) => {
-      if (!failing) return route.continue();
-      if (new URL(route.request().url()).pathname === '/api/marketplace/prompts') failures += 1;
-      return route.fulfill(serverError);
-    });
+    const lists = await failLists(page);
     await page.clock.install();
     // A list the browser asks for (the first page of /marketplace comes with the page itself).
     await page.goto('/marketplace?sort=popular');
 
     // The query retries with back-off (spec section 9: up to 3 times, 1 s, 2 s, 4 s) before giving up.
-    await skipRetryBackOff(page, () => failures);
+    await skipRetryBackOff(page, lists.failures);
     await expect(page.getByRole('heading', { name: 'Failed to load prompts' })).toBeVisible();
     await expect(page.getByText('There was an error loading the marketplace prompts.')).toBeVisible();
     await expect(page.getByText('Error loading prompts')).toBeVisible();
     await expect(page.getByText('Failed to load marketplace prompts. Please try again.')).toBeVisible();
 
-    failing = false;
+    lists.recover();
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(cards(page).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Failed to load prompts' })).toHaveCount(0);
@@ -233,24 +244,18 @@ test.describe('marketplace', () => {
   test('keeps the cards it came with when the rest of the page fails to load, and Try Again brings it', async ({
     page,
   }) => {
-    let failing = true;
-    let failures = 0;
-    await page.route('**/api/marketplace/prompts**', (route) => {
-      if (!failing) return route.continue();
-      if (new URL(route.request().url()).pathname === '/api/marketplace/prompts') failures += 1;
-      return route.fulfill(serverError);
-    });
+    const lists = await failLists(page);
     await page.clock.install();
     // The page comes with its first screenful of cards; the app asks for the rest of the page.
     await page.goto('/marketplace');
-    await skipRetryBackOff(page, () => failures);
+    await skipRetryBackOff(page, lists.failures);
     await expect(page.getByRole('heading', { name: 'Failed to load prompts' })).toBeVisible();
     await expect(cards(page)).toHaveCount(PAGING.marketplaceFirstScreen);
     await expect(page.getByTestId('result-count')).toHaveText(
       new RegExp(`^Showing ${PAGING.marketplaceFirstScreen} of \\d+ prompts$`),
     );
 
-    failing = false;
+    lists.recover();
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(cards(page)).toHaveCount(PAGING.marketplace);
     await expect(page.getByRole('heading', { name: 'Failed to load prompts' })).toHaveCount(0);
