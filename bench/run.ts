@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { RecordedResponse } from './bare-server';
 import { type Measure, type Req, pacedLoad } from './paced';
+import { assertNothingAnswers } from './port';
 
 /*
  * `npm run bench`: Promptforge's hot paths on a database of 100 000 prompts and 10 000 users,
@@ -190,14 +191,7 @@ async function start(
   /** Where the process's standard output goes (discarded when not given). */
   logFile?: string,
 ): Promise<ChildProcess> {
-  // Another process answering on this port (a second bench run) would pass the readiness check below
-  // for a child that failed to bind, and the run would measure the wrong server.
-  const taken = await fetch(readyUrl).then(
-    () => true,
-    () => false,
-  );
-  if (taken)
-    throw new Error(`${readyUrl} already answers: is another benchmark running? (BENCH_PORT moves it)`);
+  await assertNothingAnswers(readyUrl, 'is another benchmark running? (BENCH_PORT moves it)');
   const [file, argv] = PIN
     ? ['taskset', ['-c', String(core), process.execPath, ...command]]
     : [process.execPath, command];

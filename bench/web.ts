@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { assertNothingAnswers } from './port';
 
 /*
  * `npm run bench:web`: Lighthouse (mobile preset: a mid-range phone on a slow 4G link, simulated) on
@@ -42,12 +43,7 @@ function log(line: string) {
 }
 
 async function startApp(): Promise<ChildProcess> {
-  // Another server on the port would answer in this one's place (and with another build).
-  const taken = await fetch(`${BASE}/api/ready`).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`${BASE} already answers: stop what is listening on port ${PORT} first`);
+  await assertNothingAnswers(`${BASE}/api/ready`, `stop what is listening on port ${PORT} first`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
