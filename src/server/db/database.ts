@@ -14,9 +14,10 @@ export interface Database {
   /**
    * SQLite only: runs a read on the app's connection at once, without the async driver's queue and
    * promises (for the hottest reads, such as the catalogue version every cached answer checks). It
-   * reads what is committed, or what a transaction open on the connection has written so far.
+   * reads only what is committed: while a transaction is open on the connection (whose writes it
+   * would see before they commit, or are rolled back) it reads nothing and gives null.
    */
-  readSync?<Row>(text: string): Row | undefined;
+  readSync?<Row>(text: string): Row | undefined | null;
   /** Checks the database answers; throws when it does not. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -130,7 +131,8 @@ export function wrapSqlite(handle: SQLite.Database): Database {
   return {
     db,
     engine: 'sqlite',
-    readSync: <Row>(text: string) => statements.prepare(text).get() as Row | undefined,
+    readSync: <Row>(text: string) =>
+      handle.inTransaction ? null : (statements.prepare(text).get() as Row | undefined),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -33,22 +33,30 @@ const toVersion = (row: VersionRow | undefined): CatalogueVersion => ({
 });
 
 /**
- * Reads the catalogue's data version: one primary-key read, at once on SQLite (it runs on every
- * cached answer). On PostgreSQL a read is a round trip whose client work costs more than the cached
- * answer itself, so the callers of one turn of the event loop share one read, sent after all of them
- * arrived: it sees every write committed before any of them arrived, which is all "never stale"
- * asks (a caller never joins a read that was already sent).
+ * Reads the catalogue's data version, which every cached answer checks. The callers of one turn of
+ * the event loop share one read, made after all of them arrived (in the turn's check phase): it sees
+ * every write committed before any of them arrived, which is all "never stale" asks (a caller never
+ * joins a read that was already made). On PostgreSQL a read is a round trip whose client work costs
+ * more than a cached answer; on SQLite it is a synchronous read on the app's connection (readSync)
+ * that cost a fifth of a cached prompt page, once per request. While a transaction is open on that
+ * connection, readSync would see its uncommitted writes: the read then waits in the driver's queue
+ * for the transaction to end, and sees what it committed.
  */
-export function catalogueVersionReader(
-  database: Database,
-): () => CatalogueVersion | Promise<CatalogueVersion> {
+export function catalogueVersionReader(database: Database): () => Promise<CatalogueVersion> {
   const { readSync } = database;
-  if (readSync) return () => toVersion(readSync<VersionRow>(VERSION_SQL));
+  const viaDriver = async () =>
+    toVersion((await database.db.executeQuery<VersionRow>(VERSION_QUERY)).rows[0]);
+  const read = readSync
+    ? () => {
+        const row = readSync<VersionRow>(VERSION_SQL);
+        return row === null ? viaDriver() : toVersion(row);
+      }
+    : viaDriver;
   let next: Promise<CatalogueVersion> | null = null;
   return () =>
-    (next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+    (next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       next = null;
-      return toVersion((await database.db.executeQuery<VersionRow>(VERSION_QUERY)).rows[0]);
+      return read();
     }));
 }
 

@@ -13,7 +13,8 @@ import { type CachedResponse, type ResponseCache, etagMatches } from '../lib/res
  * Nothing is served here that Fastify has not served first: a route that sent a cached answer
  * remembers the exact request URL (after Fastify validated it) with the cache key it resolved to.
  * The next GET of that URL is answered here only while the entry is current (its data version is
- * read from the database on every request, as the route does), the caller is anonymous where the
+ * read from the database for every request, as the route does: one read serves the requests of one
+ * turn of the event loop, response-cache.ts), the caller is anonymous where the
  * answer is, no Origin asks for CORS, and the client is within its request allowance. Anything
  * else goes to Fastify unchanged, which answers exactly as before (and builds the entry again).
  */
@@ -135,26 +136,32 @@ export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: nu
       opened?.log.warn({ err, url: req.url }, 'front door fell back to the app');
       if (!res.headersSent) handler(req, res);
     };
+    /** Answers from `route` when the entry is current at `version`, else hands the request to Fastify. */
+    const serve = (req: http.IncomingMessage, res: http.ServerResponse, route: FrontRoute, version: number) => {
+      let done: boolean;
+      try {
+        done = answer(req, res, route, version);
+      } catch (err) {
+        return fallBack(req, res, err);
+      }
+      if (!done) handler(req, res);
+    };
     const server = http.createServer((req, res) => {
       const route = match(req);
       if (!route) return handler(req, res);
-      const serve = (current: number) => {
-        let done: boolean;
-        try {
-          done = answer(req, res, route, current);
-        } catch (err) {
-          return fallBack(req, res, err);
-        }
-        if (!done) handler(req, res);
-      };
       let version;
       try {
         version = route.version();
       } catch (err) {
         return fallBack(req, res, err);
       }
-      if (typeof version === 'number') serve(version);
-      else version.then(serve, (err: unknown) => fallBack(req, res, err));
+      // Closures passed inline: a named one made per request costs a defineProperty under tsx.
+      if (typeof version === 'number') serve(req, res, route, version);
+      else
+        version.then(
+          (current) => serve(req, res, route, current),
+          (err: unknown) => fallBack(req, res, err),
+        );
     });
     // What Fastify sets on a server it creates itself, and not on one a factory gives it. Without
     // it Node's 5 s keep-alive applies: a client (or a load balancer) reusing a connection idle for
