@@ -137,7 +137,12 @@ export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: nu
       if (!res.headersSent) handler(req, res);
     };
     /** Answers from `route` when the entry is current at `version`, else hands the request to Fastify. */
-    const serve = (req: http.IncomingMessage, res: http.ServerResponse, route: FrontRoute, version: number) => {
+    const serve = (
+      req: http.IncomingMessage,
+      res: http.ServerResponse,
+      route: FrontRoute,
+      version: number,
+    ) => {
       let done: boolean;
       try {
         done = answer(req, res, route, version);

@@ -183,6 +183,41 @@ describe('the search index follows the database', () => {
   }
 });
 
+describe("the search's card cache", () => {
+  it('keeps a card read again over an older one it has not, past its size', async () => {
+    const author = await insertUser(database.db, { name: 'Robin Writer' });
+    const [a, b, c] = await Promise.all(
+      ['Alpha', 'Beta', 'Gamma'].map((title) => insertPrompt(database.db, author.id, { title })),
+    );
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    let reads = 0;
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        reads++;
+        return args.result;
+      },
+    });
+    const small = createCatalogueSearch(counted, database.engine, quiet, { maxCards: 2 });
+    const readsFor = async (id: string) => {
+      const before = reads;
+      expect((await small.cards([id])).map((card) => card.id)).toEqual([id]);
+      return reads - before;
+    };
+    try {
+      expect(await readsFor(a!.id)).toBe(1);
+      expect(await readsFor(b!.id)).toBe(1);
+      expect(await readsFor(a!.id)).toBe(0);
+      // A third card: the oldest card not read again since it was stored (b) makes room, not a.
+      expect(await readsFor(c!.id)).toBe(1);
+      expect(await readsFor(a!.id)).toBe(0);
+      expect(await readsFor(b!.id)).toBe(1);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe('marketplace searches', () => {
   let t: TestApp;
   beforeEach(async () => {

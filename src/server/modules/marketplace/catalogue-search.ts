@@ -50,11 +50,31 @@ export interface SearchLog {
   error(details: { err: unknown }, message: string): void;
 }
 
-export function createCatalogueSearch(db: Kysely<DB>, engine: Engine, log: SearchLog): CatalogueSearch {
+export function createCatalogueSearch(
+  db: Kysely<DB>,
+  engine: Engine,
+  log: SearchLog,
+  options: { maxCards?: number } = {},
+): CatalogueSearch {
+  const maxCards = options.maxCards ?? MAX_CARDS;
   const onError = (err: unknown, what: string) => log.error({ err }, what);
   let index: SearchIndex | null = null;
-  /** Cards by prompt id, least recently used first. */
-  const cardCache = new Map<string, repo.PromptCardRow>();
+  /**
+   * Cards by prompt id, oldest first, each marked when read since it was stored (a second chance:
+   * the oldest unmarked one goes first). A hit only sets the mark: moving the card to the end, as a
+   * strict LRU does, was two map operations per card, a hundred per search.
+   */
+  const cardCache = new Map<string, { row: repo.PromptCardRow; used: boolean }>();
+  const evict = () => {
+    for (const [id, entry] of cardCache) {
+      if (cardCache.size <= maxCards) break;
+      cardCache.delete(id);
+      if (entry.used) {
+        entry.used = false;
+        cardCache.set(id, entry);
+      }
+    }
+  };
   /** Moves whenever notes are applied: a card read across a move may be older than the feed. */
   let generation = 0;
   /** The last feed number the index has applied. */
@@ -162,28 +182,25 @@ export function createCatalogueSearch(db: Kysely<DB>, engine: Engine, log: Searc
       });
     },
     async cards(ids) {
-      const missing = ids.filter((id) => !cardCache.has(id));
-      if (missing.length > 0) {
-        const before = generation;
-        const rows = await repo.cardsByIds(db, engine, missing);
-        const read = new Map(rows.map((row) => [row.id, row]));
-        const cards = ids.flatMap((id) => cardCache.get(id) ?? read.get(id) ?? []);
-        if (generation === before) {
-          for (const row of rows) cardCache.set(row.id, row);
-          for (const id of cardCache.keys()) {
-            if (cardCache.size <= MAX_CARDS) break;
-            cardCache.delete(id);
-          }
-        }
-        return cards;
+      const cards: repo.PromptCardRow[] = [];
+      let missing: string[] | null = null;
+      for (const id of ids) {
+        const entry = cardCache.get(id);
+        if (entry) {
+          entry.used = true;
+          cards.push(entry.row);
+        } else (missing ??= []).push(id);
       }
-      return ids.map((id) => {
-        const card = cardCache.get(id)!;
-        // Most recently used last.
-        cardCache.delete(id);
-        cardCache.set(id, card);
-        return card;
-      });
+      if (!missing) return cards;
+      const before = generation;
+      const rows = await repo.cardsByIds(db, engine, missing);
+      const read = new Map(rows.map((row) => [row.id, row]));
+      const ordered = ids.flatMap((id) => cardCache.get(id)?.row ?? read.get(id) ?? []);
+      if (generation === before) {
+        for (const row of rows) cardCache.set(row.id, { row, used: false });
+        evict();
+      }
+      return ordered;
     },
     build,
     prune,
