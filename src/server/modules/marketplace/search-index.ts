@@ -92,6 +92,14 @@ export class SearchIndex {
    * when the match is found (its terms are then in the cache) for ranking it.
    */
   private exactFreqs = new Float64Array(0);
+  /**
+   * The current search's matches (ordinals, newest first), each one's weighted frequency of the
+   * prefix's terms and its score: kept between searches, so a search leaves no arrays behind for the
+   * collector (a search runs to the end without yielding, so one set serves them all).
+   */
+  private found = new Int32Array(0);
+  private prefixFreq = new Float64Array(0);
+  private scores = new Float64Array(0);
 
   /** How many published prompts are indexed. */
   get size(): number {
@@ -225,11 +233,11 @@ export class SearchIndex {
     this.range = prefix ? this.orderedRange(prefix) : { lo: 0, hi: 0 };
     try {
       const prefixCount = prefix ? this.prefixCount(prefix, prefixTerms) : 0;
-      const { found, prefixFreq } = this.match(exact, prefix ? prefixTerms : null, prefixCount, filters, cap);
-      const ranked = this.rank(found, prefixFreq, exact, prefix ? prefixCount : -1, page.offset + page.limit);
+      const found = this.match(exact, prefix ? prefixTerms : null, prefixCount, filters, cap);
+      const ranked = this.rank(found, exact, prefix ? prefixCount : -1, page.offset + page.limit);
       const ids: string[] = [];
       for (let k = page.offset; k < ranked.length; k++) ids.push(this.ids[ranked[k]!]!);
-      return { total: found.length, ids };
+      return { total: found, ids };
     } finally {
       for (const t of prefixTerms) this.termMarks[t] = 0;
     }
@@ -242,7 +250,8 @@ export class SearchIndex {
 
   /**
    * The newest matches, newest first, walking the shortest list of candidates, with each one's
-   * weighted frequency of the prefix's terms (bm25 needs it, and finding the match finds it).
+   * weighted frequency of the prefix's terms (bm25 needs it, and finding the match finds it): how
+   * many, and themselves in `found` and `prefixFreq`.
    */
   private match(
     exact: number[],
@@ -250,31 +259,37 @@ export class SearchIndex {
     prefixCount: number,
     filters: SearchFilters,
     cap: number,
-  ): { found: number[]; prefixFreq: number[] } {
+  ): number {
     const category = filters.category === undefined ? -1 : (categoryCode.get(filters.category) ?? -2);
     const type = filters.type === undefined ? -1 : (typeCode.get(filters.type) ?? -2);
     const lists = this.postings;
     let driver = -1;
     for (const t of exact) if (driver < 0 || lists.length(t) < lists.length(driver)) driver = t;
 
-    const found: number[] = [];
-    const prefixFreq: number[] = [];
+    if (this.found.length < cap) {
+      this.found = new Int32Array(cap);
+      this.prefixFreq = new Float64Array(cap);
+      this.scores = new Float64Array(cap);
+    }
+    const found = this.found;
+    const prefixFreq = this.prefixFreq;
+    let n = 0;
     const stride = exact.length;
     if (this.exactFreqs.length < cap * stride) this.exactFreqs = new Float64Array(cap * stride);
     if (driver >= 0 && (prefixTerms === null || lists.length(driver) <= prefixCount)) {
       const list = lists.data;
       const freqs = lists.freqs;
       const start = lists.start(driver);
-      for (let i = start + lists.length(driver) - 1; i >= start && found.length < cap; i--) {
+      for (let i = start + lists.length(driver) - 1; i >= start && n < cap; i--) {
         const d = list[i]!;
         if (!this.passes(d, category, type)) continue;
         const f = prefixTerms === null ? 0 : this.markedFrequency(d);
         if (prefixTerms !== null && f === 0) continue;
-        if (!this.holds(d, exact, found.length * stride, driver, freqs[i]!)) continue;
-        found.push(d);
-        prefixFreq.push(f);
+        if (!this.holds(d, exact, n * stride, driver, freqs[i]!)) continue;
+        found[n] = d;
+        prefixFreq[n++] = f;
       }
-      return { found, prefixFreq };
+      return n;
     }
     // The prefix's documents are fewer: merge its terms' lists, newest first. A document holding
     // several of its terms comes up once per term, in a row.
@@ -287,17 +302,17 @@ export class SearchIndex {
       const d = heap.pop();
       if (d === undefined) break;
       if (d !== previous) {
-        if (found.length === cap) break;
+        if (n === cap) break;
         previous = d;
-        accepted = this.passes(d, category, type) && this.holds(d, exact, found.length * stride, -1, 0);
+        accepted = this.passes(d, category, type) && this.holds(d, exact, n * stride, -1, 0);
         if (accepted) {
-          found.push(d);
-          prefixFreq.push(0);
+          found[n] = d;
+          prefixFreq[n++] = 0;
         }
       }
-      if (accepted) prefixFreq[prefixFreq.length - 1]! += heap.freq;
+      if (accepted) prefixFreq[n - 1]! += heap.freq;
     }
-    return { found, prefixFreq };
+    return n;
   }
 
   /** Passes the category and type filters (-1: any). */
@@ -318,22 +333,16 @@ export class SearchIndex {
     return true;
   }
 
-  /** The best `top` matches by bm25 (FTS5's formula), best first, then newer first. */
-  private rank(
-    found: number[],
-    prefixFreq: number[],
-    exact: number[],
-    prefixCount: number,
-    top: number,
-  ): number[] {
+  /** The best `top` of the `count` matches in `found` by bm25 (FTS5's formula), best first, then newer first. */
+  private rank(count: number, exact: number[], prefixCount: number, top: number): number[] {
+    const { found, prefixFreq, scores } = this;
     const n = this.live;
     const avgdl = this.totalLength / Math.max(n, 1);
     const exactIdf = new Float64Array(exact.length);
     for (let i = 0; i < exact.length; i++) exactIdf[i] = idf(n, this.postings.length(exact[i]!));
     const prefixIdf = prefixCount >= 0 ? idf(n, prefixCount) : 0;
-    const scores = new Float64Array(found.length);
     const stride = exact.length;
-    for (let k = 0; k < found.length; k++) {
+    for (let k = 0; k < count; k++) {
       const d = found[k]!;
       const norm = K1 * (1 - B + (B * this.length[d]!) / avgdl);
       let score = 0;
@@ -350,7 +359,7 @@ export class SearchIndex {
     // `found` is newest first: on a tie the earlier position wins. Only the first `top` places are
     // needed (a page), so they are kept in order as the scores are read, not all of them sorted.
     const best: number[] = [];
-    for (let k = 0; k < found.length; k++) {
+    for (let k = 0; k < count; k++) {
       const score = scores[k]!;
       if (best.length >= top && !(score > scores[best[best.length - 1]!]!)) continue;
       let lo = 0;

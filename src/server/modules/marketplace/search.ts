@@ -31,8 +31,8 @@ export function textTerms(text: string): string[] {
 const FILTER_WORDS = [...CATEGORIES, ...PROMPT_TYPES];
 const SEARCHABLE = '{title description tags author}';
 
-export function fullTextQuery(engine: Engine, text: string): string | null {
-  const terms = searchTerms(text);
+/** The full-text query for a search's terms (searchTerms), or null when there are none. */
+export function fullTextQuery(engine: Engine, terms: string[]): string | null {
   if (terms.length === 0) return null;
   const last = terms.length - 1;
   if (engine === 'sqlite') {

@@ -174,7 +174,8 @@ async function listPage(
 ): Promise<{ rows: repo.PromptCardRow[]; pagination: MarketplaceList['pagination'] }> {
   const membership = version?.membership;
   const text = query.search?.trim() ?? '';
-  const match = text ? fullTextQuery(deps.engine, text) : undefined;
+  const terms = text ? searchTerms(text) : [];
+  const match = text ? fullTextQuery(deps.engine, terms) : undefined;
   const empty = { page: query.page, limit: query.limit, total: 0, pages: 0 };
   // Something was typed but nothing in it can match (only punctuation or emoji): nothing matches.
   if (match === null) return { rows: [], pagination: empty };
@@ -197,7 +198,7 @@ async function listPage(
   const { rows, total } = !index
     ? await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal)
     : match
-      ? await searchIndexed(deps.search!, deps, index, searchTerms(text), filters)
+      ? await searchIndexed(deps.search!, deps, index, terms, filters)
       : await cachedCardsPage(deps.search!, deps, filters, knownTotal);
   if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
   return {
