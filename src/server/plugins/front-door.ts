@@ -33,7 +33,7 @@ export interface FrontRoute {
   cache: ResponseCache;
   key: string;
   /** The current data version of the entry's kind: the entry is sent only when built under it. */
-  version: () => number | Promise<number>;
+  version: () => Promise<number>;
   vary: string;
   /** Only callers without an Authorization header get this answer (it is the anonymous one). */
   anonymousOnly: boolean;
@@ -154,19 +154,17 @@ export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: nu
     const server = http.createServer((req, res) => {
       const route = match(req);
       if (!route) return handler(req, res);
-      let version;
+      let version: Promise<number>;
       try {
         version = route.version();
       } catch (err) {
         return fallBack(req, res, err);
       }
       // Closures passed inline: a named one made per request costs a defineProperty under tsx.
-      if (typeof version === 'number') serve(req, res, route, version);
-      else
-        version.then(
-          (current) => serve(req, res, route, current),
-          (err: unknown) => fallBack(req, res, err),
-        );
+      version.then(
+        (current) => serve(req, res, route, current),
+        (err: unknown) => fallBack(req, res, err),
+      );
     });
     // What Fastify sets on a server it creates itself, and not on one a factory gives it. Without
     // it Node's 5 s keep-alive applies: a client (or a load balancer) reusing a connection idle for
