@@ -233,11 +233,11 @@ export class SearchIndex {
     this.range = prefix ? this.orderedRange(prefix) : { lo: 0, hi: 0 };
     try {
       const prefixCount = prefix ? this.prefixCount(prefix, prefixTerms) : 0;
-      const found = this.match(exact, prefix ? prefixTerms : null, prefixCount, filters, cap);
-      const ranked = this.rank(found, exact, prefix ? prefixCount : -1, page.offset + page.limit);
+      const matched = this.match(exact, prefix ? prefixTerms : null, prefixCount, filters, cap);
+      const ranked = this.rank(matched, exact, prefix ? prefixCount : -1, page.offset + page.limit);
       const ids: string[] = [];
       for (let k = page.offset; k < ranked.length; k++) ids.push(this.ids[ranked[k]!]!);
-      return { total: found, ids };
+      return { total: matched, ids };
     } finally {
       for (const t of prefixTerms) this.termMarks[t] = 0;
     }
@@ -333,7 +333,10 @@ export class SearchIndex {
     return true;
   }
 
-  /** The best `top` of the `count` matches in `found` by bm25 (FTS5's formula), best first, then newer first. */
+  /**
+   * The best `top` of the `count` matches in `found` by bm25 (FTS5's formula), best first, then
+   * newer first.
+   */
   private rank(count: number, exact: number[], prefixCount: number, top: number): number[] {
     const { found, prefixFreq, scores } = this;
     const n = this.live;
