@@ -76,17 +76,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
   const catalogueVersion = catalogueVersionReader(app.database);
   const detailResponse = successEnvelope(PromptDetailSchema);
   const categoriesResponse = successEnvelope(CategoriesSchema);
-  // The front door asks on every cached answer: the callers sharing a read share its `content` too.
-  let shared: Promise<CatalogueVersion> | null = null;
-  let content: Promise<number> = Promise.resolve(0);
-  const contentVersion = () => {
-    const version = catalogueVersion();
-    if (version !== shared) {
-      shared = version;
-      content = version.then((v) => v.content);
-    }
-    return content;
-  };
+  const contentVersion = () => catalogueVersion().then((v) => v.content);
   /** The next GETs of this exact URL may be sent by the front door while the entry holds (decision 018). */
   const remember = (request: FastifyRequest, key: string, extra: Partial<FrontRoute> = {}) =>
     app.frontDoor.remember(request.raw.url!, {
