@@ -5,6 +5,7 @@
 // `window.promptforgeStarted` settles once the app has taken the page over (main.tsx announces it
 // after hydrating), or its entry failed to load.
 (function () {
+  var PRELOADS_A_TASK = 2;
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
@@ -22,13 +23,19 @@
     function start() {
       if (started) return;
       started = true;
-      (script.getAttribute('data-preload') || '').split(' ').forEach(function (href) {
-        if (href) add('link', { rel: 'modulepreload', href: href, fetchpriority: 'low', crossorigin: '' });
-      });
       var module = add('script', { type: 'module', src: entry, fetchpriority: 'low', crossorigin: '' });
       module.onerror = function () {
         resolve();
       };
+      // Each preload costs the main thread about a millisecond (more on a slow phone) to start its
+      // request: a few a task, so that asking for thirty never blocks input for long.
+      var hrefs = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+      (function next() {
+        hrefs.splice(0, PRELOADS_A_TASK).forEach(function (href) {
+          add('link', { rel: 'modulepreload', href: href, fetchpriority: 'low', crossorigin: '' });
+        });
+        if (hrefs.length > 0) setTimeout(next, 0);
+      })();
     }
     // The app's modules are asked for once the page is on screen: the first contentful paint's
     // entry is delivered when the frame has been presented (a frame callback runs before the frame
