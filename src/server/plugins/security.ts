@@ -64,6 +64,19 @@ export async function securityHeaders(options: FastifyHelmetOptions): Promise<Re
   return headers;
 }
 
+/** The build's hashed scripts, stylesheets and fonts (Vite's `assets/`): never shown as a document. */
+const SUBRESOURCE = /^\/assets\/[^?#]+\.(?:js|css|woff2?)(?:[?#]|$)/;
+/**
+ * The headers that still mean something on such a file: nosniff (a script or style with another
+ * type is refused), the resource policy (other sites may not embed it), and the referrer policy
+ * (a stylesheet's governs the requests it makes, for fonts). The others (the content security
+ * policy, framing, opener, download and prefetch controls) apply to documents only (the app starts
+ * no workers, whose scripts would take a policy of their own). Dropping them takes about 500 bytes
+ * off each of the thirty-odd assets a page loads, and brings the stylesheet (13.8 KB compressed)
+ * within the 14.6 KB a new connection delivers in its first round trip (TCP's initial window).
+ */
+const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'];
+
 /*
  * One synchronous onRequest hook sets the security headers and echoes the request id: the fixed
  * cost every request pays, kept to copying a few precomputed strings.
@@ -74,8 +87,11 @@ async function securityPlugin(
 ) {
   const headers = await securityHeaders(helmetOptions(opts.razorpay, opts.https));
   app.decorate('securityHeaders', headers);
+  const subresourceHeaders = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => SUBRESOURCE_HEADERS.includes(name)),
+  );
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(SUBRESOURCE.test(request.url) ? subresourceHeaders : headers);
     reply.header('x-request-id', request.id);
     done();
   });

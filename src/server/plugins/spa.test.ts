@@ -53,6 +53,20 @@ describe('serving the web app', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends a script only the security headers a subresource heeds, and a page or an SVG all of them', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBe('no-referrer');
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy'])
+      expect(asset.headers[documentOnly], documentOnly).toBeUndefined();
+    for (const url of ['/', '/marketplace', '/favicon.svg', '/assets/app-abc123.js.map']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it('tags index.html and every page with an ETag and answers a matching If-None-Match with 304', async () => {
     for (const url of ['/', '/marketplace', '/index.html']) {
       const first = await t.app.inject({ method: 'GET', url });
