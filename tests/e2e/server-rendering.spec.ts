@@ -95,15 +95,16 @@ test.describe('without JavaScript', () => {
   test("a prompt's page is there with the prompt, and an unknown one has its frame", async ({ page }) => {
     const response = await page.request.get('/api/marketplace/prompts?limit=1');
     const [prompt] = ((await response.json()) as { data: { prompts: PromptCard[] } }).data.prompts;
-    await page.goto(`/marketplace/${prompt!.slug}`);
+    expect((await page.goto(`/marketplace/${prompt!.slug}`))?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(prompt!.title);
     await expect(page.getByText(prompt!.description).first()).toBeVisible();
     await expect(
       page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Marketplace' }),
     ).toBeVisible();
 
-    // A slug that names no prompt: the shared frame, whose content the app would load.
-    await page.goto('/marketplace/no-such-prompt-anywhere');
+    // A slug that names no prompt: the shared frame, whose content the app would load, as a 404.
+    const missing = await page.goto('/marketplace/no-such-prompt-anywhere');
+    expect(missing?.status()).toBe(404);
     await expect(
       page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Marketplace' }),
     ).toBeVisible();

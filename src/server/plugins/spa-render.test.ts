@@ -123,10 +123,15 @@ describe('rendering public pages on the server', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
   });
 
-  it('renders one frame for every address that names no prompt (the app loads what it says)', async () => {
+  it('renders one frame, with status 404, for every address that names no prompt (the app says so)', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/marketplace/first-prompt' });
     const second = await t.app.inject({ method: 'GET', url: '/marketplace/second-prompt/' });
     expect(second.body).toBe(first.body);
+    expect([first.statusCode, second.statusCode]).toEqual([404, 404]);
+    expect(first.body).toContain('<h1>Rendered /marketplace/first-prompt $&amp;</h1>');
+    // One the API's parameter rules refuse is missing too.
+    const tooLong = await t.app.inject({ method: 'GET', url: `/marketplace/${'x'.repeat(300)}` });
+    expect(tooLong.statusCode).toBe(404);
     expect(rendered().filter((url) => url.startsWith('/marketplace/'))).toEqual([
       '/marketplace/first-prompt',
     ]);
@@ -182,6 +187,7 @@ describe('rendering public pages on the server', () => {
     const hidden = await t.app.inject({ method: 'GET', url });
     expect(hidden.body).not.toContain('Renamed');
     expect(hidden.body).not.toContain('page-data');
+    expect(hidden.statusCode).toBe(404);
   });
 
   it('renders the marketplace with its first page of cards, and renders it again when the catalogue changes', async () => {

@@ -89,7 +89,11 @@ type RenderFn = (url: string, signal?: AbortSignal, data?: unknown) => Promise<s
  * routes give a prompt's anonymous answer).
  */
 export interface PageSources {
-  prompt?: (idOrSlug: string) => Promise<PageData | null>;
+  /**
+   * 'missing' when no public prompt has that id or slug (the page is then answered with status 404,
+   * as the API answers); null when its data could not be read (the page is sent without it).
+   */
+  prompt?: (idOrSlug: string) => Promise<PageData | 'missing' | null>;
   /** The marketplace's first page of cards and its category counts. */
   marketplace?: () => Promise<PageData | null>;
   /** The home page's showcase: the marketplace's first few cards. */
@@ -111,8 +115,11 @@ async function homeData(sources: PageSources): Promise<PageData | null> {
   };
 }
 
-/** The data of the page at `url`, when it is a page that has some and its source has it. */
-export async function pageDataFor(sources: PageSources, url: string): Promise<PageData | null> {
+/**
+ * The data of the page at `url`, when it is a page that has some and its source has it; 'missing'
+ * for a prompt's page that names no public prompt.
+ */
+export async function pageDataFor(sources: PageSources, url: string): Promise<PageData | 'missing' | null> {
   if (url === '/') return homeData(sources);
   if (MARKETPLACE_PAGE.test(url)) return sources.marketplace ? sources.marketplace() : null;
   const id = PROMPT_PAGE.exec(url)?.[1];
@@ -121,7 +128,7 @@ export async function pageDataFor(sources: PageSources, url: string): Promise<Pa
   try {
     idOrSlug = decodeURIComponent(id);
   } catch {
-    return null;
+    return 'missing';
   }
   return sources.prompt(idOrSlug);
 }

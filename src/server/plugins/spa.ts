@@ -197,6 +197,7 @@ async function spaPlugin(
     }
     // The page's own code, fetched alongside the entry rather than after it (spa-preload.ts).
     const preload = known ? pagePreloads(url) : undefined;
+    const data = known && opts.ssrRoot && opts.pages ? await pageDataFor(opts.pages, request.url) : null;
     const rendered = known
       ? await renderPage(
           request.url,
@@ -205,12 +206,14 @@ async function spaPlugin(
             tag: index.etag,
             pageModules: preload?.files ?? [],
           },
-          opts.ssrRoot && opts.pages ? await pageDataFor(opts.pages, request.url) : null,
+          data === 'missing' ? null : data,
         )
       : null;
     // A rendered page starts its scripts after its first paint (spa-render.ts), the page's own among them.
     if (preload && !rendered) reply.header('link', preload.header);
-    return send(request, reply, rendered ?? index, known ? 200 : 404);
+    // A prompt's page that names no public prompt is the app (which says so) with status 404, as the
+    // API answers: crawlers and link checkers see a missing page, not an empty one.
+    return send(request, reply, rendered ?? index, known && data !== 'missing' ? 200 : 404);
   }
 
   if (hasBuild) {

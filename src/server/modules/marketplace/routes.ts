@@ -237,7 +237,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
   // browser still asks the API once, and that request counts it as before.
   if (opts.pages) {
     opts.pages.prompt = async (idOrSlug) => {
-      if (!PromptParamsSchema.safeParse({ id: idOrSlug }).success) return null;
+      if (!PromptParamsSchema.safeParse({ id: idOrSlug }).success) return 'missing';
       try {
         const { entry } = await anonymousPrompt(idOrSlug);
         return {
@@ -245,7 +245,9 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
           data: () => envelopeData(entry.body),
         };
       } catch (err) {
-        // Not there, or not public: the page loads it in the browser and shows what the API says.
+        // Not there, or not public: the page loads it in the browser and shows what the API says
+        // (its author, signed in, still sees a draft).
+        if (err instanceof AppError && err.status === 404) return 'missing';
         if (!(err instanceof AppError)) app.log.warn({ err }, "a prompt page's data could not be read");
         return null;
       }
