@@ -126,7 +126,7 @@ export function formatMoney(minor: number, currency: string = DEFAULT_CURRENCY):
 const COMPACT_UNITS = ['', 'K', 'M', 'B', 'T'] as const;
 
 /**
- * Intl's en-US compact notation with at most one decimal: 950, 1.2K, 12.3K, 1M, 1,500T. The unit is
+ * Intl's en-US compact notation with at most one decimal: 950, 1.2K, 12.3K, 1M, 1500T. The unit is
  * chosen by the number's size, then again if rounding carried it to the next (999,950 is 1M).
  */
 export function formatCompact(value: number): string {
