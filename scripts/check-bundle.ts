@@ -12,6 +12,10 @@ import zlib from 'node:zlib';
  * lists the largest chunks and the largest source modules inside them (from the source maps) and
  * exits 1.
  *
+ * It also fails when the first download of a public page (the three Lighthouse audits) holds a
+ * library those pages load only on use: the toaster, zod (the forms' rules) and Radix Select. One
+ * static import from such a page's module graph brings back tens of kilobytes to evaluate.
+ *
  *   npm run check:bundle -- [--dir dist/web] [--budget-kb 150] [--page features/marketing/pages/home-page.tsx]
  */
 
@@ -33,6 +37,15 @@ const { values: args } = parseArgs({
     page: { type: 'string', default: 'features/marketing/pages/home-page.tsx' },
   },
 });
+
+/** The public pages Lighthouse audits (bench/web.ts), by their source module. */
+const PUBLIC_PAGES = [
+  'features/marketing/pages/home-page.tsx',
+  'features/marketplace/pages/marketplace-page.tsx',
+  'features/marketplace/pages/prompt-page.tsx',
+];
+/** Packages a public page loads when they are used, never with the page (see decision 011). */
+const LOADED_ON_USE = ['sonner', 'zod', '@radix-ui/react-select'];
 
 const outDir = path.resolve(args.dir!);
 const budgetBytes = Number(args['budget-kb']) * 1024;
@@ -109,6 +122,23 @@ function shortName(source: string) {
   return src >= 0 ? source.slice(src) : source;
 }
 
+/** The source modules of a built chunk, from its source map (none without one). */
+function sourcesOf(file: string): string[] {
+  const mapFile = path.join(outDir, `${file}.map`);
+  if (!fs.existsSync(mapFile)) return [];
+  return (JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources.map(shortName);
+}
+
+/** Each public page's first download that holds a package it should load on use, and which. */
+function loadedTooEarly(manifest: Record<string, ManifestChunk>): string[] {
+  return PUBLIC_PAGES.flatMap((page) => {
+    const sources = initialChunks(manifest, page).flatMap(sourcesOf);
+    return LOADED_ON_USE.filter((pkg) => sources.some((s) => s.startsWith(`${pkg}/`))).map(
+      (pkg) => `${page} loads ${pkg} before its first render: import it where it is used (import()).`,
+    );
+  });
+}
+
 function main() {
   if (!fs.existsSync(manifestFile)) {
     process.stderr.write(`No ${path.relative(process.cwd(), manifestFile)}: run \`npm run build\` first.\n`);
@@ -121,6 +151,11 @@ function main() {
   });
   const total = chunks.reduce((sum, c) => sum + c.gzip, 0);
   const line = `Initial JavaScript for /: ${kb(total)} gzipped in ${chunks.length} chunks (budget ${kb(budgetBytes)}).`;
+  const early = loadedTooEarly(manifest);
+  if (early.length > 0) {
+    process.stderr.write(`${early.join('\n')}\n`);
+    process.exitCode = 1;
+  }
   if (total <= budgetBytes) {
     process.stdout.write(`${line} ok\n`);
     return;

@@ -62,9 +62,13 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL('/marketplace');
     await expect(page.getByRole('heading', { level: 1, name: 'Discover prompts that work' })).toBeVisible();
     await expect(page.getByText('Browse prompts from the community')).toBeVisible();
-    // The filters name their current choice, though their lists need the app to open.
-    await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('All types');
-    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Latest');
+    // The filters show their current choice.
+    await expect(page.getByRole('combobox', { name: 'Type' }).locator('option:checked')).toHaveText(
+      'All types',
+    );
+    await expect(page.getByRole('combobox', { name: 'Sort by' }).locator('option:checked')).toHaveText(
+      'Latest',
+    );
     // The first screenful of cards is there too (the newest prompts, as the API lists them), with
     // links to their pages, and the category counts. Other specs add prompts meanwhile, so the first
     // card is looked for among the API's newest rather than required to be its first.

@@ -1,8 +1,7 @@
 import { Search, X } from 'lucide-react';
-import { useState } from 'react';
 import { PROMPT_TYPES, type PromptType, SORTS, type Sort } from '@shared/constants';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 export const SORT_LABELS: Record<Sort, string> = {
   relevance: 'Best match',
@@ -18,26 +17,8 @@ export const SORT_LABELS: Record<Sort, string> = {
 
 const TYPE_LABELS: Record<PromptType, string> = { free: 'Free', premium: 'Premium' };
 
-// Radix Select cannot hold an empty value, so "no type filter" travels as this sentinel.
+// A select's value is text: "no type filter" travels as this one.
 const ALL = 'all';
-
-/*
- * A closed Radix Select still renders its list (outside the document) to know its items, and
- * renders again as each one registers: on the server-rendered marketplace that was a synchronous
- * pass of its own when the page finished hydrating. The lists mount when their select is first
- * pointed at, focused or opened instead; nothing uses them before (the trigger names the choice).
- */
-function useListOnDemand() {
-  const [wanted, setWanted] = useState(false);
-  const want = () => setWanted(true);
-  return {
-    wanted,
-    trigger: { onPointerEnter: want, onFocus: want },
-    onOpenChange: (open: boolean) => {
-      if (open) want();
-    },
-  };
-}
 
 interface MarketplaceToolbarProps {
   search: string;
@@ -56,8 +37,6 @@ export function MarketplaceToolbar({
   sort,
   onSortChange,
 }: MarketplaceToolbarProps) {
-  const typeList = useListOnDemand();
-  const sortList = useListOnDemand();
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-center">
       <div className="relative flex-1">
@@ -85,50 +64,42 @@ export function MarketplaceToolbar({
           </button>
         )}
       </div>
+      {/* Native selects: the marketplace is a public page, and these need no script to draw or use. */}
       <div className="grid grid-cols-2 gap-3 md:flex">
-        <Select
+        <NativeSelect
+          aria-label="Type"
+          name="type"
           value={type ?? ALL}
-          onValueChange={(v) => onTypeChange(v === ALL ? null : (v as PromptType))}
-          onOpenChange={typeList.onOpenChange}
+          onChange={(e) => onTypeChange(e.target.value === ALL ? null : (e.target.value as PromptType))}
+          className="h-11 bg-card"
+          containerClassName="md:w-36"
         >
-          <SelectTrigger aria-label="Type" className="h-11 bg-card md:w-36" {...typeList.trigger}>
-            {/* Named here, not taken from the open list, so it shows in the server-rendered page too. */}
-            <SelectValue>{type ? TYPE_LABELS[type] : 'All types'}</SelectValue>
-          </SelectTrigger>
-          {typeList.wanted && (
-            <SelectContent>
-              <SelectItem value={ALL}>All types</SelectItem>
-              {PROMPT_TYPES.map((t) => (
-                <SelectItem key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          )}
-        </Select>
-        <Select
+          <option value={ALL}>All types</option>
+          {PROMPT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          aria-label="Sort by"
+          name="sort"
           value={sort}
-          onValueChange={(v) => onSortChange(v as Sort)}
-          onOpenChange={sortList.onOpenChange}
+          onChange={(e) => onSortChange(e.target.value as Sort)}
+          className="h-11 bg-card"
+          containerClassName="md:w-48"
         >
-          <SelectTrigger aria-label="Sort by" className="h-11 bg-card md:w-48" {...sortList.trigger}>
-            <SelectValue>{SORT_LABELS[sort]}</SelectValue>
-          </SelectTrigger>
-          {sortList.wanted && (
-            <SelectContent>
-              {/*
-              Relevance means something only while searching. It also stays while the URL still
-              sorts by it (the box was just cleared and the URL follows after the debounce), so the
-              trigger never shows an empty value.
-            */}
-              {SORTS.filter((s) => s !== 'relevance' || search.trim() || sort === 'relevance').map((s) => (
-                <SelectItem key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          )}
-        </Select>
+          {/*
+            Relevance means something only while searching. It also stays while the URL still sorts
+            by it (the box was just cleared and the URL follows after the debounce), so the select
+            never shows a choice it does not hold.
+          */}
+          {SORTS.filter((s) => s !== 'relevance' || search.trim() || sort === 'relevance').map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
     </div>
   );

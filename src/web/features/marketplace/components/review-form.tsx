@@ -1,17 +1,22 @@
 import { AlertCircle, Loader2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
-import { CreateReviewSchema } from '@shared/marketplace';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { withToast } from '@/lib/lazy-toast';
 import { useSubmitReview } from '../api/submit-review';
 import { StarRatingInput } from './star-rating-input';
 
 export const REVIEW_MAX = 2000;
+
+/**
+ * The server's review rules (the shared schema, with zod under it): loaded when a form is shown, not
+ * with every visitor's prompt page, where the form is for signed-in readers who tried the prompt.
+ */
+const reviewRules = () => import('@shared/marketplace').then((m) => m.CreateReviewSchema);
 
 interface ReviewFormProps {
   promptId: string;
@@ -29,10 +34,24 @@ export function ReviewForm({ promptId, myReview }: ReviewFormProps) {
   const editing = myReview !== null;
   const unchanged = editing && rating === myReview.rating && body.trim() === myReview.body;
 
-  function onSubmit(event: FormEvent) {
+  useEffect(() => {
+    // Asked for as the form appears, so they are there by the time it is sent.
+    reviewRules().catch(() => {
+      // Tried again when the form is sent, which says so if it fails again.
+    });
+  }, []);
+
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    let rules: Awaited<ReturnType<typeof reviewRules>>;
+    try {
+      rules = await reviewRules();
+    } catch {
+      setError('Could not save your review. Please check your connection and try again.');
+      return;
+    }
     // The same rules (and words) the server applies.
-    const parsed = CreateReviewSchema.safeParse({ rating: rating ?? undefined, body });
+    const parsed = rules.safeParse({ rating: rating ?? undefined, body });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please check your review.');
       return;
@@ -40,9 +59,11 @@ export function ReviewForm({ promptId, myReview }: ReviewFormProps) {
     setError(null);
     submit.mutate(parsed.data, {
       onSuccess: ({ data, message }) => {
-        toast.success(message ?? (data.created ? 'Review posted' : 'Review updated'), {
-          description: data.created ? 'Thanks for helping others choose.' : undefined,
-        });
+        withToast((toast) =>
+          toast.success(message ?? (data.created ? 'Review posted' : 'Review updated'), {
+            description: data.created ? 'Thanks for helping others choose.' : undefined,
+          }),
+        );
       },
       onError: (err) => {
         setError(err instanceof ApiError ? err.message : 'Could not save your review. Please try again.');
@@ -54,7 +75,7 @@ export function ReviewForm({ promptId, myReview }: ReviewFormProps) {
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-labelledby={ids.rating}
       className="rounded-xl border bg-card p-5 shadow-sm"

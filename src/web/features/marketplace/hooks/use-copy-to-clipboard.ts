@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 
 const COPIED_MS = 2000;
 
@@ -16,16 +16,18 @@ export function useCopyToClipboard() {
       if (!navigator.clipboard) throw new Error('Clipboard unavailable');
       await navigator.clipboard.writeText(text);
     } catch {
-      toast.error('Could not copy', {
-        id: 'copy-failed',
-        description: 'Your browser blocked the clipboard. Select the text and copy it by hand.',
-      });
+      withToast((toast) =>
+        toast.error('Could not copy', {
+          id: 'copy-failed',
+          description: 'Your browser blocked the clipboard. Select the text and copy it by hand.',
+        }),
+      );
       return false;
     }
     setCopied(true);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
-    toast.success(`${what} copied to clipboard`, { id: 'copied' });
+    withToast((toast) => toast.success(`${what} copied to clipboard`, { id: 'copied' }));
     return true;
   }, []);
 

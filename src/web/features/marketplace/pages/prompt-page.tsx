@@ -1,7 +1,6 @@
 import { ChevronRight, Sparkles, TrendingUp } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { CATEGORY_LABELS } from '@shared/constants';
 import type { PromptDetail } from '@shared/marketplace';
 import { PAGE_PATHS } from '@shared/routes';
@@ -11,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { rememberOrigin } from '@/lib/auth-redirect';
 import { showErrorToast } from '@/lib/error-toast';
+import { withToast } from '@/lib/lazy-toast';
 import { formatDate } from '@/lib/format';
 import { useDownloadPrompt } from '../api/download-prompt';
 import { usePrompt } from '../api/get-prompt';
@@ -144,7 +144,7 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
     download.mutate(prompt.id, {
       onSuccess: (result) => {
         saveTextFile(result.title, result.content);
-        toast.success('Prompt downloaded', { description: textFileName(result.title) });
+        withToast((toast) => toast.success('Prompt downloaded', { description: textFileName(result.title) }));
       },
     });
   }
