@@ -273,23 +273,37 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeVisible();
   });
 
-  test('the page preloads the font it draws its text in, and fetches it once', async ({ page }) => {
+  test('the page preloads the font it draws its text in, fetches it once, and no other face', async ({
+    page,
+  }) => {
     await page.goto('/');
     const href = await page.locator('link[rel="preload"][as="font"]').getAttribute('href');
-    expect(href).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    // The core face (vite.config.ts): ASCII and the app's punctuation, at the weights it uses.
+    expect(href).toMatch(/^\/assets\/inter-core-[\w-]+\.woff2$/);
     await page.evaluate(() => document.fonts.ready);
-    const { used, fetched } = await page.evaluate((url) => {
-      const faces = [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Inter Variable');
-      return {
-        used: faces.some((face) => face.status === 'loaded'),
-        // A preload whose request differs from the stylesheet's (its CORS mode) is fetched twice.
-        fetched: performance
+    const fonts = () =>
+      page.evaluate(() =>
+        performance
           .getEntriesByType('resource')
-          .filter((entry) => new URL(entry.name).pathname === url).length,
-      };
-    }, href!);
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.endsWith('.woff2')),
+      );
+    const used = await page.evaluate(() =>
+      [...document.fonts].some(
+        (face) => face.family.replace(/"/g, '') === 'Inter Variable' && face.status === 'loaded',
+      ),
+    );
     expect(used).toBe(true);
-    expect(fetched).toBe(1);
+    // A preload whose request differs from the stylesheet's (its CORS mode) is fetched twice.
+    expect(await fonts()).toEqual([href]);
+
+    // A character beyond the core (an accented name, say) brings @fontsource's Latin face.
+    await page.evaluate(() => {
+      const note = document.createElement('p');
+      note.textContent = 'Café Zürich';
+      document.querySelector('main')!.prepend(note);
+    });
+    await expect.poll(fonts).toEqual([href, expect.stringMatching(/^\/assets\/inter-latin-wght-normal-/)]);
   });
 
   test('a visitor who scrolled before the app started stays where they scrolled, and the page never blinks', async ({
