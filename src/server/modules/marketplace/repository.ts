@@ -348,22 +348,27 @@ export async function cardsByIds(db: Kysely<DB>, engine: Engine, ids: string[]):
 }
 
 /** Published prompts in created_at, id order, `limit` after the given one. */
-export function publishedSearchDocuments(
+export function publishedSearchDocumentsQuery(
   db: Kysely<DB>,
   after: { created_at: string; id: string } | null,
   limit: number,
 ) {
   let q = searchDocumentSelect(db).where('p.status', '=', 'published');
   if (after) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('p.created_at', '>', after.created_at),
-        eb.and([eb('p.created_at', '=', after.created_at), eb('p.id', '>', after.id)]),
-      ]),
-    );
+    // A row value: both engines start the batch's index range where the last one ended. Spelled
+    // as `created_at > x or (created_at = x and id > y)`, each batch scanned the index from its
+    // start (status = 'published' only), every row before it again: a quadratic build, about ten
+    // minutes at a million prompts.
+    q = q.where((eb) => eb(eb.refTuple('p.created_at', 'p.id'), '>', eb.tuple(after.created_at, after.id)));
   }
-  return q.orderBy('p.created_at').orderBy('p.id').limit(limit).execute();
+  return q.orderBy('p.created_at').orderBy('p.id').limit(limit);
 }
+
+export const publishedSearchDocuments = (
+  db: Kysely<DB>,
+  after: { created_at: string; id: string } | null,
+  limit: number,
+) => publishedSearchDocumentsQuery(db, after, limit).execute();
 
 export const searchDocumentsByIds = (db: Kysely<DB>, ids: string[]) =>
   ids.length === 0 ? Promise.resolve([]) : searchDocumentSelect(db).where('p.id', 'in', ids).execute();
