@@ -344,6 +344,28 @@ test.describe('prompt page', () => {
     await expect(page.getByTestId('review').filter({ hasText: text })).toHaveCount(1);
   });
 
+  test('a review form whose rules cannot load says so and keeps what was written', async ({
+    page,
+    request,
+  }) => {
+    const prompt = findPrompt(`p.type = 'free' AND p.slug LIKE 'sql-metrics%'`);
+    const account = await registerAccount(request);
+    markTried(prompt.id, userId(account.email));
+    await useToken(page, account.token);
+    // The review rules (the shared schemas' chunk) load with the form, not with the page.
+    await page.route(/\/assets\/marketplace-[\w-]{8}\.js$/, (route) => route.abort());
+    await page.goto(`/marketplace/${prompt.slug}`);
+    const form = page.getByTestId('review-form');
+    await form.getByRole('radio', { name: '1 star' }).focus();
+    await page.keyboard.press('Space');
+    await form.getByLabel(/Your review/).fill('Kept after a failed load.');
+    await form.getByRole('button', { name: 'Post review' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'Could not save your review. Please check your connection and try again.',
+    );
+    await expect(form.getByLabel(/Your review/)).toHaveValue('Kept after a failed load.');
+  });
+
   test('says when a prompt does not exist, with a way back', async ({ page }) => {
     await page.goto('/marketplace/no-such-prompt-anywhere');
     await expect(page.getByRole('heading', { name: 'Prompt not found' })).toBeVisible();
