@@ -133,6 +133,9 @@ test('Stop ends the reply mid-stream and keeps what came, marked stopped', async
   await openPlayground(page);
   await send(page, 'Write a long essay about bridges');
   const reply = aiMessages(page).first();
+  // Stopped once the first words are on screen (a Stop on the first token alone kept "**Offline"
+  // on a busy machine), while the rest is still to come.
+  await expect(reply.getByTestId('message-content')).toContainText('Offline demo model');
   await expect(reply).toHaveAttribute('data-status', 'streaming');
   await page.getByRole('button', { name: 'Stop' }).click();
 
