@@ -128,8 +128,8 @@ async function writeIfChanged(file: string, data: Buffer) {
  * Preloads the core face of Inter from index.html (decision 019). The stylesheet names it, so
  * without this the browser asks for the font only once the stylesheet has arrived and the page is
  * laid out: on a slow link that is a round trip later, and the font is on the way to the first paint.
- * The build fails if the face is not found (a new @fontsource version renaming it must not silently
- * drop the preload).
+ * The build fails if the face is not in it (a stylesheet that stopped naming it must not silently
+ * drop the preload; a new @fontsource renaming the Latin face fails interCoreFont's read).
  */
 function preloadCoreFont(): Plugin {
   const face = /^assets\/inter-core-[\w-]+\.woff2$/;
