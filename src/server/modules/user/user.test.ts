@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPrompt, insertUser } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
+import { upsertReview } from '../marketplace/repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,5 +139,54 @@ describe('deleting the account', () => {
       .where('user_id', '=', a.id)
       .execute();
     expect(sessions).toEqual([]);
+  });
+  it("takes the user's likes and reviews out of the prompts' counts and ratings", async () => {
+    const db = t.database.db;
+    const author = await insertUser(db);
+    // Two earlier reviews (5 and 4) and three earlier likes.
+    const prompt = await insertPrompt(db, author.id, { likes_count: 3, rating_sum: 9, rating_count: 2 });
+    const other = await insertPrompt(db, author.id);
+    const a = await account();
+    expect((await call('POST', `/api/marketplace/prompts/${prompt.id}/like`, a.token)).statusCode).toBe(200);
+    await upsertReview(db, {
+      id: crypto.randomUUID(),
+      promptId: prompt.id,
+      userId: a.id,
+      rating: 1,
+      body: 'Did not work for me.',
+      now: new Date().toISOString(),
+    });
+    const figures = async (id: string) =>
+      db
+        .selectFrom('prompts')
+        .select(['likes_count', 'rating_sum', 'rating_count', 'rating_avg'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    expect(await figures(prompt.id)).toEqual({
+      likes_count: 4,
+      rating_sum: 10,
+      rating_count: 3,
+      rating_avg: 10 / 3,
+    });
+
+    expect((await call('DELETE', '/api/user/account', a.token, { password: a.password })).statusCode).toBe(
+      200,
+    );
+    expect(await figures(prompt.id)).toEqual({
+      likes_count: 3,
+      rating_sum: 9,
+      rating_count: 2,
+      rating_avg: 4.5,
+    });
+    // The page's review count is the reviews there are.
+    const reviews = await call('GET', `/api/marketplace/prompts/${prompt.id}/reviews`);
+    expect(reviews.json().data.rating).toEqual({ average: 4.5, count: 2 });
+    // A prompt the user never touched keeps its figures.
+    expect(await figures(other.id)).toEqual({
+      likes_count: 0,
+      rating_sum: 0,
+      rating_count: 0,
+      rating_avg: 0,
+    });
   });
 });
