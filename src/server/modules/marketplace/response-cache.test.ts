@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrompt, insertUser } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
+import { upsertReview } from './repository';
 
 /*
  * The cached public reads (decision 010): what a client sees after a write through the API or
@@ -143,5 +144,82 @@ describe('cached marketplace reads', () => {
       .where('id', '=', promptId)
       .execute();
     expect((await get('/api/marketplace/prompts?search=quokka')).json().data.prompts[0].id).toBe(promptId);
+  });
+});
+
+describe('cached reviews', () => {
+  it('show a new review, an edit, a renamed reviewer and a deleted account at once', async () => {
+    const db = t.database.db;
+    const register = async (name: string, email: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name, email, password: 'review-pass-123' },
+      });
+      return { id: res.json().data.user.id as string, token: res.json().data.token as string };
+    };
+    const author = await register('Rita Reviewed', 'rita@example.test');
+    const prompt = await insertPrompt(db, author.id, { title: 'Reviewed Prompt' });
+    const url = `/api/marketplace/prompts/${prompt.id}/reviews?page=1&limit=10`;
+    const reviews = async () => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      const { reviews: list, rating } = res.json().data as {
+        reviews: { author: { name: string }; rating: number; body: string }[];
+        rating: { average: number; count: number };
+      };
+      return { seen: list.map((r) => [r.author.name, r.rating, r.body]), rating };
+    };
+    expect(await reviews()).toEqual({ seen: [], rating: { average: 0, count: 0 } });
+    // Nothing changed: the same answer, from memory, for a signed-in caller too.
+    const etag = (await get(url)).headers.etag;
+    expect((await get(url)).headers.etag).toBe(etag);
+    expect((await get(url, { authorization: `Bearer ${author.token}` })).headers.etag).toBe(etag);
+
+    const reviewer = await register('Rex Reviewer', 'rex@example.test');
+    const review = (rating: number, body: string) =>
+      upsertReview(db, {
+        id: crypto.randomUUID(),
+        promptId: prompt.id,
+        userId: reviewer.id,
+        rating,
+        body,
+        now: new Date().toISOString(),
+      });
+    await review(4, 'Good.');
+    expect(await reviews()).toEqual({
+      seen: [['Rex Reviewer', 4, 'Good.']],
+      rating: { average: 4, count: 1 },
+    });
+    // The same rating, other words.
+    await review(4, 'Very good.');
+    expect((await reviews()).seen).toEqual([['Rex Reviewer', 4, 'Very good.']]);
+    await db.updateTable('users').set({ name: 'Rex Renamed' }).where('id', '=', reviewer.id).execute();
+    expect((await reviews()).seen).toEqual([['Rex Renamed', 4, 'Very good.']]);
+
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user/account',
+      headers: { authorization: `Bearer ${reviewer.token}` },
+      payload: { password: 'review-pass-123' },
+    });
+    expect(gone.statusCode).toBe(200);
+    expect(await reviews()).toEqual({ seen: [], rating: { average: 0, count: 0 } });
+
+    // A prompt taken off the marketplace has no public reviews any more; its author still reads them.
+    const later = await register('Ann Again', 'ann@example.test');
+    await upsertReview(db, {
+      id: crypto.randomUUID(),
+      promptId: prompt.id,
+      userId: later.id,
+      rating: 5,
+      body: 'Back again.',
+      now: new Date().toISOString(),
+    });
+    await db.updateTable('prompts').set({ status: 'archived' }).where('id', '=', prompt.id).execute();
+    expect((await get(url)).statusCode).toBe(404);
+    const own = await get(url, { authorization: `Bearer ${author.token}` });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.reviews).toHaveLength(1);
   });
 });

@@ -71,11 +71,15 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
    * Public answers that are the same for every caller are served from memory while the catalogue's
    * version is unchanged (decision 010). Searches never are: their cost is kept down by the query.
    * A prompt page is cached only as an anonymous caller sees it; a signed-in one is built per user.
+   * A public prompt's reviews are cached for every caller. Every write a review list shows moves
+   * the version: a review updates its prompt's totals, a reviewer's deleted account updates them
+   * too (user/repository.ts), and a renamed reviewer is an author column (migration 0012).
    */
   const cache = createResponseCache();
   const catalogueVersion = catalogueVersionReader(app.database);
   const detailResponse = successEnvelope(PromptDetailSchema);
   const categoriesResponse = successEnvelope(CategoriesSchema);
+  const reviewsResponse = successEnvelope(ReviewListSchema);
   const contentVersion = () => catalogueVersion().then((v) => v.content);
   /** The next GETs of this exact URL may be sent by the front door while the entry holds (decision 018). */
   const remember = (request: FastifyRequest, key: string, extra: Partial<FrontRoute> = {}) =>
@@ -335,16 +339,27 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
         response: { 200: successEnvelope(ReviewListSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listPromptReviews(
-        deps,
-        request.params.id,
-        request.auth,
-        request.query.page,
-        request.query.limit,
-      ),
-    }),
+    async (request, reply) => {
+      const { id } = request.params;
+      const { page, limit } = request.query;
+      // A public prompt's reviews are the same for every caller: one cached answer serves them all
+      // (the same work with a token or without, so scenario 5's twins measure authentication).
+      const key = `reviews|${id}|${page}|${limit}`;
+      let entry: Awaited<ReturnType<typeof cache.get>>;
+      try {
+        entry = await cache.get(key, await contentVersion(), async () => ({
+          body: serializeWith(reviewsResponse, {
+            success: true,
+            data: await listPromptReviews(deps, id, null, page, limit),
+          }),
+        }));
+      } catch (err) {
+        // Not public: its author (or an admin) still reads a draft's reviews, built for them.
+        if (!request.auth || !(err instanceof AppError && err.status === 404)) throw err;
+        return { success: true as const, data: await listPromptReviews(deps, id, request.auth, page, limit) };
+      }
+      return sendCached(cache, key, entry, request, reply, 'accept-encoding, authorization');
+    },
   );
 
   app.post(
