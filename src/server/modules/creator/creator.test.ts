@@ -267,10 +267,12 @@ describe('editing, versions and ownership', () => {
         title: `Listed ${i}`,
         status: i === 1 ? 'draft' : 'published',
       });
-      // A minute apart: created in the same millisecond, their order would be the ids' (random).
+      // A minute apart: made in the same millisecond, their order would be the ids' (random). The
+      // list puts the last changed first, so both times move (setting created_at alone failed
+      // when two were made within one millisecond).
       await t.database.db
         .updateTable('prompts')
-        .set({ created_at: minutesAgo(3 - i) })
+        .set({ created_at: minutesAgo(3 - i), updated_at: minutesAgo(3 - i) })
         .where('id', '=', created.json().data.prompt.id)
         .execute();
     }
