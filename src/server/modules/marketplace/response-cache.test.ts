@@ -177,11 +177,11 @@ describe('cached reviews', () => {
     expect((await get(url, { authorization: `Bearer ${author.token}` })).headers.etag).toBe(etag);
 
     const reviewer = await register('Rex Reviewer', 'rex@example.test');
-    const review = (rating: number, body: string) =>
+    const review = (rating: number, body: string, userId = reviewer.id) =>
       upsertReview(db, {
         id: crypto.randomUUID(),
         promptId: prompt.id,
-        userId: reviewer.id,
+        userId,
         rating,
         body,
         now: new Date().toISOString(),
@@ -208,14 +208,7 @@ describe('cached reviews', () => {
 
     // A prompt taken off the marketplace has no public reviews any more; its author still reads them.
     const later = await register('Ann Again', 'ann@example.test');
-    await upsertReview(db, {
-      id: crypto.randomUUID(),
-      promptId: prompt.id,
-      userId: later.id,
-      rating: 5,
-      body: 'Back again.',
-      now: new Date().toISOString(),
-    });
+    await review(5, 'Back again.', later.id);
     await db.updateTable('prompts').set({ status: 'archived' }).where('id', '=', prompt.id).execute();
     expect((await get(url)).statusCode).toBe(404);
     const own = await get(url, { authorization: `Bearer ${author.token}` });

@@ -18,6 +18,7 @@ import {
   ReviewsQuerySchema,
 } from '../../../shared/marketplace';
 import {
+  type CachedResponse,
   type CatalogueVersion,
   catalogueVersionReader,
   createResponseCache,
@@ -345,7 +346,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       // A public prompt's reviews are the same for every caller: one cached answer serves them all
       // (the same work with a token or without, so scenario 5's twins measure authentication).
       const key = `reviews|${id}|${page}|${limit}`;
-      let entry: Awaited<ReturnType<typeof cache.get>>;
+      let entry: CachedResponse;
       try {
         entry = await cache.get(key, await contentVersion(), async () => ({
           body: serializeWith(reviewsResponse, {
