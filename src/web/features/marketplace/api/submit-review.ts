@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CreateReviewInput, ReviewResultSchema } from '@shared/marketplace';
 import { apiRequestWithMessage } from '@/lib/api-client';
+import { withToast } from '@/lib/lazy-toast';
 import { reviewsQueryKey } from './get-reviews';
 
 export type ReviewResult = z.infer<typeof ReviewResultSchema>;
@@ -24,7 +25,14 @@ export function useSubmitReview(promptId: string) {
     mutationFn: (input: CreateReviewInput) => submitReview(promptId, input),
     // The form shows the refusal itself (not tried, own prompt), next to the button.
     meta: { silent: true },
-    onSuccess: async () => {
+    // Said here, not in the form's own callback: the refreshed prompt remounts the form (it starts
+    // from the saved review), and a callback of a form already gone is never called.
+    onSuccess: async ({ data, message }) => {
+      withToast((toast) =>
+        toast.success(message ?? (data.created ? 'Review posted' : 'Review updated'), {
+          description: data.created ? 'Thanks for helping others choose.' : undefined,
+        }),
+      );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: reviewsQueryKey(promptId) }),
         queryClient.invalidateQueries({ queryKey: ['marketplace', 'prompt'] }),

@@ -6,7 +6,6 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { withToast } from '@/lib/lazy-toast';
 import { useSubmitReview } from '../api/submit-review';
 import { StarRatingInput } from './star-rating-input';
 
@@ -58,13 +57,6 @@ export function ReviewForm({ promptId, myReview }: ReviewFormProps) {
     }
     setError(null);
     submit.mutate(parsed.data, {
-      onSuccess: ({ data, message }) => {
-        withToast((toast) =>
-          toast.success(message ?? (data.created ? 'Review posted' : 'Review updated'), {
-            description: data.created ? 'Thanks for helping others choose.' : undefined,
-          }),
-        );
-      },
       onError: (err) => {
         setError(err instanceof ApiError ? err.message : 'Could not save your review. Please try again.');
       },
