@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { startFakeAi } from '../tests/support/fake-ai';
+import { PACED_DELAY_MS, PACED_TOKENS } from './paced-reply';
 
 /*
  * The fake Anthropic/OpenAI provider of the test suite, as a process of its own, for the streaming
@@ -7,16 +8,9 @@ import { startFakeAi } from '../tests/support/fake-ai';
  *   tsx bench/fake-provider.ts <port> <control port>
  * The control port switches the reply between the benchmark's phases: `POST /reply/short` (a dozen
  * tokens 5 ms apart, for the one-stream runs, where only the first token matters) and
- * `POST /reply/paced` (the realistic reply the concurrent runs use: see PACED below).
+ * `POST /reply/paced` (the realistic reply the concurrent runs use: see paced-reply.ts).
  */
 
-/**
- * Hosted models stream about 50-100 tokens a second, and a chat reply runs to hundreds of tokens.
- * The paced reply is 80 tokens at 50 a second (1.6 s): shorter than most real replies, so the
- * concurrent runs start more turns per second than real traffic with as many open streams would.
- */
-const PACED_TOKENS = 80;
-const PACED_DELAY_MS = 20;
 const words = 'Here is a concise, well structured answer with a short example and a closing tip.'.split(' ');
 const pacedText = Array.from({ length: PACED_TOKENS }, (_, i) => words[i % words.length]).join(' ');
 

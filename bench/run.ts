@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { RecordedResponse } from './bare-server';
 import { type Measure, type Req, pacedLoad } from './paced';
+import { PACED_REPLY_MS } from './paced-reply';
 import { assertNothingAnswers } from './port';
 
 /*
@@ -575,6 +576,18 @@ async function timeToFirst(url: string, init: RequestInit, marker: string): Prom
   return first;
 }
 
+/** mulberry32: a small seeded generator, so every run spreads its workers the same way. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 function percentiles(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
@@ -645,13 +658,21 @@ Playground: time to first token, through Promptforge vs the fake provider direct
     const paced = await fetch(`http://127.0.0.1:${FAKE_CONTROL_PORT}/reply/${reply}`, { method: 'POST' });
     if (!paced.ok) throw new Error(`the fake provider refused /reply/${reply}`);
     // Closed loop: each of `concurrency` workers sends its next request when its stream ends, so
-    // that many streams stay in flight and starts spread out; each worker's first request (a
-    // synchronized burst) is not measured.
+    // that many streams stay in flight. The workers stand for people who began chatting at
+    // different moments: each starts at its own random point within one reply (the same points in
+    // every run and for every target), and since the replies are of equal length the starts stay
+    // spread out. Started together they would stay in step, and every turn would begin in a burst
+    // of fifty (decision 014). Each worker's first request (a new connection) is not measured.
     const perWorker = concurrency === 1 ? 500 : 8;
+    const random = seededRandom(concurrency);
+    const offsets = Array.from({ length: concurrency }, () =>
+      concurrency === 1 ? 0 : random() * PACED_REPLY_MS,
+    );
     const run = async (fn: () => Promise<number>) => {
       const times: number[] = [];
       await Promise.all(
-        Array.from({ length: concurrency }, async () => {
+        offsets.map(async (offset) => {
+          await new Promise((resolve) => setTimeout(resolve, offset));
           for (let i = 0; i < perWorker; i++) {
             const t = await fn();
             if (i > 0) times.push(t);
