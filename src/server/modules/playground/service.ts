@@ -245,7 +245,9 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
 
     try {
       await db.transaction().execute(async (trx) => {
-        if (a) {
+        // Only a turn that could be refused counts before it writes, so only such a turn needs the
+        // user's lock: an unlimited plan's new session has nothing to count, and skips a write.
+        if (a && mayBeRefused) {
           await repo.lockUser(trx, engine, auth.userId);
           if (!a.unlimited && (await repo.countCountedSince(trx, auth.userId, monthStart())) >= a.limit) {
             throw new AppError('AUTHORIZATION_ERROR', LIMIT_REACHED_MESSAGE);
