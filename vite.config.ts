@@ -156,7 +156,27 @@ function preloadCoreFont(): Plugin {
 
 const apiPort = process.env.PORT ?? '3000';
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's package exports name only its development build, whose warnings are on
+ * (`ENABLE_DEV_WARNINGS`: console warnings, checks on every render of the routes, the "Hey developer"
+ * text of its default error page), also in production builds (remix-run/react-router#14102). Its
+ * production build is the same code with the flag off, so the browser's build points at it and
+ * the minifier drops what the flag guarded. `vite` (development) keeps the warnings. The server's
+ * rendering leaves packages to node_modules, so it uses the development build: both builds render
+ * the same markup.
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: path.resolve('node_modules/react-router/dist/production/index.mjs'),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: path.resolve('node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
   plugins: isSsrBuild
@@ -168,6 +188,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: '@shared', replacement: path.resolve('src/shared') },
       // zod without its eval-based compiler, which the Content Security Policy forbids (src/web/lib/zod.ts).
       { find: /^zod$/, replacement: path.resolve('src/web/lib/zod.ts') },
+      ...(command === 'build' && !isSsrBuild ? reactRouterProduction : []),
     ],
   },
   // `vite build --ssr` (npm run build's second step) builds src/web/entry-server.tsx for the server's

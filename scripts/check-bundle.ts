@@ -14,7 +14,8 @@ import zlib from 'node:zlib';
  *
  * It also fails when the first download of a public page (the three Lighthouse audits) holds a
  * library those pages load only on use: the toaster, zod (the forms' rules) and Radix Select. One
- * static import from such a page's module graph brings back tens of kilobytes to evaluate.
+ * static import from such a page's module graph brings back tens of kilobytes to evaluate. And it
+ * fails when any chunk holds a package's development build (React Router's).
  *
  *   npm run check:bundle -- [--dir dist/web] [--budget-kb 150] [--page features/marketing/pages/home-page.tsx]
  */
@@ -139,6 +140,27 @@ function loadedTooEarly(manifest: Record<string, ManifestChunk>): string[] {
   });
 }
 
+/**
+ * Packages' development builds that must not reach the browser, and why. React Router's package
+ * exports name only its development build (vite.config.ts points the browser's build elsewhere).
+ */
+const DEVELOPMENT_BUILDS = [
+  {
+    prefix: 'react-router/dist/development/',
+    why: "React Router's development build (its warnings on) is in the browser's build: see reactRouterProduction in vite.config.ts.",
+  },
+];
+
+/** A message for each development build found in any chunk of the build. */
+function developmentBuilds(manifest: Record<string, ManifestChunk>): string[] {
+  const sources = Object.values(manifest)
+    .filter((c) => c.file.endsWith('.js'))
+    .flatMap((c) => sourcesOf(c.file));
+  return DEVELOPMENT_BUILDS.filter(({ prefix }) => sources.some((s) => s.startsWith(prefix))).map(
+    ({ why }) => why,
+  );
+}
+
 function main() {
   if (!fs.existsSync(manifestFile)) {
     process.stderr.write(`No ${path.relative(process.cwd(), manifestFile)}: run \`npm run build\` first.\n`);
@@ -151,7 +173,7 @@ function main() {
   });
   const total = chunks.reduce((sum, c) => sum + c.gzip, 0);
   const line = `Initial JavaScript for /: ${kb(total)} gzipped in ${chunks.length} chunks (budget ${kb(budgetBytes)}).`;
-  const early = loadedTooEarly(manifest);
+  const early = [...loadedTooEarly(manifest), ...developmentBuilds(manifest)];
   if (early.length > 0) {
     process.stderr.write(`${early.join('\n')}\n`);
     process.exitCode = 1;
