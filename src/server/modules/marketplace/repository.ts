@@ -555,6 +555,11 @@ export async function addLike(db: Kysely<DB>, promptId: string, userId: string, 
   return added;
 }
 
+/** A prompt's like count less one, never below zero. */
+const LIKES_LESS_ONE = sql<number>`case when likes_count > 0 then likes_count - 1 else 0 end`;
+/** A prompt's average rating from its totals, as they are when the statement runs. */
+const RATING_AVG = sql<number>`case when rating_count = 0 then 0 else cast(rating_sum as double precision) / rating_count end`;
+
 export async function removeLike(db: Kysely<DB>, promptId: string, userId: string) {
   const result = await db
     .deleteFrom('prompt_likes')
@@ -563,11 +568,7 @@ export async function removeLike(db: Kysely<DB>, promptId: string, userId: strin
     .executeTakeFirst();
   const removed = Number(result.numDeletedRows) > 0;
   if (removed) {
-    await db
-      .updateTable('prompts')
-      .set({ likes_count: sql`case when likes_count > 0 then likes_count - 1 else 0 end` })
-      .where('id', '=', promptId)
-      .execute();
+    await db.updateTable('prompts').set({ likes_count: LIKES_LESS_ONE }).where('id', '=', promptId).execute();
   }
   return removed;
 }
@@ -637,14 +638,37 @@ export async function upsertReview(
       .where('id', '=', r.promptId)
       .execute();
   }
+  await db.updateTable('prompts').set({ rating_avg: RATING_AVG }).where('id', '=', r.promptId).execute();
+  return { id: existing?.id ?? r.id, created: !existing };
+}
+
+/**
+ * Takes a user's likes and reviews out of the totals kept on their prompts, before the account's
+ * deletion cascades to those rows (the totals would otherwise still count them: a review count naming
+ * a review nobody can read, an average weighing it). Downloads stay counted: a download happened,
+ * where a like or a review is what a person says now. Run it in the deletion's transaction.
+ */
+export async function withdrawFeedback(db: Kysely<DB>, userId: string): Promise<void> {
+  const liked = db.selectFrom('prompt_likes').select('prompt_id').where('user_id', '=', userId);
+  const reviewed = db.selectFrom('prompt_reviews').select('prompt_id').where('user_id', '=', userId);
+  await db.updateTable('prompts').set({ likes_count: LIKES_LESS_ONE }).where('id', 'in', liked).execute();
   await db
     .updateTable('prompts')
-    .set({
-      rating_avg: sql`case when rating_count = 0 then 0 else cast(rating_sum as double precision) / rating_count end`,
-    })
-    .where('id', '=', r.promptId)
+    .set((eb) => ({
+      rating_sum: eb(
+        'rating_sum',
+        '-',
+        eb
+          .selectFrom('prompt_reviews')
+          .select('rating')
+          .whereRef('prompt_reviews.prompt_id', '=', 'prompts.id')
+          .where('prompt_reviews.user_id', '=', userId),
+      ),
+      rating_count: eb('rating_count', '-', 1),
+    }))
+    .where('id', 'in', reviewed)
     .execute();
-  return { id: existing?.id ?? r.id, created: !existing };
+  await db.updateTable('prompts').set({ rating_avg: RATING_AVG }).where('id', 'in', reviewed).execute();
 }
 
 export async function listReviews(db: Kysely<DB>, promptId: string, page: number, limit: number) {

@@ -74,7 +74,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
    * A prompt page is cached only as an anonymous caller sees it; a signed-in one is built per user.
    * A public prompt's reviews are cached for every caller. Every write a review list shows moves
    * the version: a review updates its prompt's totals, a reviewer's deleted account updates them
-   * too (user/repository.ts), and a renamed reviewer is an author column (migration 0012).
+   * too (withdrawFeedback), and a renamed reviewer is an author column (migration 0012).
    */
   const cache = createResponseCache();
   const catalogueVersion = catalogueVersionReader(app.database);

@@ -7,6 +7,7 @@ import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/repository';
 import { normalizeEmail } from '../auth/service';
+import { withdrawFeedback } from '../marketplace/repository';
 import * as repo from './repository';
 
 async function requireRow(db: Kysely<DB>, userId: string) {
@@ -75,5 +76,8 @@ export async function deleteAccount(db: Kysely<DB>, userId: string, password: st
   if (!(await verifyPassword(row.password_hash, password))) {
     throw fieldError('password', 'Password is incorrect');
   }
-  await repo.deleteUser(db, userId);
+  await db.transaction().execute(async (trx) => {
+    await withdrawFeedback(trx, userId);
+    await repo.deleteUser(trx, userId);
+  });
 }
