@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { RecordedResponse } from './bare-server';
+import { Rng } from '../src/server/db/seed/prng';
 import { type Measure, type Req, pacedLoad } from './paced';
 import { PACED_REPLY_MS } from './paced-reply';
 import { assertNothingAnswers } from './port';
@@ -576,18 +577,6 @@ async function timeToFirst(url: string, init: RequestInit, marker: string): Prom
   return first;
 }
 
-/** mulberry32: a small seeded generator, so every run spreads its workers the same way. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function percentiles(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
@@ -664,9 +653,9 @@ Playground: time to first token, through Promptforge vs the fake provider direct
     // spread out. Started together they would stay in step, and every turn would begin in a burst
     // of fifty (decision 014). Each worker's first request (a new connection) is not measured.
     const perWorker = concurrency === 1 ? 500 : 8;
-    const random = seededRandom(concurrency);
+    const random = new Rng(concurrency);
     const offsets = Array.from({ length: concurrency }, () =>
-      concurrency === 1 ? 0 : random() * PACED_REPLY_MS,
+      concurrency === 1 ? 0 : random.next() * PACED_REPLY_MS,
     );
     const run = async (fn: () => Promise<number>) => {
       const times: number[] = [];
