@@ -219,6 +219,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               // automatic split it shared a chunk with src/shared/constants.ts, which every page imports.
               groups: [
                 { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]web[\\/]lib[\\/]zod\.ts$/ },
+                // Every module the entry imports statically, in one chunk: left to the automatic split,
+                // each module a lazy page also imports became a chunk of its own (react, the JSX runtime,
+                // cn, the query client...), ten files that every page loads anyway (decision 011).
+                { name: 'app', tags: ['$initial'] },
               ],
             },
           },
