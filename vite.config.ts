@@ -221,7 +221,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]web[\\/]lib[\\/]zod\.ts$/ },
                 // Every module the entry imports statically, in one chunk: left to the automatic split,
                 // each module a lazy page also imports became a chunk of its own (react, the JSX runtime,
-                // cn, the query client...), ten files that every page loads anyway (decision 011).
+                // cn, the query client...), ten files that every page loads anyway (decision 011). Rolldown
+                // puts the group in the chunk of the entry's own modules (web-<hash>.js).
                 { name: 'app', tags: ['$initial'] },
               ],
             },
