@@ -18,8 +18,10 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
 export default defineConfig({
   testDir: 'tests/e2e',
   ...(sweeps ? { testMatch: SWEEPS } : { testIgnore: SWEEPS }),
-  // Per port, like the server's data, so suites running side by side keep their own artefacts.
-  outputDir: `.tmp/test-results-${port}`,
+  // Per port, like the server's data, so suites running side by side keep their own artefacts; the
+  // sweeps apart too, since Playwright empties its output folder when it starts: CI runs them right
+  // after the main suite, which wiped the traces of that suite's failures before anyone could read them.
+  outputDir: `.tmp/test-results-${port}${sweeps ? '-sweeps' : ''}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
