@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 /*
@@ -13,7 +14,15 @@ const port = Number(process.env.E2E_PORT ?? 4173);
  */
 const SWEEPS = ['**/stored-xss.spec.ts', '**/marketplace-scale.spec.ts'];
 const sweeps = process.env.E2E_SWEEPS === '1';
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
+/*
+ * Debian's headless shell (package chromium-headless-shell, the build Playwright itself runs headless
+ * tests in) when it is installed: without the full browser's window machinery it ran the same specs
+ * in 28% less time than Debian's full Chromium on a two-core machine (decision 015).
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/lib/chromium/chromium');
 
 export default defineConfig({
   testDir: 'tests/e2e',
