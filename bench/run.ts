@@ -20,6 +20,7 @@ import { assertNothingAnswers } from './port';
  *   npm run bench -- [--db sqlite|postgres] [--duration 10] [--mixed-duration 60] [--rate 1000]
  *                    [--connections 64] [--prompts 100000] [--only <scenario id or name part>] [--fresh]
  *                    [--streams 1,50] (the concurrencies of scenario 7)
+ *                    [--stream-turns 24] (turns each of the fifty streams measures, after its first)
  *
  * Scenarios (issue 9): 1 marketplace page of 50; 2 category + type + rating sort; 3 full-text search
  * (common and rare words, prefixes); 4 a prompt page; 5 GET /api/auth/me with a token, and the cost
@@ -53,6 +54,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     fresh: { type: 'boolean', default: false },
     streams: { type: 'string', default: '1,50' },
+    'stream-turns': { type: 'string', default: '24' },
   },
 });
 
@@ -545,6 +547,8 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
 interface StreamRow {
   concurrency: number;
   reply: 'short' | 'paced';
+  /** Turns whose first token was timed in each run (each stream's first turn is not). */
+  samples: number;
   appCpuMsPerTurn: number;
   appCoreBusy: number;
   direct: { p50: number; p99: number };
@@ -652,12 +656,16 @@ Playground: time to first token, through Promptforge vs the fake provider direct
     // every run and for every target), and since the replies are of equal length the starts stay
     // spread out. Started together they would stay in step, and every turn would begin in a burst
     // of fifty (decision 014). Each worker's first request (a new connection) is not measured.
-    const perWorker = concurrency === 1 ? 500 : 8;
+    // Fifty streams measure 24 turns each after the first (1 200 in all): with the 7 of earlier
+    // versions (350 in all) a p99 was the fourth slowest turn of a 13 s run, which held two or three
+    // of the app's major collections or none, and two runs of the same code differed 3.5 times. The
+    // warm-up runs stay short.
+    const measuredTurns = concurrency === 1 ? 500 : Number(args['stream-turns']) + 1;
     const random = new Rng(concurrency);
     const offsets = Array.from({ length: concurrency }, () =>
       concurrency === 1 ? 0 : random.next() * PACED_REPLY_MS,
     );
-    const run = async (fn: () => Promise<number>) => {
+    const run = async (fn: () => Promise<number>, perWorker = measuredTurns) => {
       const times: number[] = [];
       await Promise.all(
         offsets.map(async (offset) => {
@@ -670,18 +678,19 @@ Playground: time to first token, through Promptforge vs the fake provider direct
       );
       return percentiles(times);
     };
-    await run(through); // warm-up: JIT, prepared statements, connection pools
-    await run(floor);
+    const warmUp = concurrency === 1 ? measuredTurns : 8;
+    await run(through, warmUp); // warm-up: JIT, prepared statements, connection pools
+    await run(floor, warmUp);
     const d = await run(direct);
     const floorCpuBefore = cpuMs(floorPid) ?? NaN;
     const f = await run(floor);
-    const floorCpuMsPerTurn = ((cpuMs(floorPid) ?? NaN) - floorCpuBefore) / (concurrency * perWorker);
+    const floorCpuMsPerTurn = ((cpuMs(floorPid) ?? NaN) - floorCpuBefore) / (concurrency * measuredTurns);
     const cpuBefore = cpuMs(appPid) ?? NaN;
     const wallBefore = performance.now();
     const a = await run(through);
     // The app's own CPU per turn (a figure the machine's noise hardly moves) and the share of its
     // core the run kept busy.
-    const turns = concurrency * perWorker;
+    const turns = concurrency * measuredTurns;
     const appCpuMs = (cpuMs(appPid) ?? NaN) - cpuBefore;
     const appCpuMsPerTurn = appCpuMs / turns;
     const appCoreBusy = appCpuMs / (performance.now() - wallBefore);
@@ -691,6 +700,7 @@ Playground: time to first token, through Promptforge vs the fake provider direct
     streamRows.push({
       concurrency,
       reply,
+      samples: concurrency * (measuredTurns - 1),
       direct: d,
       floor: f,
       floorAdded: { p50: f.p50 - d.p50, p99: f.p99 - d.p99 },
@@ -702,7 +712,7 @@ Playground: time to first token, through Promptforge vs the fake provider direct
       verdict: ok ? 'ok' : 'OVER',
     });
     log(
-      `${`${concurrency} (${reply})`.padEnd(12)} | ${ms(d.p50).padStart(10)} ${ms(d.p99)} | ${ms(f.p50 - d.p50).padStart(10)} ${ms(f.p99 - d.p99)} | ${ms(a.p50).padStart(8)} ${ms(a.p99)} | ${ms(added.p50).padStart(9)} ${ms(added.p99)} | ${ok ? 'ok' : 'OVER'}  (CPU a turn: app ${appCpuMsPerTurn.toFixed(2)} ms, floor ${floorCpuMsPerTurn.toFixed(2)} ms; app core ${(appCoreBusy * 100).toFixed(0)}% busy)`,
+      `${`${concurrency} (${reply})`.padEnd(12)} | ${ms(d.p50).padStart(10)} ${ms(d.p99)} | ${ms(f.p50 - d.p50).padStart(10)} ${ms(f.p99 - d.p99)} | ${ms(a.p50).padStart(8)} ${ms(a.p99)} | ${ms(added.p50).padStart(9)} ${ms(added.p99)} | ${ok ? 'ok' : 'OVER'}  (${concurrency * (measuredTurns - 1)} turns timed; CPU a turn: app ${appCpuMsPerTurn.toFixed(2)} ms, floor ${floorCpuMsPerTurn.toFixed(2)} ms; app core ${(appCoreBusy * 100).toFixed(0)}% busy)`,
     );
   }
   const paced = streamRows.find((r) => r.reply === 'paced');
