@@ -64,6 +64,9 @@ const PROMPTS = Number(args.prompts!.replace(/_/g, ''));
 const USERS = args.users ? Number(args.users) : Math.max(10, Math.floor(PROMPTS / 10));
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
+const STREAM_TURNS = Number(args['stream-turns']);
+if (!Number.isInteger(STREAM_TURNS) || STREAM_TURNS < 1)
+  throw new Error('--stream-turns must be a whole number, 1 or more');
 const root = path.resolve('.tmp/bench');
 const dataDir = path.join(root, `data-${PROMPTS}`);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -660,7 +663,8 @@ Playground: time to first token, through Promptforge vs the fake provider direct
     // versions (350 in all) a p99 was the fourth slowest turn of a 13 s run, which held two or three
     // of the app's major collections or none, and two runs of the same code differed 3.5 times. The
     // warm-up runs stay short.
-    const measuredTurns = concurrency === 1 ? 500 : Number(args['stream-turns']) + 1;
+    const measuredTurns = concurrency === 1 ? 500 : STREAM_TURNS + 1;
+    const samples = concurrency * (measuredTurns - 1);
     const random = new Rng(concurrency);
     const offsets = Array.from({ length: concurrency }, () =>
       concurrency === 1 ? 0 : random.next() * PACED_REPLY_MS,
@@ -700,7 +704,7 @@ Playground: time to first token, through Promptforge vs the fake provider direct
     streamRows.push({
       concurrency,
       reply,
-      samples: concurrency * (measuredTurns - 1),
+      samples,
       direct: d,
       floor: f,
       floorAdded: { p50: f.p50 - d.p50, p99: f.p99 - d.p99 },
@@ -712,7 +716,7 @@ Playground: time to first token, through Promptforge vs the fake provider direct
       verdict: ok ? 'ok' : 'OVER',
     });
     log(
-      `${`${concurrency} (${reply})`.padEnd(12)} | ${ms(d.p50).padStart(10)} ${ms(d.p99)} | ${ms(f.p50 - d.p50).padStart(10)} ${ms(f.p99 - d.p99)} | ${ms(a.p50).padStart(8)} ${ms(a.p99)} | ${ms(added.p50).padStart(9)} ${ms(added.p99)} | ${ok ? 'ok' : 'OVER'}  (${concurrency * (measuredTurns - 1)} turns timed; CPU a turn: app ${appCpuMsPerTurn.toFixed(2)} ms, floor ${floorCpuMsPerTurn.toFixed(2)} ms; app core ${(appCoreBusy * 100).toFixed(0)}% busy)`,
+      `${`${concurrency} (${reply})`.padEnd(12)} | ${ms(d.p50).padStart(10)} ${ms(d.p99)} | ${ms(f.p50 - d.p50).padStart(10)} ${ms(f.p99 - d.p99)} | ${ms(a.p50).padStart(8)} ${ms(a.p99)} | ${ms(added.p50).padStart(9)} ${ms(added.p99)} | ${ok ? 'ok' : 'OVER'}  (${samples} turns timed; CPU a turn: app ${appCpuMsPerTurn.toFixed(2)} ms, floor ${floorCpuMsPerTurn.toFixed(2)} ms; app core ${(appCoreBusy * 100).toFixed(0)}% busy)`,
     );
   }
   const paced = streamRows.find((r) => r.reply === 'paced');
