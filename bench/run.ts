@@ -659,10 +659,10 @@ Playground: time to first token, through Promptforge vs the fake provider direct
     // every run and for every target), and since the replies are of equal length the starts stay
     // spread out. Started together they would stay in step, and every turn would begin in a burst
     // of fifty (decision 014). Each worker's first request (a new connection) is not measured.
-    // Fifty streams measure 24 turns each after the first (1 200 in all): with the 7 of earlier
-    // versions (350 in all) a p99 was the fourth slowest turn of a 13 s run, which held two or three
-    // of the app's major collections or none, and two runs of the same code differed 3.5 times. The
-    // warm-up runs stay short.
+    // Fifty streams measure --stream-turns turns each after the first (24 by default, 1 200 in
+    // all): with the 7 of earlier versions (350 in all) a p99 was the fourth slowest turn of a 13 s
+    // run, which held two or three of the app's major collections or none, and two runs of the same
+    // code differed 3.5 times. The warm-up runs stay short.
     const measuredTurns = concurrency === 1 ? 500 : STREAM_TURNS + 1;
     const samples = concurrency * (measuredTurns - 1);
     const random = new Rng(concurrency);
