@@ -1,9 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
+import { preparedName } from './prepared';
 import type { DB } from './types';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -58,7 +67,7 @@ export function openDatabase(
     pool.on('connect', (client) => {
       client.on('error', onConnectionError);
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
     return {
       db,
       engine: 'postgres',
@@ -84,6 +93,53 @@ export function openDatabase(
     throw err;
   }
 }
+
+/**
+ * The pool as Kysely sees it, except that the texts marked in prepared.ts run as named statements
+ * (parsed once per connection). Each client keeps one wrapper: Kysely keeps its connection objects
+ * by client. A statement prepared before a migration changed the columns it selects (`select *`
+ * of a table another version of the app altered) fails with "cached plan must not change result
+ * type": it is run again unnamed, and its connection is closed when released, so that the next one
+ * prepares the statement anew.
+ */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let stale = false;
+    const query = (text: string, values: unknown[] | undefined) => {
+      const name = preparedName(text);
+      if (!name) return client.query(text, values);
+      return client.query({ text, values, name }).catch((err: unknown) => {
+        if (!isStalePlanError(err)) throw err;
+        stale = true;
+        return client.query(text, values);
+      });
+    };
+    return {
+      query: ((q: unknown, values?: unknown[]) =>
+        typeof q === 'string'
+          ? query(q, values)
+          : client.query(q as pg.Submittable)) as unknown as PostgresPoolClient['query'],
+      release: () => {
+        if (stale) wrappers.delete(client);
+        client.release(stale ? new Error("a prepared statement outlived its table's columns") : undefined);
+      },
+    };
+  };
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
+const isStalePlanError = (err: unknown) =>
+  (err as { code?: unknown }).code === '0A000' &&
+  /cached plan must not change result type/.test((err as { message?: string }).message ?? '');
 
 /** The database could not be opened for a reason the operator must fix; its message says which. */
 export class DatabaseOpenError extends Error {

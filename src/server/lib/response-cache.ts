@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
+import { keepPrepared } from '../db/prepared';
 import { jsonWriter } from './json-serializer';
 
 /*
@@ -24,6 +25,7 @@ export interface CatalogueVersion {
 
 const VERSION_SQL = 'select content, membership, search from catalogue_version where id = 1';
 const VERSION_QUERY = CompiledQuery.raw(VERSION_SQL);
+keepPrepared(VERSION_SQL);
 
 type VersionRow = { content: number | string; membership: number | string; search: number | string };
 const toVersion = (row: VersionRow | undefined): CatalogueVersion => ({

@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp, testConfig } from '../../../../tests/support/test-app';
+import { testEngine } from '../../../../tests/support/test-db';
 import { newId, nowIso } from '../../lib/time';
 import { createOrPromoteAdmin } from './admins';
 import { hashPassword } from './password';
@@ -257,8 +258,8 @@ describe('login and the session', () => {
     expect(login.json().message).toBe('This account is suspended. Contact support to restore access.');
   });
 
-  it('answers concurrent requests each by its own session as it stands', async () => {
-    // On PostgreSQL the sessions asked for in one turn of the event loop are read together.
+  /** Accounts whose sessions are live, logged out, of a suspended user and expired. */
+  async function sessionsInEveryState() {
     const live = await Promise.all([register(), register(), register()]);
     const [loggedOut, suspended, expired] = await Promise.all([register(), register(), register()]);
     await post('/api/auth/logout', {}, { token: loggedOut.token });
@@ -269,6 +270,12 @@ describe('login and the session', () => {
       .set({ expires_at: '2020-01-01T00:00:00.000Z' })
       .where('user_id', '=', expired.user.id)
       .execute();
+    return { live, loggedOut, suspended, expired };
+  }
+
+  it('answers concurrent requests each by its own session as it stands', async () => {
+    // On PostgreSQL the sessions asked for in one turn of the event loop are read together.
+    const { live, loggedOut, suspended, expired } = await sessionsInEveryState();
     const callers = [live[0], loggedOut, live[1], suspended, live[2], expired, live[0]];
     const answers = await Promise.all(callers.map((c) => get('/api/auth/me', c.token)));
     expect(answers.map((a) => [a.statusCode, a.json().data?.user.id ?? a.json().message])).toEqual([
@@ -280,32 +287,33 @@ describe('login and the session', () => {
       [401, 'Your session has expired. Please log in again.'],
       [200, live[0]!.user.id],
     ]);
-
-    // The batched lookup PostgreSQL uses, asked for all of them in one turn, agrees with the lookup
-    // of one session (run here on whichever engine the suite has).
-    const sessions = await db
-      .selectFrom('auth_sessions')
-      .select(['id', 'user_id'])
-      .where(
-        'user_id',
-        'in',
-        callers.map((c) => c.user.id),
-      )
-      .execute();
-    const ids = [...sessions.map((s) => s.id), 'no-such-session'];
-    const now = nowIso();
-    const batched = liveSessionBatcher(db);
-    const one = liveSessionFinder(db);
-    const together = await Promise.all(ids.map((id) => batched(id, now)));
-    const alone = await Promise.all(ids.map((id) => one(id, now)));
-    expect(together).toEqual(alone);
-    expect(
-      together
-        .filter(Boolean)
-        .map((s) => s!.user_id)
-        .sort(),
-    ).toEqual([live[0]!.user.id, live[1]!.user.id, live[2]!.user.id, suspended.user.id].sort());
   });
+
+  if (testEngine === 'postgres') {
+    it('reads the sessions of one turn together as the lookup of one session reads each', async () => {
+      const { live, loggedOut, suspended, expired } = await sessionsInEveryState();
+      const db = t.database.db;
+      const users = [...live, loggedOut, suspended, expired].map((c) => c.user.id);
+      const sessions = await db
+        .selectFrom('auth_sessions')
+        .select(['id', 'user_id'])
+        .where('user_id', 'in', users)
+        .execute();
+      const ids = [...sessions.map((s) => s.id), 'no-such-session'];
+      const now = nowIso();
+      const batched = liveSessionBatcher(db);
+      const one = liveSessionFinder(db);
+      const together = await Promise.all(ids.map((id) => batched(id, now)));
+      const alone = await Promise.all(ids.map((id) => one(id, now)));
+      expect(together).toEqual(alone);
+      expect(
+        together
+          .filter(Boolean)
+          .map((s) => s!.user_id)
+          .sort(),
+      ).toEqual([live[0]!.user.id, live[1]!.user.id, live[2]!.user.id, suspended.user.id].sort());
+    });
+  }
 
   it('reports the plan, its allowance and usage in the user', async () => {
     const account = await register();

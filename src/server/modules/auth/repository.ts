@@ -1,6 +1,6 @@
-import { type InferResult, type Kysely } from 'kysely';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import { perTurn } from '../../db/per-turn';
-import { precompiled } from '../../db/precompiled';
+import { precompiled, precompiledRows } from '../../db/precompiled';
 import { nowIso } from '../../lib/time';
 import type { DB, NewUser } from '../../db/types';
 
@@ -73,11 +73,17 @@ export const liveSessionFinder = (db: Kysely<DB>) =>
  */
 export const liveSessionBatcher = (
   db: Kysely<DB>,
-): ((sessionId: string, now: string) => Promise<LiveSession | undefined>) =>
-  perTurn<string, LiveSession>(async (ids) => {
-    const rows = await liveSessions(db, nowIso()).where('s.id', 'in', ids).execute();
+): ((sessionId: string, now: string) => Promise<LiveSession | undefined>) => {
+  // One text for any number of sessions (`= any($1)` rather than `in ($1, $2, ...)`), so that
+  // PostgreSQL keeps it prepared.
+  const read = precompiledRows<[ids: string[], now: string], LiveSession>(db, 2, (ids, now) =>
+    liveSessions(db, now).where(sql<boolean>`${sql.ref('s.id')} = any(${ids})`),
+  );
+  return perTurn<string, LiveSession>(async (ids) => {
+    const rows = await read(ids, nowIso());
     return new Map(rows.map((row) => [row.session_id, row]));
   });
+};
 
 export async function touchSession(
   db: Kysely<DB>,
