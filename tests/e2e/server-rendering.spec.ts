@@ -175,9 +175,28 @@ test.describe('with JavaScript', () => {
       const url = new URL(request.url());
       if (url.pathname === '/api/marketplace/prompts') lists.push(url.search);
     });
+    // The cards the app adds to the parsed page, in the groups they arrive in.
+    await page.addInitScript(() => {
+      const added: number[] = [];
+      (window as { cardsAdded?: number[] }).cardsAdded = added;
+      const observer = new MutationObserver((records) => {
+        let cards = 0;
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLElement && node.dataset.testid === 'prompt-card') cards++;
+        if (cards > 0) added.push(cards);
+      });
+      document.addEventListener('DOMContentLoaded', () =>
+        observer.observe(document.body, { childList: true, subtree: true }),
+      );
+    });
     await page.goto('/marketplace');
     // Every card of the first page, once the app has asked for the ones below the first screenful.
     await expect(page.getByTestId('prompt-card')).toHaveCount(PAGING.marketplace);
+    // They came a few at a time, each group its own short task, not one long one for all of them.
+    const added = await page.evaluate(() => (window as { cardsAdded?: number[] }).cardsAdded ?? []);
+    expect(added.reduce((sum, n) => sum + n, 0)).toBe(PAGING.marketplace - PAGING.marketplaceFirstScreen);
+    expect(Math.max(...added)).toBeLessThanOrEqual(8);
     await expect(page.getByTestId('category-count').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     // Once, for the whole first page in the default order; the category counts never.

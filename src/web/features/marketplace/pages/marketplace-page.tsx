@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAGING } from '@shared/constants';
 import type { MarketplacePrompt } from '@shared/marketplace';
@@ -32,10 +32,28 @@ const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
  */
 const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_23rem]';
 
+/** Cards added to the page per background step after the first screenful. */
+const CARDS_PER_STEP = 6;
+
 /**
- * A page of cards. The first screenful renders at once; React renders the rest in the background,
- * in slices it can interrupt (useDeferredValue), so showing 50 cards never blocks input for long.
+ * How many of `total` cards to render: the first screenful at once, then CARDS_PER_STEP more per
+ * step, each step a render React can interrupt and a commit of its own in a task of its own. In one
+ * step, the 38 cards after the first screen took one commit of about 1 600 elements, a long task on
+ * a phone.
  */
+function useCardsShown(total: number): number {
+  const [count, setCount] = useState(() => Math.min(total, PAGING.marketplaceFirstScreen));
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() =>
+      startTransition(() => setCount((shown) => Math.min(total, shown + CARDS_PER_STEP))),
+    );
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return Math.min(count, total);
+}
+
+/** A page of cards; the ones below the first screenful arrive a few at a time (useCardsShown). */
 function PromptCards({
   prompts,
   purchaseFor,
@@ -43,7 +61,7 @@ function PromptCards({
   prompts: MarketplacePrompt[];
   purchaseFor: (prompt: MarketplacePrompt) => PromptCardPurchase;
 }) {
-  const count = useDeferredValue(prompts.length, Math.min(prompts.length, PAGING.marketplaceFirstScreen));
+  const count = useCardsShown(prompts.length);
   return prompts
     .slice(0, count)
     .map((prompt) => (
