@@ -74,8 +74,8 @@ export const liveSessionFinder = (db: Kysely<DB>) =>
 export const liveSessionBatcher = (
   db: Kysely<DB>,
 ): ((sessionId: string, now: string) => Promise<LiveSession | undefined>) => {
-  // One text for any number of sessions (`= any($1)` rather than `in ($1, $2, ...)`), so that
-  // PostgreSQL keeps it prepared.
+  // One text for any number of sessions (PostgreSQL's `= any($1)` rather than `in ($1, $2, ...)`),
+  // so that PostgreSQL keeps it prepared.
   const read = precompiledRows<[ids: string[], now: string], LiveSession>(db, 2, (ids, now) =>
     liveSessions(db, now).where(sql<boolean>`${sql.ref('s.id')} = any(${ids})`),
   );
