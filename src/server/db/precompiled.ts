@@ -21,10 +21,9 @@ export function precompiledRows<Args extends unknown[], Row>(
     throw new Error(`precompiled query does not use all of its ${arity} arguments: ${template.sql}`);
   }
   keepPrepared(template.sql);
-  return async (...args) => {
+  return (...args) => {
     const parameters = slots.map((slot, i) => (slot === -1 ? template.parameters[i] : args[slot]));
-    const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
-    return rows;
+    return db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters)).then(rowsOf);
   };
 }
 
@@ -35,5 +34,8 @@ export function precompiled<Args extends unknown[], Row>(
   build: (...args: string[]) => Compilable<Row>,
 ): (...args: Args) => Promise<Row | undefined> {
   const run = precompiledRows<Args, Row>(db, arity, build);
-  return async (...args) => (await run(...args))[0];
+  return (...args) => run(...args).then(first);
 }
+
+const rowsOf = <Row>(result: { rows: Row[] }): Row[] => result.rows;
+const first = <Row>(rows: Row[]): Row | undefined => rows[0];
