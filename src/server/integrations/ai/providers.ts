@@ -5,6 +5,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Model } from '../../../shared/constants';
 import type { Config } from '../../config';
 import { createDemoModel } from './demo-model';
+import { providerFetch } from './provider-fetch';
 
 /*
  * One adapter per playground choice, through the AI SDK. A choice with an API key talks to its
@@ -38,9 +39,11 @@ export function createModelRegistry(ai: Config['ai']): ModelRegistry {
           provider: 'Anthropic',
           modelId: anthropic.model,
           live: true,
-          model: createAnthropic({ apiKey: anthropic.apiKey, baseURL: anthropic.baseUrl ?? undefined })(
-            anthropic.model,
-          ),
+          model: createAnthropic({
+            apiKey: anthropic.apiKey,
+            baseURL: anthropic.baseUrl ?? undefined,
+            fetch: providerFetch,
+          })(anthropic.model),
         }
       : demo('claude', 'Claude', 'Anthropic'),
     chatgpt: openai.apiKey
@@ -51,9 +54,11 @@ export function createModelRegistry(ai: Config['ai']): ModelRegistry {
           modelId: openai.model,
           live: true,
           // Chat Completions: the API every OpenAI-compatible server (local ones too) speaks.
-          model: createOpenAI({ apiKey: openai.apiKey, baseURL: openai.baseUrl ?? undefined }).chat(
-            openai.model,
-          ),
+          model: createOpenAI({
+            apiKey: openai.apiKey,
+            baseURL: openai.baseUrl ?? undefined,
+            fetch: providerFetch,
+          }).chat(openai.model),
         }
       : demo('chatgpt', 'ChatGPT', 'OpenAI'),
     perplexity: perplexity.apiKey
@@ -63,9 +68,11 @@ export function createModelRegistry(ai: Config['ai']): ModelRegistry {
           provider: 'Perplexity',
           modelId: perplexity.model,
           live: true,
-          model: createPerplexity({ apiKey: perplexity.apiKey, baseURL: perplexity.baseUrl ?? undefined })(
-            perplexity.model,
-          ),
+          model: createPerplexity({
+            apiKey: perplexity.apiKey,
+            baseURL: perplexity.baseUrl ?? undefined,
+            fetch: providerFetch,
+          })(perplexity.model),
         }
       : demo('perplexity', 'Perplexity', 'Perplexity'),
   };

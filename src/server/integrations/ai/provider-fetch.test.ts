@@ -1,0 +1,226 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { providerFetch } from './provider-fetch';
+
+/*
+ * The providers' fetch against a real HTTP server on loopback: what an adapter reading a streamed
+ * reply notices (status, headers, chunks as they come, the failures' shapes), the same as with
+ * Node's own fetch where the two can be compared.
+ */
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void;
+let handler: Handler;
+let server: http.Server;
+let base: string;
+const closed: string[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (body += c));
+    req.on('end', () => handler(req, res, body));
+    res.on('close', () => closed.push(req.url ?? ''));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  closed.length = 0;
+});
+
+/** Resolves when `check` holds, polling; fails the test after a second. */
+async function until(check: () => boolean) {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(check()).toBe(true);
+}
+
+const decoder = new TextDecoder();
+const text = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+  const { value, done } = await reader.read();
+  return done ? null : decoder.decode(value);
+};
+
+describe('providerFetch', () => {
+  it('sends the method, headers and JSON body, and answers status, headers and body as fetch does', async () => {
+    const seen: { method?: string; type?: string; length?: string; key?: string; body?: string } = {};
+    handler = (req, res, body) => {
+      Object.assign(seen, {
+        method: req.method,
+        type: req.headers['content-type'],
+        length: req.headers['content-length'],
+        key: req.headers['x-api-key'],
+        body,
+      });
+      res.writeHead(429, 'Too Many Requests', [
+        'content-type',
+        'application/json',
+        'set-cookie',
+        'a=1',
+        'set-cookie',
+        'b=2',
+      ]);
+      res.end(JSON.stringify({ error: { type: 'rate_limit_error', message: 'Slow down — 5 per minute' } }));
+    };
+    const payload = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'Grüße' }] });
+    const init = {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-api-key': 'sk-test' },
+      body: payload,
+    };
+    const ours = await providerFetch(`${base}/v1/messages`, init);
+    expect(seen).toEqual({
+      method: 'POST',
+      type: 'application/json',
+      length: String(Buffer.byteLength(payload)),
+      key: 'sk-test',
+      body: payload,
+    });
+    const theirs = await fetch(`${base}/v1/messages`, init);
+    for (const response of [ours, theirs]) {
+      expect(response.status).toBe(429);
+      expect(response.ok).toBe(false);
+      expect(response.statusText).toBe('Too Many Requests');
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    }
+    expect(await ours.json()).toEqual(await theirs.json());
+  });
+
+  it('hands each chunk on as it arrives, before the server has sent the next', async () => {
+    let sendNext: () => void = () => {};
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: one\n\n');
+      sendNext = () => {
+        res.write('event: two\n\n');
+        sendNext = () => res.end('event: three\n\n');
+      };
+    };
+    const response = await providerFetch(`${base}/stream`, { method: 'POST', body: '{}' });
+    const reader = response.body!.getReader();
+    expect(await text(reader)).toBe('event: one\n\n');
+    sendNext();
+    expect(await text(reader)).toBe('event: two\n\n');
+    sendNext();
+    expect(await text(reader)).toBe('event: three\n\n');
+    expect(await text(reader)).toBeNull();
+  });
+
+  it('keeps the connection open for the next request', async () => {
+    const sockets = new Set<Socket>();
+    handler = (req, res) => {
+      sockets.add(req.socket);
+      res.end('ok');
+    };
+    for (let i = 0; i < 3; i++) {
+      const response = await providerFetch(`${base}/again`, { method: 'POST', body: '{}' });
+      expect(await response.text()).toBe('ok');
+    }
+    expect(sockets.size).toBe(1);
+  });
+
+  it('undoes a gzip content encoding, as fetch does', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(zlib.gzipSync(JSON.stringify({ ok: true, text: 'compressed' })));
+    };
+    const response = await providerFetch(`${base}/gzip`, { method: 'POST', body: '{}' });
+    expect(await response.json()).toEqual({ ok: true, text: 'compressed' });
+  });
+
+  it('gives a status without content a null body', async () => {
+    handler = (_req, res) => res.writeHead(204).end();
+    const response = await providerFetch(`${base}/empty`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(204);
+    expect(response.body).toBeNull();
+  });
+
+  it('rejects with fetch’s TypeError and the cause when the provider cannot be reached', async () => {
+    const spare = http.createServer();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(spare.address() as AddressInfo).port}/v1/messages`;
+    await new Promise((resolve) => spare.close(resolve));
+    const failures = await Promise.all(
+      [providerFetch, fetch].map((f) => f(url, { method: 'POST', body: '{}' }).catch((e: unknown) => e)),
+    );
+    for (const error of failures) {
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as TypeError).message).toBe('fetch failed');
+      expect(((error as TypeError).cause as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+    }
+  });
+
+  it('rejects with the signal’s reason and closes the request when aborted before the answer', async () => {
+    handler = () => {}; // never answers
+    const controller = new AbortController();
+    const pending = providerFetch(`${base}/hang`, {
+      method: 'POST',
+      body: '{}',
+      signal: controller.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const reason = new Error('provider timed out');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    await until(() => closed.includes('/hang'));
+  });
+
+  it('errors the body with the signal’s reason when aborted mid-stream, and closes the connection', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: first\n\n');
+    };
+    const controller = new AbortController();
+    const response = await providerFetch(`${base}/abort-mid`, {
+      method: 'POST',
+      body: '{}',
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    expect(await text(reader)).toBe('event: first\n\n');
+    const reason = new Error('client closed the request');
+    controller.abort(reason);
+    await expect(reader.read()).rejects.toBe(reason);
+    await until(() => closed.includes('/abort-mid'));
+  });
+
+  it('errors the body with TypeError("terminated") when the connection drops mid-stream', async () => {
+    handler = (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: first\n\n', () => setTimeout(() => req.socket.destroy(), 20));
+    };
+    const response = await providerFetch(`${base}/cut`, { method: 'POST', body: '{}' });
+    const reader = response.body!.getReader();
+    expect(await text(reader)).toBe('event: first\n\n');
+    const error = await reader.read().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toBe('terminated');
+  });
+
+  it('closes the connection when the body is cancelled', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: first\n\n');
+    };
+    const response = await providerFetch(`${base}/cancel`, { method: 'POST', body: '{}' });
+    const reader = response.body!.getReader();
+    expect(await text(reader)).toBe('event: first\n\n');
+    await reader.cancel();
+    await until(() => closed.includes('/cancel'));
+  });
+
+  it('leaves what it does not handle to fetch: a Request object, another method', async () => {
+    handler = (req, res, body) => res.end(`${req.method} ${body}`);
+    const viaRequest = await providerFetch(new Request(`${base}/r`, { method: 'POST', body: 'one' }));
+    expect(await viaRequest.text()).toBe('POST one');
+    const put = await providerFetch(`${base}/r`, { method: 'PUT', body: 'two' });
+    expect(await put.text()).toBe('PUT two');
+  });
+});
