@@ -241,7 +241,12 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
     // does not wait for them. One that could be refused reserves first, so a refused turn never
     // reaches the provider.
     const mayBeRefused = a !== null && (!a.unlimited || isTry);
-    if (!mayBeRefused) callProvider();
+    if (!mayBeRefused) {
+      callProvider();
+      // The request is built on this tick but written on a later one; one turn of the event loop
+      // lets it reach the wire before the turn's writes, which are synchronous on SQLite.
+      await new Promise(setImmediate);
+    }
 
     try {
       await db.transaction().execute(async (trx) => {
