@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { createAnthropic } from '@ai-sdk/anthropic';
+import { providerFetch } from '../src/server/integrations/ai/provider-fetch';
 
 /*
  * The floor of scenario 7: the least a server can do to relay a chat reply through the AI SDK's
@@ -13,7 +14,8 @@ import { createAnthropic } from '@ai-sdk/anthropic';
  */
 
 const [port = '0', baseURL = ''] = process.argv.slice(2);
-const model = createAnthropic({ apiKey: 'bench', baseURL })('claude-bench');
+// The app's provider fetch (decision 025): the floor relays through the same client the app does.
+const model = createAnthropic({ apiKey: 'bench', baseURL, fetch: providerFetch })('claude-bench');
 const BATCH_MS = 50;
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
