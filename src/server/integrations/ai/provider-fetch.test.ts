@@ -1,5 +1,12 @@
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerFetch } from './provider-fetch';
@@ -126,13 +133,19 @@ describe('providerFetch', () => {
     expect(sockets.size).toBe(1);
   });
 
-  it('undoes a gzip content encoding, as fetch does', async () => {
+  it.each([
+    ['gzip', zlib.gzipSync],
+    ['deflate', zlib.deflateSync],
+    ['br', zlib.brotliCompressSync],
+  ] as const)('undoes a %s content encoding, as fetch does', async (encoding, compress) => {
     handler = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
-      res.end(zlib.gzipSync(JSON.stringify({ ok: true, text: 'compressed' })));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
+      res.end(compress(JSON.stringify({ ok: true, text: 'compressed' })));
     };
-    const response = await providerFetch(`${base}/gzip`, { method: 'POST', body: '{}' });
-    expect(await response.json()).toEqual({ ok: true, text: 'compressed' });
+    for (const f of [providerFetch, fetch]) {
+      const response = await f(`${base}/${encoding}`, { method: 'POST', body: '{}' });
+      expect(await response.json()).toEqual({ ok: true, text: 'compressed' });
+    }
   });
 
   it('gives a status without content a null body', async () => {
@@ -222,5 +235,89 @@ describe('providerFetch', () => {
     expect(await viaRequest.text()).toBe('POST one');
     const put = await providerFetch(`${base}/r`, { method: 'PUT', body: 'two' });
     expect(await put.text()).toBe('PUT two');
+  });
+
+  describe('over TLS', () => {
+    // A certificate of our own for 127.0.0.1, made for the run (Debian's openssl).
+    let dir: string;
+    let tls: https.Server;
+    let url: string;
+    beforeAll(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provider-fetch-'));
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-keyout',
+          path.join(dir, 'key.pem'),
+          '-out',
+          path.join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
+      tls = https.createServer(
+        {
+          key: fs.readFileSync(path.join(dir, 'key.pem')),
+          cert: fs.readFileSync(path.join(dir, 'cert.pem')),
+        },
+        (req, res) => {
+          req.resume();
+          req.on('end', () => {
+            res.writeHead(200, { 'content-type': 'text/event-stream' });
+            res.end(`event: ${req.method ?? ''}\n\n`);
+          });
+        },
+      );
+      await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+      url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}/v1/messages`;
+    });
+    afterAll(async () => {
+      tls.closeAllConnections();
+      await new Promise((resolve) => tls.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('refuses a certificate no authority signed, with the cause fetch gives', async () => {
+      const failures = await Promise.all(
+        [providerFetch, fetch].map((f) => f(url, { method: 'POST', body: '{}' }).catch((e: unknown) => e)),
+      );
+      for (const error of failures) {
+        expect(error).toBeInstanceOf(TypeError);
+        expect((error as TypeError).message).toBe('fetch failed');
+        expect(((error as TypeError).cause as NodeJS.ErrnoException).code).toBe(
+          'DEPTH_ZERO_SELF_SIGNED_CERT',
+        );
+      }
+    });
+
+    it('streams from a server whose certificate the process trusts', async () => {
+      // Node reads extra authorities only at start: a process of its own trusts the test's certificate.
+      const script = path.join(dir, 'fetch.mts');
+      fs.writeFileSync(
+        script,
+        `import { providerFetch } from ${JSON.stringify(fileURLToPath(new URL('provider-fetch.ts', import.meta.url)))};
+const response = await providerFetch(${JSON.stringify(url)}, { method: 'POST', body: '{}' });
+process.stdout.write(response.status + ' ' + (await response.text()));`,
+      );
+      // Not execFileSync: the server answering it runs on this process's event loop.
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+        cwd: fileURLToPath(new URL('../../../..', import.meta.url)),
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(dir, 'cert.pem') },
+        encoding: 'utf8',
+      });
+      expect(stdout).toBe('200 event: POST\n\n');
+    });
   });
 });
