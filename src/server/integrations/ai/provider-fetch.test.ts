@@ -8,8 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { providerFetch } from './provider-fetch';
+import { createModelRegistry } from './providers';
 
 /*
  * The providers' fetch against a real HTTP server on loopback: what an adapter reading a streamed
@@ -235,6 +236,42 @@ describe('providerFetch', () => {
     expect(await viaRequest.text()).toBe('POST one');
     const put = await providerFetch(`${base}/r`, { method: 'PUT', body: 'two' });
     expect(await put.text()).toBe('PUT two');
+  });
+
+  it('is what every live adapter sends its chat turn through, not the global fetch', async () => {
+    // An SDK upgrade that adds a fetch option the fast path does not know would fall back silently.
+    const seen: string[] = [];
+    handler = (req, res) => {
+      seen.push(`${req.method ?? ''} ${req.url ?? ''}`);
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: 'no reply in this test' } }));
+    };
+    const live = (model: string) => ({ apiKey: 'test-key', baseUrl: `${base}/${model}`, model });
+    const registry = createModelRegistry({
+      anthropic: live('claude'),
+      openai: live('gpt'),
+      perplexity: live('sonar'),
+      timeoutMs: 5_000,
+      maxOutputTokens: 100,
+      demoDelayMs: 0,
+    });
+    const globalFetch = vi.spyOn(globalThis, 'fetch');
+    try {
+      for (const choice of Object.values(registry)) {
+        expect(choice.live).toBe(true);
+        await expect(
+          choice.model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] }),
+        ).rejects.toMatchObject({ statusCode: 500 });
+      }
+      expect(globalFetch).not.toHaveBeenCalled();
+    } finally {
+      globalFetch.mockRestore();
+    }
+    expect(seen).toEqual([
+      'POST /claude/messages',
+      'POST /gpt/chat/completions',
+      'POST /sonar/chat/completions',
+    ]);
   });
 
   describe('over TLS', () => {
