@@ -175,7 +175,10 @@ export class PostingLists {
 }
 
 /** `to`, a larger array, with `from`'s values at its start. */
-export function grown<T extends Int8Array | Int32Array | Float32Array | Float64Array>(from: T, to: T): T {
+export function grown<T extends Int8Array | Int32Array | Uint32Array | Float32Array | Float64Array>(
+  from: T,
+  to: T,
+): T {
   to.set(from);
   return to;
 }

@@ -37,6 +37,16 @@ const B = 0.75;
 const MIN_PREFIX = 2;
 /** Prefixes up to this length have their number of prompts kept (bm25's IDF of a prefix). */
 const COUNTED_PREFIX = 6;
+/**
+ * A term in at least this share of the prompts (and at least BITSET_MIN of them) gets a bitset of
+ * its prompts when a search first needs it: a bit per ordinal, at most half the size of the term's
+ * own posting list (8 bytes an entry), and far cheaper to ask than the binary search in a prompt's
+ * terms it spares.
+ */
+const BITSET_SHARE = 1 / 32;
+const BITSET_MIN = 256;
+/** Bitsets kept at most, the oldest dropped first (12.5 KB each at 100 000 prompts). */
+const MAX_BITSETS = 256;
 
 const categoryCode = new Map<string, number>(CATEGORIES.map((c, i) => [c, i]));
 const typeCode = new Map<string, number>(PROMPT_TYPES.map((t, i) => [t, i]));
@@ -100,6 +110,20 @@ export class SearchIndex {
   private found = new Int32Array(0);
   private prefixFreq = new Float64Array(0);
   private scores = new Float64Array(0);
+  /** The current search's best matches while ranking (positions in `found`, as a heap). */
+  private best = new Int32Array(0);
+  /**
+   * Per common term, the ordinals holding it as bits (see BITSET_SHARE), made when a search needs
+   * it and kept in step by put and remove; as long as the documents' arrays (growDocuments). A
+   * search trusts a clear bit (the prompt lacks the term) and confirms a set one by looking the
+   * term up in the prompt, as it did before there were bits: a bit left set costs a lookup, a bit
+   * missing would lose a match.
+   */
+  private readonly bitsets = new Map<number, Uint32Array>();
+  /** The current search's exact terms' bitsets (null: the term is not common enough). */
+  private exactBits: (Uint32Array | null)[] = [];
+  /** Scratch bits: the ordinals holding any of the current prefix's terms, when worth making. */
+  private unionBits = new Uint32Array(0);
 
   /** How many published prompts are indexed. */
   get size(): number {
@@ -152,6 +176,12 @@ export class SearchIndex {
       const last = length === 0 ? -1 : lists.data[lists.start(t) + length - 1]!;
       lists.insert(t, last === -1 || this.newer(d, last) ? length : this.position(t, d), d, freqs[i]!);
     }
+    if (this.bitsets.size > 0) {
+      for (let i = 0; i < ids.length; i++) {
+        const bits = this.bitsets.get(ids[i]!);
+        if (bits !== undefined) bits[d >>> 5]! |= 1 << (d & 31);
+      }
+    }
     for (const prefix of this.prefixesOf(ids))
       this.prefixDocs.set(prefix, (this.prefixDocs.get(prefix) ?? 0) + 1);
   }
@@ -203,6 +233,52 @@ export class SearchIndex {
     this.category = grown(this.category, new Int8Array(size));
     this.type = grown(this.type, new Int8Array(size));
     this.length = grown(this.length, new Int32Array(size));
+    for (const [t, bits] of this.bitsets) this.bitsets.set(t, grown(bits, new Uint32Array(bitWords(size))));
+  }
+
+  /** Term t's bitset of ordinals, made now if the term is common enough; otherwise null. */
+  private bitsetOf(t: number): Uint32Array | null {
+    const held = this.bitsets.get(t);
+    if (held !== undefined) return held;
+    const count = this.postings.length(t);
+    if (count < BITSET_MIN || count < this.live * BITSET_SHARE) return null;
+    const bits = new Uint32Array(bitWords(this.createdMs.length));
+    const list = this.postings.data;
+    for (let i = this.postings.start(t), end = i + count; i < end; i++)
+      bits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+    if (this.bitsets.size >= MAX_BITSETS) this.bitsets.delete(this.bitsets.keys().next().value!);
+    this.bitsets.set(t, bits);
+    return bits;
+  }
+
+  /**
+   * The ordinals holding any of the prefix's terms, in unionBits, when making them costs less than
+   * `walk` lookups of a prompt's terms would (a bitset's words or a list's entries, per term);
+   * otherwise null. The caller clears it when done.
+   */
+  private prefixUnion(prefixTerms: number[], walk: number): Uint32Array | null {
+    const words = bitWords(this.createdMs.length);
+    const lists = this.postings;
+    let cost = 0;
+    for (const t of prefixTerms) {
+      const count = lists.length(t);
+      cost +=
+        this.bitsets.has(t) || (count >= BITSET_MIN && count >= this.live * BITSET_SHARE) ? words : count;
+    }
+    if (cost > 4 * walk) return null;
+    if (this.unionBits.length < words) this.unionBits = new Uint32Array(words);
+    const union = this.unionBits;
+    const list = lists.data;
+    for (const t of prefixTerms) {
+      const bits = this.bitsetOf(t);
+      if (bits !== null) {
+        for (let w = 0; w < words; w++) union[w]! |= bits[w]!;
+      } else {
+        for (let i = lists.start(t), end = i + lists.length(t); i < end; i++)
+          union[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+      }
+    }
+    return union;
   }
 
   /**
@@ -231,6 +307,8 @@ export class SearchIndex {
     if (this.termMarks.length < this.terms.length) this.termMarks = new Uint8Array(this.terms.length * 2);
     for (const t of prefixTerms) if (t >= this.ordered) this.termMarks[t] = 1;
     this.range = prefix ? this.orderedRange(prefix) : { lo: 0, hi: 0 };
+    this.exactBits = [];
+    for (const t of exact) this.exactBits.push(this.bitsetOf(t));
     try {
       const prefixCount = prefix ? this.prefixCount(prefix, prefixTerms) : 0;
       const matched = this.match(exact, prefix ? prefixTerms : null, prefixCount, filters, cap);
@@ -240,6 +318,7 @@ export class SearchIndex {
       return { total: matched, ids };
     } finally {
       for (const t of prefixTerms) this.termMarks[t] = 0;
+      this.exactBits = [];
     }
   }
 
@@ -277,19 +356,27 @@ export class SearchIndex {
     const stride = exact.length;
     if (this.exactFreqs.length < cap * stride) this.exactFreqs = new Float64Array(cap * stride);
     if (driver >= 0 && (prefixTerms === null || lists.length(driver) <= prefixCount)) {
-      const list = lists.data;
-      const freqs = lists.freqs;
-      const start = lists.start(driver);
-      for (let i = start + lists.length(driver) - 1; i >= start && n < cap; i--) {
-        const d = list[i]!;
-        if (!this.passes(d, category, type)) continue;
-        const f = prefixTerms === null ? 0 : this.markedFrequency(d);
-        if (prefixTerms !== null && f === 0) continue;
-        if (!this.holds(d, exact, n * stride, driver, freqs[i]!)) continue;
-        found[n] = d;
-        prefixFreq[n++] = f;
+      // Whether a prompt holds one of the prefix's terms, from bits where they are cheap enough to
+      // make: only the prompts that do are looked up for their frequency.
+      const union = prefixTerms === null ? null : this.prefixUnion(prefixTerms, lists.length(driver));
+      try {
+        const list = lists.data;
+        const freqs = lists.freqs;
+        const start = lists.start(driver);
+        for (let i = start + lists.length(driver) - 1; i >= start && n < cap; i--) {
+          const d = list[i]!;
+          if (!this.passes(d, category, type)) continue;
+          if (union !== null && (union[d >>> 5]! & (1 << (d & 31))) === 0) continue;
+          if (!this.holds(d, exact, n * stride, driver, freqs[i]!)) continue;
+          const f = prefixTerms === null ? 0 : this.markedFrequency(d);
+          if (prefixTerms !== null && f === 0) continue;
+          found[n] = d;
+          prefixFreq[n++] = f;
+        }
+        return n;
+      } finally {
+        if (union !== null) union.fill(0);
       }
-      return n;
     }
     // The prefix's documents are fewer: merge its terms' lists, newest first. A document holding
     // several of its terms comes up once per term, in a row.
@@ -322,9 +409,15 @@ export class SearchIndex {
 
   /**
    * Holds every exact term; their frequencies are kept in exactFreqs from `slot`. The frequency of
-   * term `known` is given (read from its posting list).
+   * term `known` is given (read from its posting list). The common terms' bits are asked first: a
+   * prompt lacking one is turned away before any of its terms are looked up.
    */
   private holds(d: number, exact: number[], slot: number, known: number, knownFreq: number): boolean {
+    const bits = this.exactBits;
+    for (let i = 0; i < exact.length; i++) {
+      const b = bits[i]!;
+      if (b !== null && (b[d >>> 5]! & (1 << (d & 31))) === 0) return false;
+    }
     for (let i = 0; i < exact.length; i++) {
       const f = exact[i] === known ? knownFreq : this.frequency(d, exact[i]!);
       if (f === 0) return false;
@@ -360,22 +453,33 @@ export class SearchIndex {
       scores[k] = score;
     }
     // `found` is newest first: on a tie the earlier position wins. Only the first `top` places are
-    // needed (a page), so they are kept in order as the scores are read, not all of them sorted.
-    const best: number[] = [];
+    // needed (a page): the best so far are kept in a heap with the worst of them at its root, so a
+    // match that does not make the page costs one comparison, and one that does a few.
+    if (top <= 0) return [];
+    if (this.best.length < top) this.best = new Int32Array(top);
+    const heap = this.best;
+    let size = 0;
     for (let k = 0; k < count; k++) {
-      const score = scores[k]!;
-      if (best.length >= top && !(score > scores[best[best.length - 1]!]!)) continue;
-      let lo = 0;
-      let hi = best.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (scores[best[mid]!]! >= score) lo = mid + 1;
-        else hi = mid;
+      if (size < top) {
+        let i = size++;
+        while (i > 0) {
+          const parent = (i - 1) >> 1;
+          if (!worse(scores, k, heap[parent]!)) break;
+          heap[i] = heap[parent]!;
+          i = parent;
+        }
+        heap[i] = k;
+      } else if (worse(scores, heap[0]!, k)) {
+        siftDown(scores, heap, size, k);
       }
-      best.splice(lo, 0, k);
-      if (best.length > top) best.pop();
     }
-    for (let k = 0; k < best.length; k++) best[k] = found[best[k]!]!;
+    // Taking the worst off the root, each into the last place left: best first.
+    const best = new Array<number>(size);
+    while (size > 0) {
+      const k = heap[0]!;
+      best[--size] = found[k]!;
+      if (size > 0) siftDown(scores, heap, size, heap[size]!);
+    }
     return best;
   }
 
@@ -406,6 +510,8 @@ export class SearchIndex {
       if (at < this.postings.length(t) && this.postings.data[this.postings.start(t) + at] === d) {
         this.postings.removeAt(t, at);
       }
+      const bits = this.bitsets.get(t);
+      if (bits !== undefined) bits[d >>> 5]! &= ~(1 << (d & 31));
     }
     for (const prefix of this.prefixesOf(ids)) {
       const left = (this.prefixDocs.get(prefix) ?? 1) - 1;
@@ -573,7 +679,34 @@ export class SearchIndex {
     this.sorted = terms;
     this.unsorted = [];
     this.ordered = count;
+    // Kept by term id, and the ids have changed.
+    this.bitsets.clear();
   }
+}
+
+/** True when the match at position a of `found` ranks below the one at b (a later one on a tie). */
+function worse(scores: Float64Array, a: number, b: number): boolean {
+  return scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
+}
+
+/** Puts match k at the root of the heap of `size` (worst at the root) and moves it down to its place. */
+function siftDown(scores: Float64Array, heap: Int32Array, size: number, k: number): void {
+  let i = 0;
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= size) break;
+    const r = l + 1;
+    const child = r < size && worse(scores, heap[r]!, heap[l]!) ? r : l;
+    if (!worse(scores, heap[child]!, k)) break;
+    heap[i] = heap[child]!;
+    i = child;
+  }
+  heap[i] = k;
+}
+
+/** The 32-bit words a bitset of `size` ordinals takes. */
+function bitWords(size: number): number {
+  return (size + 31) >>> 5;
 }
 
 /**
