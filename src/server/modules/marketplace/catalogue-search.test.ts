@@ -244,5 +244,13 @@ describe('marketplace searches', () => {
     const data = res.json().data as { prompts: { id: string }[]; pagination: { total: number } };
     expect(data.prompts.map((p) => p.id)).toEqual([a.id, b.id]);
     expect(data.pagination.total).toBe(2);
+
+    // A page far past the last match (the page number has no upper bound): empty, not an error.
+    const far = await t.app.inject({
+      method: 'GET',
+      url: '/api/marketplace/prompts?search=capyb&limit=50&page=100000000000',
+    });
+    expect(far.statusCode).toBe(200);
+    expect(far.json().data).toMatchObject({ prompts: [], pagination: { total: 2 } });
   });
 });

@@ -181,6 +181,8 @@ describe('the search index', () => {
       [5, 5],
       [3, 7],
       [20, 50],
+      // Far past the end (the page number has no upper bound): nothing, and no array that long.
+      [50 * 10_000_000_000, 50],
     ] as const) {
       const page = index.search(['otter'], {}, 500, { offset, limit });
       expect(page.total).toBe(all.total);

@@ -427,10 +427,12 @@ export class SearchIndex {
   }
 
   /**
-   * The best `top` of the `count` matches in `found` by bm25 (FTS5's formula), best first, then
-   * newer first.
+   * The best `places` of the `count` matches in `found` by bm25 (FTS5's formula), best first,
+   * then newer first.
    */
-  private rank(count: number, exact: number[], prefixCount: number, top: number): number[] {
+  private rank(count: number, exact: number[], prefixCount: number, places: number): number[] {
+    // A page past the last match asks for more places than there are matches.
+    const top = Math.min(places, count);
     const { found, prefixFreq, scores } = this;
     const n = this.live;
     const avgdl = this.totalLength / Math.max(n, 1);
