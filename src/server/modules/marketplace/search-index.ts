@@ -120,8 +120,11 @@ export class SearchIndex {
    * missing would lose a match.
    */
   private readonly bitsets = new Map<number, Uint32Array>();
-  /** The current search's exact terms' bitsets (null: the term is not common enough). */
-  private exactBits: (Uint32Array | null)[] = [];
+  /**
+   * The current search's bitsets of its common exact terms, the list it walks left out: a prompt
+   * with a clear bit in one lacks that term.
+   */
+  private commonBits: Uint32Array[] = [];
   /** Scratch bits: the ordinals holding any of the current prefix's terms, when worth making. */
   private unionBits = new Uint32Array(0);
 
@@ -307,8 +310,6 @@ export class SearchIndex {
     if (this.termMarks.length < this.terms.length) this.termMarks = new Uint8Array(this.terms.length * 2);
     for (const t of prefixTerms) if (t >= this.ordered) this.termMarks[t] = 1;
     this.range = prefix ? this.orderedRange(prefix) : { lo: 0, hi: 0 };
-    this.exactBits = [];
-    for (const t of exact) this.exactBits.push(this.bitsetOf(t));
     try {
       const prefixCount = prefix ? this.prefixCount(prefix, prefixTerms) : 0;
       const matched = this.match(exact, prefix ? prefixTerms : null, prefixCount, filters, cap);
@@ -318,7 +319,7 @@ export class SearchIndex {
       return { total: matched, ids };
     } finally {
       for (const t of prefixTerms) this.termMarks[t] = 0;
-      this.exactBits = [];
+      this.commonBits = [];
     }
   }
 
@@ -355,10 +356,19 @@ export class SearchIndex {
     let n = 0;
     const stride = exact.length;
     if (this.exactFreqs.length < cap * stride) this.exactFreqs = new Float64Array(cap * stride);
-    if (driver >= 0 && (prefixTerms === null || lists.length(driver) <= prefixCount)) {
+    const walksDriver = driver >= 0 && (prefixTerms === null || lists.length(driver) <= prefixCount);
+    for (const t of exact) {
+      const bits = walksDriver && t === driver ? null : this.bitsetOf(t);
+      if (bits !== null) this.commonBits.push(bits);
+    }
+    const checkBits = this.commonBits.length > 0;
+    if (walksDriver) {
       // Whether a prompt holds one of the prefix's terms, from bits where they are cheap enough to
-      // make: only the prompts that do are looked up for their frequency.
-      const union = prefixTerms === null ? null : this.prefixUnion(prefixTerms, lists.length(driver));
+      // make: only the prompts that do are looked up for their frequency. The walk stops at `cap`
+      // matches: as many prompts as that takes if the prefix's share of the list is its share of
+      // the catalogue (a broad prefix such as "an" is found within a few prompts of each other).
+      const walk = Math.min(lists.length(driver), Math.ceil((cap * this.live) / Math.max(prefixCount, 1)));
+      const union = prefixTerms === null ? null : this.prefixUnion(prefixTerms, walk);
       try {
         const list = lists.data;
         const freqs = lists.freqs;
@@ -367,9 +377,10 @@ export class SearchIndex {
           const d = list[i]!;
           if (!this.passes(d, category, type)) continue;
           if (union !== null && (union[d >>> 5]! & (1 << (d & 31))) === 0) continue;
-          if (!this.holds(d, exact, n * stride, driver, freqs[i]!)) continue;
+          if (checkBits && this.lacksCommon(d)) continue;
           const f = prefixTerms === null ? 0 : this.markedFrequency(d);
           if (prefixTerms !== null && f === 0) continue;
+          if (!this.holds(d, exact, n * stride, driver, freqs[i]!)) continue;
           found[n] = d;
           prefixFreq[n++] = f;
         }
@@ -391,7 +402,10 @@ export class SearchIndex {
       if (d !== previous) {
         if (n === cap) break;
         previous = d;
-        accepted = this.passes(d, category, type) && this.holds(d, exact, n * stride, -1, 0);
+        accepted =
+          this.passes(d, category, type) &&
+          !(checkBits && this.lacksCommon(d)) &&
+          this.holds(d, exact, n * stride, -1, 0);
         if (accepted) {
           found[n] = d;
           prefixFreq[n++] = 0;
@@ -408,16 +422,20 @@ export class SearchIndex {
   }
 
   /**
+   * True when a common exact term's bit says prompt d lacks it (asked before `holds`, which looks
+   * each term up in the prompt's terms).
+   */
+  private lacksCommon(d: number): boolean {
+    const bits = this.commonBits;
+    for (let i = 0; i < bits.length; i++) if ((bits[i]![d >>> 5]! & (1 << (d & 31))) === 0) return true;
+    return false;
+  }
+
+  /**
    * Holds every exact term; their frequencies are kept in exactFreqs from `slot`. The frequency of
-   * term `known` is given (read from its posting list). The common terms' bits are asked first: a
-   * prompt lacking one is turned away before any of its terms are looked up.
+   * term `known` is given (read from its posting list).
    */
   private holds(d: number, exact: number[], slot: number, known: number, knownFreq: number): boolean {
-    const bits = this.exactBits;
-    for (let i = 0; i < exact.length; i++) {
-      const b = bits[i]!;
-      if (b !== null && (b[d >>> 5]! & (1 << (d & 31))) === 0) return false;
-    }
     for (let i = 0; i < exact.length; i++) {
       const f = exact[i] === known ? knownFreq : this.frequency(d, exact[i]!);
       if (f === 0) return false;
