@@ -190,10 +190,10 @@ describe('the search index', () => {
     }
   });
 
-  it('keeps the common words bitsets exact while prompts are added, edited, removed and renumbered', () => {
+  it("keeps the common words' bitsets exact while prompts are added, edited, removed and renumbered", () => {
     // A few words common enough for bitsets (in a sixth of the prompts and more), rarer ones
     // sharing their prefixes, and searches between the changes so the bitsets exist while they
-    // happen (and across the documents' arrays growing past 1 024 and 2 048 prompts).
+    // happen (and while the documents' arrays grow past 1 024 prompts).
     const common = ['alpha', 'alpine', 'bravo', 'brave', 'charlie', 'delta'];
     const rare = Array.from({ length: 60 }, (_, i) => `${['al', 'br', 'ch', 'de'][i % 4]}x${i}`);
     let seed = 5;
