@@ -182,7 +182,7 @@ export class SearchIndex {
     if (this.bitsets.size > 0) {
       for (let i = 0; i < ids.length; i++) {
         const bits = this.bitsets.get(ids[i]!);
-        if (bits !== undefined) bits[d >>> 5]! |= 1 << (d & 31);
+        if (bits !== undefined) setBit(bits, d);
       }
     }
     for (const prefix of this.prefixesOf(ids))
@@ -239,16 +239,20 @@ export class SearchIndex {
     for (const [t, bits] of this.bitsets) this.bitsets.set(t, grown(bits, new Uint32Array(bitWords(size))));
   }
 
+  /** Whether a term in this many prompts is common enough for a bitset (BITSET_SHARE). */
+  private isCommon(count: number): boolean {
+    return count >= BITSET_MIN && count >= this.live * BITSET_SHARE;
+  }
+
   /** Term t's bitset of ordinals, made now if the term is common enough; otherwise null. */
   private bitsetOf(t: number): Uint32Array | null {
     const held = this.bitsets.get(t);
     if (held !== undefined) return held;
     const count = this.postings.length(t);
-    if (count < BITSET_MIN || count < this.live * BITSET_SHARE) return null;
+    if (!this.isCommon(count)) return null;
     const bits = new Uint32Array(bitWords(this.createdMs.length));
     const list = this.postings.data;
-    for (let i = this.postings.start(t), end = i + count; i < end; i++)
-      bits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+    for (let i = this.postings.start(t), end = i + count; i < end; i++) setBit(bits, list[i]!);
     if (this.bitsets.size >= MAX_BITSETS) this.bitsets.delete(this.bitsets.keys().next().value!);
     this.bitsets.set(t, bits);
     return bits;
@@ -265,8 +269,7 @@ export class SearchIndex {
     let cost = 0;
     for (const t of prefixTerms) {
       const count = lists.length(t);
-      cost +=
-        this.bitsets.has(t) || (count >= BITSET_MIN && count >= this.live * BITSET_SHARE) ? words : count;
+      cost += this.bitsets.has(t) || this.isCommon(count) ? words : count;
     }
     if (cost > 4 * walk) return null;
     if (this.unionBits.length < words) this.unionBits = new Uint32Array(words);
@@ -277,8 +280,7 @@ export class SearchIndex {
       if (bits !== null) {
         for (let w = 0; w < words; w++) union[w]! |= bits[w]!;
       } else {
-        for (let i = lists.start(t), end = i + lists.length(t); i < end; i++)
-          union[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+        for (let i = lists.start(t), end = i + lists.length(t); i < end; i++) setBit(union, list[i]!);
       }
     }
     return union;
@@ -376,7 +378,7 @@ export class SearchIndex {
         for (let i = start + lists.length(driver) - 1; i >= start && n < cap; i--) {
           const d = list[i]!;
           if (!this.passes(d, category, type)) continue;
-          if (union !== null && (union[d >>> 5]! & (1 << (d & 31))) === 0) continue;
+          if (union !== null && !hasBit(union, d)) continue;
           if (checkBits && this.lacksCommon(d)) continue;
           const f = prefixTerms === null ? 0 : this.markedFrequency(d);
           if (prefixTerms !== null && f === 0) continue;
@@ -427,7 +429,7 @@ export class SearchIndex {
    */
   private lacksCommon(d: number): boolean {
     const bits = this.commonBits;
-    for (let i = 0; i < bits.length; i++) if ((bits[i]![d >>> 5]! & (1 << (d & 31))) === 0) return true;
+    for (let i = 0; i < bits.length; i++) if (!hasBit(bits[i]!, d)) return true;
     return false;
   }
 
@@ -531,7 +533,7 @@ export class SearchIndex {
         this.postings.removeAt(t, at);
       }
       const bits = this.bitsets.get(t);
-      if (bits !== undefined) bits[d >>> 5]! &= ~(1 << (d & 31));
+      if (bits !== undefined) clearBit(bits, d);
     }
     for (const prefix of this.prefixesOf(ids)) {
       const left = (this.prefixDocs.get(prefix) ?? 1) - 1;
@@ -722,6 +724,18 @@ function siftDown(scores: Float64Array, heap: Int32Array, size: number, k: numbe
     i = child;
   }
   heap[i] = k;
+}
+
+function setBit(bits: Uint32Array, d: number): void {
+  bits[d >>> 5]! |= 1 << (d & 31);
+}
+
+function clearBit(bits: Uint32Array, d: number): void {
+  bits[d >>> 5]! &= ~(1 << (d & 31));
+}
+
+function hasBit(bits: Uint32Array, d: number): boolean {
+  return (bits[d >>> 5]! & (1 << (d & 31))) !== 0;
 }
 
 /** The 32-bit words a bitset of `size` ordinals takes. */
