@@ -1,9 +1,10 @@
+import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, wrapSqlite } from '../db/database';
 import type { DB } from '../db/types';
-import { catalogueVersionReader } from './response-cache';
+import { UNCHANGED, catalogueVersionReader, createResponseCache, sameBytes } from './response-cache';
 
 /** A PostgreSQL-like database whose version read takes `delayMs` and is counted. */
 function fakePostgres(delayMs: number) {
@@ -122,5 +123,67 @@ describe('catalogueVersionReader on SQLite', () => {
     await succeeding;
     // The read waited for the transaction: it sees the committed version, not the one before.
     expect((await whileOpen).content).toBe(2);
+  });
+});
+
+describe('createResponseCache across versions', () => {
+  const json = (text: string) => ({ body: Buffer.from(text) });
+  const page = `{"items":[${'"card",'.repeat(400)}"last"]}`;
+
+  it("keeps the older entry's bytes, ETag and compressed forms when a new version's answer is the same", async () => {
+    const cache = createResponseCache();
+    const first = await cache.get('list', 1, async () => json(page));
+    const gzip = cache.bytesFor('list', first, 'gzip').body;
+    let shown: unknown = 'not called';
+    const second = await cache.get('list', 2, async (previous) => {
+      shown = previous;
+      return json(page);
+    });
+    expect(shown).toBe(first);
+    expect(second.version).toBe(2);
+    expect(second.body).toBe(first.body);
+    expect(second.etag).toBe(first.etag);
+    expect(cache.bytesFor('list', second, 'gzip').body).toBe(gzip);
+    // Served from memory at the new version, without asking the producer.
+    expect(await cache.get('list', 2, async () => json('never'))).toBe(second);
+  });
+
+  it('serves the older bytes under the new version when the producer finds them unchanged', async () => {
+    const cache = createResponseCache();
+    const first = await cache.get('list', 1, async () => json(page));
+    const second = await cache.get('list', 2, async (previous) =>
+      previous && sameBytes(previous.body, [Buffer.from(page.slice(0, 10)), Buffer.from(page.slice(10))])
+        ? UNCHANGED
+        : json('rebuilt'),
+    );
+    expect(second.version).toBe(2);
+    expect(second.body).toBe(first.body);
+    expect(second.etag).toBe(first.etag);
+  });
+
+  it('gives a changed answer its own bytes and ETag, and its own compressed forms', async () => {
+    const cache = createResponseCache();
+    const first = await cache.get('list', 1, async () => json(page));
+    cache.bytesFor('list', first, 'gzip');
+    const changed = page.replace('last', 'liked');
+    const second = await cache.get('list', 2, async () => json(changed));
+    expect(second.body.toString()).toBe(changed);
+    expect(second.etag).not.toBe(first.etag);
+    expect(zlib.gunzipSync(cache.bytesFor('list', second, 'gzip').body).toString()).toBe(changed);
+  });
+});
+
+describe('sameBytes', () => {
+  const body = Buffer.from('{"prompts":[1,2,3]}');
+  it('is true only for parts that are the body exactly, in order', () => {
+    expect(sameBytes(body, [Buffer.from('{"prompts":['), Buffer.from('1,2,3'), Buffer.from(']}')])).toBe(
+      true,
+    );
+    expect(sameBytes(body, [Buffer.from('{"prompts":['), Buffer.from('1,2,4'), Buffer.from(']}')])).toBe(
+      false,
+    );
+    expect(sameBytes(body, [Buffer.from('{"prompts":['), Buffer.from('1,2,3')])).toBe(false);
+    expect(sameBytes(body, [Buffer.from('{"prompts":[1,2,3]}'), Buffer.from(' ')])).toBe(false);
+    expect(sameBytes(body, [])).toBe(false);
   });
 });

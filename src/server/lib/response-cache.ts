@@ -73,6 +73,23 @@ export interface CachedResponse {
   at: number;
 }
 
+/** What a producer returns when the older entry it was shown is still its answer, byte for byte. */
+export const UNCHANGED = Symbol('unchanged');
+
+const toBuffer = (body: string | Buffer) => (typeof body === 'string' ? Buffer.from(body) : body);
+
+/** Whether `parts`, one after another, are exactly `body`'s bytes (without joining them). */
+export function sameBytes(body: Buffer, parts: readonly Buffer[]): boolean {
+  let at = 0;
+  for (const part of parts) {
+    if (at + part.length > body.length || body.compare(part, 0, part.length, at, at + part.length) !== 0) {
+      return false;
+    }
+    at += part.length;
+  }
+  return at === body.length;
+}
+
 /** A 1 KB answer is not worth compressing (the compression plugin's threshold too). */
 const COMPRESS_THRESHOLD = 1024;
 
@@ -106,11 +123,17 @@ export function createResponseCache(
     /**
      * The answer for `key` at `version`: from memory when one was built under that version, else
      * built once by `produce` (concurrent requests for the same key and version share the build).
+     * `produce` is shown the entry of an older version, if one is kept: when it finds its answer
+     * unchanged it returns UNCHANGED, and that entry's bytes, ETag and compressed forms serve the
+     * new version. An answer built again with the same bytes keeps them too. A write elsewhere in
+     * the catalogue (a like of another prompt) then costs no hashing, compressing or new buffer.
      */
     async get(
       key: string,
       version: number,
-      produce: () => Promise<{ body: string | Buffer; meta?: unknown }>,
+      produce: (
+        previous: CachedResponse | undefined,
+      ) => Promise<{ body: string | Buffer; meta?: unknown } | typeof UNCHANGED>,
     ): Promise<CachedResponse> {
       const hit = entries.get(key);
       if (hit && hit.version === version && Date.now() - hit.at < maxAgeMs) {
@@ -122,16 +145,25 @@ export function createResponseCache(
       const pending = building.get(flightKey);
       if (pending) return pending;
       const build = (async () => {
-        const { body, meta } = await produce();
-        const buffer = typeof body === 'string' ? Buffer.from(body) : body;
-        const entry: CachedResponse = {
-          version,
-          body: buffer,
-          etag: `"${crypto.createHash('sha1').update(buffer).digest('base64url')}"`,
-          meta,
-          encoded: {},
-          at: Date.now(),
-        };
+        const previous = hit && hit.version < version ? hit : undefined;
+        const produced = await produce(previous);
+        let entry: CachedResponse;
+        if (produced === UNCHANGED || (previous && previous.body.equals(toBuffer(produced.body)))) {
+          if (!previous) throw new Error(`response cache: ${key} answered UNCHANGED with nothing to keep`);
+          // Its own copy of the compressed forms: the older entry may still gain one (bytesFor).
+          const meta = produced === UNCHANGED ? previous.meta : produced.meta;
+          entry = { ...previous, version, meta, encoded: { ...previous.encoded }, at: Date.now() };
+        } else {
+          const buffer = toBuffer(produced.body);
+          entry = {
+            version,
+            body: buffer,
+            etag: `"${crypto.createHash('sha1').update(buffer).digest('base64url')}"`,
+            meta: produced.meta,
+            encoded: {},
+            at: Date.now(),
+          };
+        }
         // A newer build may have landed meanwhile; never replace it with an older version's.
         const current = entries.get(key);
         if (!current || current.version <= version) store(key, entry);

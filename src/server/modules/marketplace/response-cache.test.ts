@@ -53,6 +53,45 @@ describe('cached marketplace reads', () => {
     expect((await get(`/api/marketplace/prompts/${promptId}`)).json().data.likes).toBe(page.likes + 1);
   });
 
+  it('keep a page as it was after a like of a prompt it does not show, and show one it does at once', async () => {
+    const newest = '/api/marketplace/prompts?sort=latest&page=1&limit=1';
+    const shown = (await get(newest)).json().data.prompts[0].id as string;
+    const other =
+      shown === promptId
+        ? (await get('/api/marketplace/prompts?sort=latest&page=2&limit=1')).json().data.prompts[0].id
+        : promptId;
+    const before = await get(newest);
+    const etag = before.headers.etag as string;
+    // A liker of its own, so the likes of the other tests stay as they are.
+    const liker = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Pia Pager', email: 'pia@example.test', password: 'cache-pass-123' },
+    });
+    const like = (id: string, liked: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/marketplace/prompts/${id}/like`,
+        headers: { authorization: `Bearer ${liker.json().data.token}` },
+        payload: { liked },
+      });
+
+    expect((await like(other, true)).statusCode).toBe(200);
+    const after = await get(newest, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(304);
+    expect((await get(newest)).body).toBe(before.body);
+
+    const likes = before.json().data.prompts[0].likes as number;
+    expect((await like(shown, true)).statusCode).toBe(200);
+    const changed = await get(newest, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.prompts[0].likes).toBe(likes + 1);
+    expect((await like(shown, false)).statusCode).toBe(200);
+    expect((await like(other, false)).statusCode).toBe(200);
+    // Back to the bytes it had: the same ETag as before either like.
+    expect((await get(newest)).headers.etag).toBe(etag);
+  });
+
   it('show a change made straight in the database (any code path, any instance)', async () => {
     const list = '/api/marketplace/prompts?sort=latest&limit=10';
     expect(card((await get(list)).json()).title).toBe('Cached Cover Letter');

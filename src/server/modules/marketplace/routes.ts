@@ -21,7 +21,9 @@ import {
   type CachedResponse,
   type CatalogueVersion,
   catalogueVersionReader,
+  UNCHANGED,
   createResponseCache,
+  sameBytes,
   sendCached,
   serializeWith,
 } from '../../lib/response-cache';
@@ -38,6 +40,7 @@ import {
   readPromptDetail,
   listCategories,
   listMarketplaceJson,
+  listMarketplaceParts,
   listPromptReviews,
   refreshTrending,
   setLike,
@@ -94,12 +97,18 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       ...extra,
     });
 
-  /** A list page without a search, from the cache while the catalogue holds at `version`. */
+  /**
+   * A list page without a search, from the cache while the catalogue holds at `version`. After a
+   * write the page is read again; when none of its cards changed (a like of a prompt it does not
+   * show) its bytes are the older entry's, which then serves on without being joined, hashed or
+   * compressed again.
+   */
   const cachedList = async (q: z.output<typeof MarketplaceQuerySchema>, version: CatalogueVersion) => {
     const key = `list|${q.category ?? ''}|${q.type ?? ''}|${q.sort ?? ''}|${q.page}|${q.limit}`;
-    const entry = await cache.get(key, version.content, async () => ({
-      body: await listMarketplaceJson(deps, q, version),
-    }));
+    const entry = await cache.get(key, version.content, async (previous) => {
+      const parts = await listMarketplaceParts(deps, q, version);
+      return previous && sameBytes(previous.body, parts) ? UNCHANGED : { body: Buffer.concat(parts) };
+    });
     return { key, entry };
   };
 

@@ -157,6 +157,15 @@ export async function listMarketplaceJson(
   query: z.output<typeof MarketplaceQuerySchema>,
   version?: CatalogueVersion,
 ): Promise<Buffer> {
+  return Buffer.concat(await listMarketplaceParts(deps, query, version));
+}
+
+/** The same answer in its pieces, in order, not yet joined (a cached list compares them first). */
+export async function listMarketplaceParts(
+  deps: MarketplaceDeps,
+  query: z.output<typeof MarketplaceQuerySchema>,
+  version?: CatalogueVersion,
+): Promise<Buffer[]> {
   const { rows, pagination } = await listPage(deps, query, version);
   const parts: Buffer[] = [LIST_HEAD];
   for (let i = 0; i < rows.length; i++) {
@@ -164,7 +173,7 @@ export async function listMarketplaceJson(
     parts.push(cardJsonOf(rows[i]!));
   }
   parts.push(Buffer.from(`],"pagination":${writePagination(pagination)}}}`));
-  return Buffer.concat(parts);
+  return parts;
 }
 
 async function listPage(
