@@ -73,10 +73,9 @@ export interface CachedResponse {
   at: number;
 }
 
-/** What a producer returns when the older entry it was shown is still its answer, byte for byte. */
-export const UNCHANGED = Symbol('unchanged');
-
-const toBuffer = (body: string | Buffer) => (typeof body === 'string' ? Buffer.from(body) : body);
+/** A producer's answer as pieces to compare or join: a string, one Buffer, or Buffers in order. */
+const toParts = (body: string | Buffer | readonly Buffer[]): readonly Buffer[] =>
+  typeof body === 'string' ? [Buffer.from(body)] : Buffer.isBuffer(body) ? [body] : body;
 
 /** Whether `parts`, one after another, are exactly `body`'s bytes (without joining them). */
 export function sameBytes(body: Buffer, parts: readonly Buffer[]): boolean {
@@ -123,17 +122,15 @@ export function createResponseCache(
     /**
      * The answer for `key` at `version`: from memory when one was built under that version, else
      * built once by `produce` (concurrent requests for the same key and version share the build).
-     * `produce` is shown the entry of an older version, if one is kept: when it finds its answer
-     * unchanged it returns UNCHANGED, and that entry's bytes, ETag and compressed forms serve the
-     * new version. An answer built again with the same bytes keeps them too. A write elsewhere in
-     * the catalogue (a like of another prompt) then costs no hashing, compressing or new buffer.
+     * An answer built again at a new version that is byte for byte the older entry's keeps that
+     * entry's bytes, ETag and compressed forms; given in pieces, it is compared before they are
+     * joined. A write elsewhere in the catalogue (a like of another prompt) then costs no new
+     * buffer, hashing or compressing.
      */
     async get(
       key: string,
       version: number,
-      produce: (
-        previous: CachedResponse | undefined,
-      ) => Promise<{ body: string | Buffer; meta?: unknown } | typeof UNCHANGED>,
+      produce: () => Promise<{ body: string | Buffer | readonly Buffer[]; meta?: unknown }>,
     ): Promise<CachedResponse> {
       const hit = entries.get(key);
       if (hit && hit.version === version && Date.now() - hit.at < maxAgeMs) {
@@ -145,21 +142,20 @@ export function createResponseCache(
       const pending = building.get(flightKey);
       if (pending) return pending;
       const build = (async () => {
+        const { body, meta } = await produce();
+        const parts = toParts(body);
         const previous = hit && hit.version < version ? hit : undefined;
-        const produced = await produce(previous);
         let entry: CachedResponse;
-        if (produced === UNCHANGED || (previous && previous.body.equals(toBuffer(produced.body)))) {
-          if (!previous) throw new Error(`response cache: ${key} answered UNCHANGED with nothing to keep`);
+        if (previous && sameBytes(previous.body, parts)) {
           // Its own copy of the compressed forms: the older entry may still gain one (bytesFor).
-          const meta = produced === UNCHANGED ? previous.meta : produced.meta;
           entry = { ...previous, version, meta, encoded: { ...previous.encoded }, at: Date.now() };
         } else {
-          const buffer = toBuffer(produced.body);
+          const buffer = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
           entry = {
             version,
             body: buffer,
             etag: `"${crypto.createHash('sha1').update(buffer).digest('base64url')}"`,
-            meta: produced.meta,
+            meta,
             encoded: {},
             at: Date.now(),
           };

@@ -21,9 +21,7 @@ import {
   type CachedResponse,
   type CatalogueVersion,
   catalogueVersionReader,
-  UNCHANGED,
   createResponseCache,
-  sameBytes,
   sendCached,
   serializeWith,
 } from '../../lib/response-cache';
@@ -99,16 +97,14 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
 
   /**
    * A list page without a search, from the cache while the catalogue holds at `version`. After a
-   * write the page is read again; when none of its cards changed (a like of a prompt it does not
-   * show) its bytes are the older entry's, which then serves on without being joined, hashed or
-   * compressed again.
+   * write the page is read again, in pieces: when none of its cards changed (a like of a prompt it
+   * does not show) the cache keeps the older bytes without joining, hashing or compressing them.
    */
   const cachedList = async (q: z.output<typeof MarketplaceQuerySchema>, version: CatalogueVersion) => {
     const key = `list|${q.category ?? ''}|${q.type ?? ''}|${q.sort ?? ''}|${q.page}|${q.limit}`;
-    const entry = await cache.get(key, version.content, async (previous) => {
-      const parts = await listMarketplaceParts(deps, q, version);
-      return previous && sameBytes(previous.body, parts) ? UNCHANGED : { body: Buffer.concat(parts) };
-    });
+    const entry = await cache.get(key, version.content, async () => ({
+      body: await listMarketplaceParts(deps, q, version),
+    }));
     return { key, entry };
   };
 
