@@ -68,10 +68,10 @@ describe('catalogueVersionReader on SQLite', () => {
   let open: Database[] = [];
   const make = async () => {
     const made = sqlite();
-    await sql`create table catalogue_version (id integer primary key, content integer, membership integer, search integer)`.execute(
+    await sql`create table catalogue_version (id integer primary key, content integer, membership integer, search integer, popularity integer, standing integer)`.execute(
       made.database.db,
     );
-    await sql`insert into catalogue_version values (1, 1, 1, 0)`.execute(made.database.db);
+    await sql`insert into catalogue_version values (1, 1, 1, 0, 0, 0)`.execute(made.database.db);
     open.push(made.database);
     return made;
   };

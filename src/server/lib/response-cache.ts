@@ -17,21 +17,28 @@ import { jsonWriter } from './json-serializer';
 export interface CatalogueVersion {
   /** Moves on any write that changes what a marketplace answer shows. */
   content: number;
-  /** Moves when the set of prompts a filter lists changes (keys cached totals). */
+  /** Moves when the set of prompts a filter lists, or their created order, changes (keys cached totals). */
   membership: number;
   /** The last change the search index must apply (migration 0014). */
   search: number;
+  /** Moves when likes or views change: the popular order (migration 0016). */
+  popularity: number;
+  /** Moves when any other column a sort orders by changes: rating, downloads, flags, price. */
+  standing: number;
 }
 
-const VERSION_SQL = 'select content, membership, search from catalogue_version where id = 1';
+const VERSION_SQL =
+  'select content, membership, search, popularity, standing from catalogue_version where id = 1';
 const VERSION_QUERY = CompiledQuery.raw(VERSION_SQL);
 keepPrepared(VERSION_SQL);
 
-type VersionRow = { content: number | string; membership: number | string; search: number | string };
+type VersionRow = Record<keyof CatalogueVersion, number | string>;
 const toVersion = (row: VersionRow | undefined): CatalogueVersion => ({
   content: Number(row?.content ?? 0),
   membership: Number(row?.membership ?? 0),
   search: Number(row?.search ?? 0),
+  popularity: Number(row?.popularity ?? 0),
+  standing: Number(row?.standing ?? 0),
 });
 
 /**

@@ -695,10 +695,10 @@ describe('search index stays in step with the data', () => {
 
 describe('list totals', () => {
   it('are kept per category and type until a prompt joins or leaves a list', async () => {
-    const { createTotalsCache, listMarketplacePrompts } = await import('./service');
+    const { createVersionedMap, listMarketplacePrompts } = await import('./service');
     const { catalogueVersionReader } = await import('../../lib/response-cache');
     const version = catalogueVersionReader(t.database);
-    const totals = createTotalsCache();
+    const totals = createVersionedMap<number>();
     const deps = { db: t.database.db, engine: t.database.engine, totals };
     const v0 = await version();
     const before = await listMarketplacePrompts(deps, { page: 1, limit: 50 }, v0);

@@ -186,6 +186,148 @@ describe('cached marketplace reads', () => {
   });
 });
 
+describe("cached list pages' order", () => {
+  /** Three prompts of a category of their own, newest first A, B, C; most liked A, C, B. */
+  async function threePrompts(category: 'education' | 'analytics') {
+    const db = t.database.db;
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const make = (title: string, minutes: number, likes: number, rating: number) =>
+      insertPrompt(db, authorId, {
+        title,
+        category,
+        created_at: at(minutes),
+        likes_count: likes,
+        rating_sum: rating,
+        rating_count: 1,
+      }).then((p) => p.id);
+    return {
+      a: await make('Alpha Order', 10, 5, 3),
+      b: await make('Beta Order', 20, 3, 4),
+      c: await make('Gamma Order', 30, 4, 5),
+    };
+  }
+  const pageOf = async (url: string) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    return (res.json().data.prompts as { id: string; likes: number }[]).map((p) => [p.id, p.likes]);
+  };
+
+  it('show a like at once on every page that holds the prompt, and move it in the popular order', async () => {
+    const { a, b, c } = await threePrompts('education');
+    const newest = '/api/marketplace/prompts?category=education&sort=latest';
+    const popular = '/api/marketplace/prompts?category=education&sort=popular';
+    const rating = '/api/marketplace/prompts?category=education&sort=rating';
+    expect(await pageOf(newest)).toEqual([
+      [a, 5],
+      [b, 3],
+      [c, 4],
+    ]);
+    expect(await pageOf(popular)).toEqual([
+      [a, 5],
+      [c, 4],
+      [b, 3],
+    ]);
+    expect(await pageOf(rating)).toEqual([
+      [c, 4],
+      [b, 3],
+      [a, 5],
+    ]);
+    const everything = () => pageOf('/api/marketplace/prompts?page=1&limit=50');
+    expect((await everything()).find(([id]) => id === b)).toEqual([b, 3]);
+
+    const liker = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Otis Order', email: 'otis@example.test', password: 'cache-pass-123' },
+    });
+    const like = (liked: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/marketplace/prompts/${b}/like`,
+        headers: { authorization: `Bearer ${liker.json().data.token}` },
+        payload: { liked },
+      });
+    expect((await like(true)).statusCode).toBe(200);
+    // Four likes each: the newer of B and C first.
+    expect(await pageOf(popular)).toEqual([
+      [a, 5],
+      [b, 4],
+      [c, 4],
+    ]);
+    expect(await pageOf(newest)).toEqual([
+      [a, 5],
+      [b, 4],
+      [c, 4],
+    ]);
+    expect(await pageOf(rating)).toEqual([
+      [c, 4],
+      [b, 4],
+      [a, 5],
+    ]);
+    expect((await everything()).find(([id]) => id === b)).toEqual([b, 4]);
+
+    expect((await like(false)).statusCode).toBe(200);
+    expect(await pageOf(popular)).toEqual([
+      [a, 5],
+      [c, 4],
+      [b, 3],
+    ]);
+    expect(await pageOf(newest)).toEqual([
+      [a, 5],
+      [b, 3],
+      [c, 4],
+    ]);
+  });
+
+  it('follow every column a sort orders by, changed straight in the database', async () => {
+    const db = t.database.db;
+    const { a, b, c } = await threePrompts('analytics');
+    const ids = async (sort: string) =>
+      (await pageOf(`/api/marketplace/prompts?category=analytics&sort=${sort}`)).map(([id]) => id);
+    const sorts = [
+      'latest',
+      'popular',
+      'rating',
+      'downloads',
+      'featured',
+      'trending',
+      'price_low',
+      'price_high',
+    ];
+    // Every sort's page is cached before each change.
+    const readAll = async () => {
+      for (const sort of sorts) await ids(sort);
+    };
+    const change = async (id: string, set: Record<string, unknown>) => {
+      await readAll();
+      await db.updateTable('prompts').set(set).where('id', '=', id).execute();
+    };
+
+    await change(c, { created_at: new Date().toISOString() });
+    expect(await ids('latest')).toEqual([c, a, b]);
+    await change(b, { views_count: 1 });
+    await change(c, { likes_count: 3 });
+    // A and B (five and three likes), C three likes but no views.
+    expect(await ids('popular')).toEqual([a, b, c]);
+    // Five stars from two reviews before C's five from one.
+    await change(a, { rating_sum: 10, rating_count: 2, rating_avg: 5 });
+    expect(await ids('rating')).toEqual([a, c, b]);
+    await change(b, { downloads_count: 7 });
+    expect((await ids('downloads'))[0]).toBe(b);
+    await change(a, { featured: 1 });
+    expect((await ids('featured'))[0]).toBe(a);
+    await change(c, { trending: 1, trending_score: 9 });
+    expect((await ids('trending'))[0]).toBe(c);
+    await change(b, { type: 'premium', price_minor: 49900 });
+    expect((await ids('price_high'))[0]).toBe(b);
+    await change(b, { price_minor: 100 });
+    expect(await ids('price_high')).toEqual([b, c, a]);
+    expect((await ids('price_low'))[2]).toBe(b);
+    await change(a, { status: 'archived' });
+    expect(await ids('popular')).toEqual([b, c]);
+  });
+});
+
 describe('cached reviews', () => {
   it('show a new review, an edit, a renamed reviewer and a deleted account at once', async () => {
     const db = t.database.db;

@@ -32,7 +32,7 @@ import { sendWrittenJson } from '../../lib/json-serializer';
 import {
   type MarketplaceDeps,
   countView,
-  createTotalsCache,
+  createVersionedMap,
   downloadPrompt,
   getPromptDetail,
   readPromptDetail,
@@ -62,7 +62,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
   const deps: MarketplaceDeps = {
     db: app.database.db,
     engine: app.database.engine,
-    totals: createTotalsCache(),
+    totals: createVersionedMap<number>(),
+    pageIds: createVersionedMap<string[]>(512),
     views: createViewCounter(app.database.db, (err) => app.log.error({ err }, 'writing views failed')),
     search: createCatalogueSearch(app.database.db, app.database.engine, app.log),
   };

@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CATEGORIES, CATEGORY_LABELS, type Category, type PromptType } from '../../../shared/constants';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  type Category,
+  type PromptType,
+  type Sort,
+} from '../../../shared/constants';
 import {
   type CreateReviewSchema,
   type MarketplaceList,
@@ -30,8 +36,10 @@ import type { z } from 'zod';
 export interface MarketplaceDeps {
   db: Kysely<DB>;
   engine: Engine;
-  /** Totals of unsearched lists by catalogue membership version (see createTotalsCache). */
-  totals?: TotalsCache;
+  /** Totals of unsearched lists by catalogue membership version (see createVersionedMap). */
+  totals?: VersionedMap<number>;
+  /** The ids of unsearched list pages by the versions their order depends on (see pageIdsVersion). */
+  pageIds?: VersionedMap<string[]>;
   /** Where prompt-page views are noted; without one they are written at once. */
   views?: ViewCounter;
   /** The in-memory search index; without one, or while it builds, searches run in SQL. */
@@ -39,27 +47,47 @@ export interface MarketplaceDeps {
 }
 
 /**
+ * Values kept by key under a version of the catalogue, used only while the version is the same.
  * Counting every published prompt costs milliseconds once the catalogue is large, and the answer
  * changes only when a prompt joins or leaves a list: the total of an unsearched list (one per
- * category and type) is kept until the catalogue's membership version moves (migration 0012).
+ * category and type) is kept until the catalogue's membership version moves (migration 0012). A
+ * page's ids are kept until a version its order depends on moves (migration 0016).
  */
-export function createTotalsCache(maxEntries = 64) {
-  const entries = new Map<string, { total: number; version: number }>();
+export function createVersionedMap<T>(maxEntries = 64) {
+  const entries = new Map<string, { value: T; version: number | string }>();
   return {
-    get(key: string, version: number): number | undefined {
+    get(key: string, version: number | string): T | undefined {
       const e = entries.get(key);
-      return e?.version === version ? e.total : undefined;
+      return e?.version === version ? e.value : undefined;
     },
-    set(key: string, version: number, total: number) {
+    set(key: string, version: number | string, value: T) {
       if (!entries.has(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { total, version });
+      entries.set(key, { value, version });
     },
     clear() {
       entries.clear();
     },
   };
 }
-export type TotalsCache = ReturnType<typeof createTotalsCache>;
+export type VersionedMap<T> = ReturnType<typeof createVersionedMap<T>>;
+
+/**
+ * The versions an unsearched list page's ids depend on, in its sort (migration 0016): which prompts
+ * the list holds and their created order (`membership`), and for a sort by a counter or a flag the
+ * version that moves with it. The newest-first order (and relevance without a search, which is
+ * the same) depends on membership alone: a like re-reads only the popular order's ids.
+ */
+function pageIdsVersion(sort: Sort, v: CatalogueVersion): string {
+  switch (sort) {
+    case 'latest':
+    case 'relevance':
+      return `${v.membership}`;
+    case 'popular':
+      return `${v.membership}.${v.popularity}`;
+    default:
+      return `${v.membership}.${v.standing}`;
+  }
+}
 
 export const PROMPT_NOT_FOUND = 'The requested prompt could not be found.';
 export const PREMIUM_LOCKED = 'This is a premium prompt. Buy it to see and download the full text.';
@@ -208,7 +236,7 @@ async function listPage(
     ? await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal)
     : match
       ? await searchIndexed(deps.search!, deps, index, terms, filters)
-      : await cachedCardsPage(deps.search!, deps, filters, knownTotal);
+      : await cachedCardsPage(deps.search!, deps, filters, knownTotal, version);
   if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
   return {
     rows,
@@ -240,19 +268,26 @@ async function searchIndexed(
 }
 
 /**
- * A page of an unsearched list from the search's card cache: SQL orders the ids, the cache has the
- * cards (after a like, one card is read again rather than the page's fifty).
+ * A page of an unsearched list from the search's card cache: SQL orders the ids (kept while the
+ * versions the order depends on hold), the cache has the cards (after a like, one card is read
+ * again rather than the page's fifty).
  */
 async function cachedCardsPage(
   search: CatalogueSearch,
   deps: MarketplaceDeps,
   f: repo.ListFilters,
   knownTotal: number | undefined,
+  version: CatalogueVersion | undefined,
 ) {
+  const key = `${f.category ?? '*'}|${f.type ?? '*'}|${f.sort}|${f.page}|${f.limit}`;
+  const idsVersion = version && deps.pageIds ? pageIdsVersion(f.sort, version) : undefined;
+  const keptIds = idsVersion === undefined ? undefined : deps.pageIds!.get(key, idsVersion);
   const [ids, total] = await Promise.all([
-    repo.listPublishedIds(deps.db, deps.engine, f),
+    keptIds ?? repo.listPublishedIds(deps.db, deps.engine, f),
     knownTotal ?? repo.countMatches(deps.db, deps.engine, f),
   ]);
+  // Read after the version was: never older than it (a newer write's ids are only re-read later).
+  if (idsVersion !== undefined && keptIds === undefined) deps.pageIds!.set(key, idsVersion, ids);
   return { rows: await search.cards(ids), total };
 }
 
