@@ -9,7 +9,7 @@ import { bootstrapAdmin } from './modules/auth/admins';
  * gracefully: no new connections, requests in flight finish, then the database closes.
  */
 export async function startServer(config: Config, options: { webRoot?: string } = {}) {
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { backgroundCheckpoints: true });
   let app;
   try {
     await migrateToLatest(database.db);

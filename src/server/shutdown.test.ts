@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /*
@@ -77,5 +78,11 @@ describe('graceful shutdown', () => {
     expect(response).toMatch(/^HTTP\/1\.1 201/);
     expect(response).toContain('Message Sent!');
     expect(await exited).toBe(0);
+    // Closed to the end: the WAL checkpoint thread stopped, then the app's connection, the last to
+    // close, copied the WAL into the database and removed it (decision 026).
+    expect(fs.existsSync(path.join(dataDir, 'promptforge.db-wal'))).toBe(false);
+    const db = new SQLite(path.join(dataDir, 'promptforge.db'), { readonly: true });
+    expect(db.prepare('select count(*) as n from contact_messages').get()).toEqual({ n: 1 });
+    db.close();
   });
 });

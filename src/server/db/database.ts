@@ -11,6 +11,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { checkpointInBackground } from './checkpoints';
 import { migrations } from './migrations/index';
 import { preparedName } from './prepared';
 import type { DB } from './types';
@@ -45,7 +46,12 @@ export function sqlitePath(url: string): string {
 /** Opens SQLite (WAL) or PostgreSQL, chosen by the URL. */
 export function openDatabase(
   url: string,
-  options: { poolSize?: number; onIdleError?: (err: Error) => void } = {},
+  options: {
+    poolSize?: number;
+    onIdleError?: (err: Error) => void;
+    /** SQLite: WAL checkpoints on a thread of their own, not in the app's commits (the server's). */
+    backgroundCheckpoints?: boolean;
+  } = {},
 ): Database {
   if (isPostgresUrl(url)) {
     // A database that does not answer a connection attempt fails the request (503) after 5 s rather
@@ -80,7 +86,17 @@ export function openDatabase(
   const file = sqlitePath(url);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   try {
-    return wrapSqlite(new SQLite(file));
+    const handle = new SQLite(file);
+    const database = wrapSqlite(handle);
+    if (options.backgroundCheckpoints && !handle.memory) {
+      const checkpoints = checkpointInBackground(handle, file);
+      const close = database.close;
+      database.close = async () => {
+        await checkpoints.stop();
+        await close();
+      };
+    }
+    return database;
   } catch (err) {
     // A read-only file or folder (a read-only volume, wrong owner) stops the start with one clear
     // line rather than a stack trace; SQLite in WAL mode cannot even read without write access.
