@@ -331,6 +331,27 @@ describe('likes', () => {
   it('needs a signed-in user and a published prompt', async () => {
     expect((await post(`/api/marketplace/prompts/${ids.lesson}/like`)).statusCode).toBe(401);
     expect((await post(`/api/marketplace/prompts/${ids.draft}/like`, otherToken)).statusCode).toBe(404);
+    // Not even by its author: only a published prompt can be liked.
+    const own = await post(`/api/marketplace/prompts/${ids.draft}/like`, authorToken);
+    expect(own.statusCode).toBe(404);
+    expect(own.json()).toMatchObject({
+      code: 'NOT_FOUND_ERROR',
+      message: 'The requested prompt could not be found.',
+    });
+    const unknown = await post(`/api/marketplace/prompts/no-such-prompt/like`, otherToken);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('finds the prompt by its slug as well as its id', async () => {
+    const { slug, likes } = (await get(`/api/marketplace/prompts/${ids.email}`)).json().data;
+    const liked = await post(`/api/marketplace/prompts/${slug}/like`, buyerToken, { liked: true });
+    expect(liked.json().data).toEqual({ liked: true, likes: likes + 1 });
+    expect(
+      (await post(`/api/marketplace/prompts/${slug}/like`, buyerToken, { liked: false })).json().data,
+    ).toEqual({
+      liked: false,
+      likes,
+    });
   });
 });
 

@@ -440,6 +440,22 @@ export const findPromptByIdOrSlug = (db: Kysely<DB>, idOrSlug: string) =>
 
 export type PromptDetailRow = NonNullable<Awaited<ReturnType<typeof findPromptByIdOrSlug>>>;
 
+/**
+ * A published prompt's id, by id or slug: all a like needs. Two index lookups joined by UNION ALL:
+ * SQLite answers `id = ? or slug = ?` with a multi-index OR that cost 78 µs here against 6.
+ */
+export const findPublishedPromptId = (db: Kysely<DB>, idOrSlug: string) =>
+  db
+    .selectFrom('prompts')
+    .select('id')
+    .where('id', '=', idOrSlug)
+    .where('status', '=', 'published')
+    .unionAll(
+      db.selectFrom('prompts').select('id').where('slug', '=', idOrSlug).where('status', '=', 'published'),
+    )
+    .limit(1)
+    .executeTakeFirst();
+
 export async function countPublishedByAuthor(db: Kysely<DB>, authorId: string): Promise<number> {
   const row = await db
     .selectFrom('prompts')

@@ -446,7 +446,9 @@ async function publishedPrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthConte
 /** Likes or unlikes; with `liked` given the call is idempotent, without it it toggles. */
 export async function setLike(deps: MarketplaceDeps, idOrSlug: string, auth: AuthContext, liked?: boolean) {
   const { db } = deps;
-  const row = await publishedPrompt(db, idOrSlug, auth);
+  // Only a published prompt can be liked: anything else is "not found" to everyone, its author too.
+  const row = await repo.findPublishedPromptId(db, idOrSlug);
+  if (!row) throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
   const want = liked ?? !(await repo.hasLiked(db, row.id, auth.userId));
   await db.transaction().execute(async (trx) => {
     if (want) {
