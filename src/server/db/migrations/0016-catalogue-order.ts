@@ -27,6 +27,11 @@ const STANDING = [
   'trending_score',
   'price_minor',
 ];
+/** Each new version column and the prompt columns whose change moves it. */
+const ORDER_VERSIONS: [string, string[]][] = [
+  ['popularity', POPULARITY],
+  ['standing', STANDING],
+];
 /** Migration 0012's membership columns, and with this migration the created order. */
 const MEMBERSHIP_BEFORE = ['status', 'category', 'type'];
 const MEMBERSHIP = [...MEMBERSHIP_BEFORE, 'created_at'];
@@ -37,7 +42,7 @@ const bumpContent = 'update catalogue_version set content = content + 1 where id
 const bump = (column: string) => `update catalogue_version set ${column} = ${column} + 1 where id = 1`;
 
 export async function up(db: AnyDb): Promise<void> {
-  for (const column of ['popularity', 'standing']) {
+  for (const [column] of ORDER_VERSIONS) {
     await db.schema
       .alterTable('catalogue_version')
       .addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0))
@@ -45,10 +50,7 @@ export async function up(db: AnyDb): Promise<void> {
   }
   if (isSqlite(db)) {
     await sqliteMembershipTriggers(db, MEMBERSHIP);
-    for (const [column, columns] of [
-      ['popularity', POPULARITY],
-      ['standing', STANDING],
-    ] as const) {
+    for (const [column, columns] of ORDER_VERSIONS) {
       await sql
         .raw(
           `create trigger catalogue_prompt_${column} after update of ${columns.join(', ')} on prompts
@@ -60,10 +62,7 @@ export async function up(db: AnyDb): Promise<void> {
     return;
   }
   await postgresMembershipTriggers(db, MEMBERSHIP);
-  for (const [column, columns] of [
-    ['popularity', POPULARITY],
-    ['standing', STANDING],
-  ] as const) {
+  for (const [column, columns] of ORDER_VERSIONS) {
     // As migration 0012's: deferred to commit, once per transaction (a transaction-local flag).
     await sql
       .raw(
@@ -131,16 +130,18 @@ async function postgresMembershipTriggers(db: AnyDb, columns: string[]) {
 
 export async function down(db: AnyDb): Promise<void> {
   if (isSqlite(db)) {
-    await sql`drop trigger if exists catalogue_prompt_popularity`.execute(db);
-    await sql`drop trigger if exists catalogue_prompt_standing`.execute(db);
+    for (const [column] of ORDER_VERSIONS) {
+      await sql.raw(`drop trigger if exists catalogue_prompt_${column}`).execute(db);
+    }
     await sqliteMembershipTriggers(db, MEMBERSHIP_BEFORE);
   } else {
-    for (const column of ['popularity', 'standing']) {
+    for (const [column] of ORDER_VERSIONS) {
       await sql.raw(`drop trigger if exists catalogue_prompt_${column} on prompts`).execute(db);
       await sql.raw(`drop function if exists catalogue_bump_${column}()`).execute(db);
     }
     await postgresMembershipTriggers(db, MEMBERSHIP_BEFORE);
   }
-  await db.schema.alterTable('catalogue_version').dropColumn('standing').execute();
-  await db.schema.alterTable('catalogue_version').dropColumn('popularity').execute();
+  for (const [column] of ORDER_VERSIONS) {
+    await db.schema.alterTable('catalogue_version').dropColumn(column).execute();
+  }
 }

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SORTS } from '../../../shared/constants';
 import { insertPrompt, insertUser } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { upsertReview } from './repository';
@@ -284,16 +285,8 @@ describe("cached list pages' order", () => {
     const { a, b, c } = await threePrompts('analytics');
     const ids = async (sort: string) =>
       (await pageOf(`/api/marketplace/prompts?category=analytics&sort=${sort}`)).map(([id]) => id);
-    const sorts = [
-      'latest',
-      'popular',
-      'rating',
-      'downloads',
-      'featured',
-      'trending',
-      'price_low',
-      'price_high',
-    ];
+    // Every sort but relevance, which without a search is the newest first.
+    const sorts = SORTS.filter((sort) => sort !== 'relevance');
     // Every sort's page is cached before each change.
     const readAll = async () => {
       for (const sort of sorts) await ids(sort);
