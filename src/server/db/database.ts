@@ -14,6 +14,7 @@ import pg from 'pg';
 import { checkpointInBackground } from './checkpoints';
 import { migrations } from './migrations/index';
 import { preparedName } from './prepared';
+import { dropValueSamples } from './statistics';
 import type { DB } from './types';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -247,10 +248,14 @@ function withStatementCache(handle: SQLite.Database) {
   };
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
+/**
+ * Brings the schema up to date, and the planner's statistics to the kind the app plans with
+ * (statistics.ts); throws with the failing migration's error.
+ */
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  await dropValueSamples(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -11,6 +11,7 @@ import cliProgress from 'cli-progress';
 import { sql } from 'kysely';
 import { loadConfig } from '../../config';
 import { migrateToLatest, openDatabase, type Database } from '../database';
+import { analyze } from '../statistics';
 import { BULK_EMAIL_DOMAIN, BULK_USER_PASSWORD, bulkSeed, type BulkPhase } from './bulk';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemo } from './demo';
@@ -77,7 +78,7 @@ async function runBulk(database: Database, prompts: number, users: number): Prom
   }
   // Fresh statistics, so the query planner (and so any benchmark) sees the tables as they now are.
   const analyzing = performance.now();
-  await sql`analyze`.execute(database.db);
+  await analyze(database.db);
   if (database.engine === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
   console.log(`  Statistics updated in ${seconds(analyzing)}.`);
 }
