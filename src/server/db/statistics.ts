@@ -9,9 +9,9 @@ import type { DB } from './types';
  * whenever that parameter is bound, and better-sqlite3 binds (and clears) the parameters on every
  * run: every execution of such a statement was parsed and planned again. The user's summary behind
  * `/api/auth/me` cost 166 µs instead of 30, a list page's ids 123 µs instead of 82. With the
- * averages alone every plan is made once and kept, and the plans the app's queries take on a
- * catalogue of 100 000 prompts are the same. So SQLite databases keep `sqlite_stat1` only.
- * PostgreSQL keeps its own statistics and plans differently (decision 024).
+ * averages alone every plan is made once and kept, and the requests' statements plan the same on a
+ * catalogue of 100 000 prompts. So SQLite databases keep `sqlite_stat1`, and `sqlite_stat4` stays
+ * empty. PostgreSQL keeps its own statistics and plans differently (decision 024).
  */
 
 const isSqlite = (db: Kysely<DB>) => db.getExecutor().adapter instanceof SqliteAdapter;
@@ -23,16 +23,22 @@ export async function analyze(db: Kysely<DB>): Promise<void> {
 }
 
 /**
- * Drops SQLite's value samples when a database has them (one analysed by hand, or by an older
- * version of the app); reads only, otherwise. Run with the migrations, so every start checks.
+ * Empties SQLite's value samples when a database has them (one analysed by hand, or by an older
+ * version of the app), and has the connection plan without them from now on; reads only,
+ * otherwise. Run with the migrations, so every start checks.
  */
 export async function dropValueSamples(db: Kysely<DB>): Promise<boolean> {
   if (!isSqlite(db)) return false;
-  const found = await sql`select 1 from sqlite_master where type = 'table' and name = 'sqlite_stat4'`.execute(
+  const table = await sql`select 1 from sqlite_master where type = 'table' and name = 'sqlite_stat4'`.execute(
     db,
   );
-  if (found.rows.length === 0) return false;
-  // A schema change: the connection reloads its statistics, and its statements are planned once more.
-  await sql`drop table sqlite_stat4`.execute(db);
+  if (table.rows.length === 0) return false;
+  const samples = await sql`select 1 from sqlite_stat4 limit 1`.execute(db);
+  if (samples.rows.length === 0) return false;
+  // Emptied rather than dropped: ANALYZE creates the table again, even when it analyses nothing.
+  await sql`delete from sqlite_stat4`.execute(db);
+  // A connection keeps the samples it loaded until it reloads its statistics, which an ANALYZE of
+  // the schema table does without analysing anything (a dropped or emptied table is not enough).
+  await sql`analyze sqlite_schema`.execute(db);
   return true;
 }
