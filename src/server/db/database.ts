@@ -14,7 +14,7 @@ import pg from 'pg';
 import { checkpointInBackground } from './checkpoints';
 import { migrations } from './migrations/index';
 import { preparedName } from './prepared';
-import { dropValueSamples } from './statistics';
+import { emptyValueSamples } from './statistics';
 import type { DB } from './types';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -256,6 +256,6 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  await dropValueSamples(db);
+  await emptyValueSamples(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

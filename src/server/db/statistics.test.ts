@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine } from '../../../tests/support/test-db';
 import { type Database, migrateToLatest, openDatabase } from './database';
-import { analyze, dropValueSamples } from './statistics';
+import { analyze, emptyValueSamples } from './statistics';
 
 /*
  * SQLite keeps the planner's averages (sqlite_stat1) but not its value samples (sqlite_stat4), which
@@ -81,7 +81,7 @@ describe('the query planner statistics on SQLite', () => {
     // The samples the connection had loaded are gone from its plans as well, not only from the file.
     expect(await skewedPlan(db)).toBe(BY_AVERAGES);
     // With nothing to empty, a start only reads.
-    expect(await dropValueSamples(db)).toBe(false);
+    expect(await emptyValueSamples(db)).toBe(false);
   });
 });
 
