@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../../tests/support/factories';
 import { createTestDatabase, testEngine } from '../../../tests/support/test-db';
 import type { Database } from './database';
-import { precompiled, precompiledRows } from './precompiled';
+import { changedRows, compiledOnce, compiledOnceRow, precompiled, precompiledRows } from './precompiled';
 import { preparedName } from './prepared';
 
 /* Queries compiled once answer with each call's own arguments; PostgreSQL keeps them prepared. */
@@ -41,6 +41,40 @@ describe(`precompiled queries (${testEngine})`, () => {
         database.db.selectFrom('users').select('name').where('id', '=', id),
       ),
     ).toThrow(/does not use all of its 2 arguments/);
+  });
+
+  it('compiled once per dialect, run on the database or inside a transaction, with each call’s arguments', async () => {
+    const nameOf = compiledOnceRow(1, (db, id: string) =>
+      db.selectFrom('users').select('name').where('id', '=', id),
+    );
+    const rename = compiledOnce(2, (db, id: string, name: string) =>
+      db.updateTable('users').set({ name }).where('id', '=', id).where('status', '=', 'active'),
+    );
+    const [ada, grace] = users;
+    expect(await nameOf(database.db, ada!.id)).toEqual({ name: 'Ada' });
+    expect(await nameOf(database.db, grace!.id)).toEqual({ name: 'Grace' });
+    expect(await nameOf(database.db, 'no-such-user')).toBeUndefined();
+
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        // A write reports the rows it changed; the transaction reads its own uncommitted write.
+        expect(changedRows(await rename(trx, ada!.id, 'Ada L.'))).toBe(1);
+        expect(changedRows(await rename(trx, 'no-such-user', 'Nobody'))).toBe(0);
+        expect(await nameOf(trx, ada!.id)).toEqual({ name: 'Ada L.' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // Rolled back with its transaction: the write ran on it, not beside it.
+    expect(await nameOf(database.db, ada!.id)).toEqual({ name: 'Ada' });
+  });
+
+  it('refuse a query compiled once that leaves an argument out', async () => {
+    const byId = compiledOnceRow(2, (db, id: string, _name: string) =>
+      db.selectFrom('users').select('name').where('id', '=', id),
+    );
+    await expect(byId(database.db, users[0]!.id, 'Ada')).rejects.toThrow(
+      /does not use all of its 2 arguments/,
+    );
   });
 
   if (testEngine === 'postgres') {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../db/precompiled';
 import type { DB } from '../db/types';
 import { newId, nowIso } from './time';
 
@@ -17,6 +18,30 @@ export type ActivityType =
   | 'subscription.canceled'
   | 'prompt.moderated';
 
+const insertEvent = compiledOnce(
+  7,
+  (
+    db,
+    id: string,
+    type: ActivityType,
+    actorId: string | null,
+    promptId: string | null,
+    subjectId: string | null,
+    data: string,
+    createdAt: string,
+  ) =>
+    db.insertInto('activity_events').values({
+      id,
+      type,
+      actor_id: actorId,
+      prompt_id: promptId,
+      subject_id: subjectId,
+      data,
+      created_at: createdAt,
+    }),
+);
+
+/** Records an event (compiled once: a like records one). */
 export async function recordActivity(
   db: Kysely<DB>,
   event: {
@@ -27,16 +52,14 @@ export async function recordActivity(
     data?: object;
   },
 ): Promise<void> {
-  await db
-    .insertInto('activity_events')
-    .values({
-      id: newId(),
-      type: event.type,
-      actor_id: event.actorId,
-      prompt_id: event.promptId ?? null,
-      subject_id: event.subjectId ?? null,
-      data: JSON.stringify(event.data ?? {}),
-      created_at: nowIso(),
-    })
-    .execute();
+  await insertEvent(
+    db,
+    newId(),
+    event.type,
+    event.actorId,
+    event.promptId ?? null,
+    event.subjectId ?? null,
+    JSON.stringify(event.data ?? {}),
+    nowIso(),
+  );
 }

@@ -2,8 +2,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
+import { changedRows, compiledOnce, compiledOnceRow } from '../../db/precompiled';
 import type { DB } from '../../db/types';
-import { type DailyStat, bumpDailyStat } from '../../lib/daily-stats';
+import { bumpDailyStat } from '../../lib/daily-stats';
 import { todayUtc } from '../../lib/time';
 
 /** All SQL of the public catalogue: lists, search, a prompt's page, likes, downloads and reviews. */
@@ -429,22 +430,28 @@ const cardSelect = (db: Kysely<DB>) =>
   db.selectFrom('prompts as p').innerJoin('users as u', 'u.id', 'p.author_id').select(CARD_COLUMNS);
 export type PromptCardRow = Awaited<ReturnType<ReturnType<typeof cardSelect>['execute']>>[number];
 
+/*
+ * A prompt's page, a like and a download run the statements below on every call (a like sets off
+ * a rebuild of the page too): they are compiled once (db/precompiled.ts, decision 028).
+ */
+
 /** A prompt by id or slug, with everything its page shows (and its text, which the service guards). */
-export const findPromptByIdOrSlug = (db: Kysely<DB>, idOrSlug: string) =>
+export const findPromptByIdOrSlug = compiledOnceRow(1, (db, idOrSlug: string) =>
   db
     .selectFrom('prompts as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
     .select([...CARD_COLUMNS, 'p.content', 'p.status', 'p.updated_at', 'u.bio as author_bio'])
-    .where((eb) => eb.or([eb('p.id', '=', idOrSlug), eb('p.slug', '=', idOrSlug)]))
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('p.id', '=', idOrSlug), eb('p.slug', '=', idOrSlug)])),
+);
 
 export type PromptDetailRow = NonNullable<Awaited<ReturnType<typeof findPromptByIdOrSlug>>>;
 
 /**
  * A published prompt's id, by id or slug: all a like needs. Two index lookups joined by UNION ALL:
- * SQLite answers `id = ? or slug = ?` with a multi-index OR that cost 78 µs here against 6.
+ * with value samples in its statistics (decision 027) SQLite answered `id = ? or slug = ?` with a
+ * multi-index OR that cost 78 µs here against 6.
  */
-export const findPublishedPromptId = (db: Kysely<DB>, idOrSlug: string) =>
+export const findPublishedPromptId = compiledOnceRow(1, (db, idOrSlug: string) =>
   db
     .selectFrom('prompts')
     .select('id')
@@ -453,67 +460,64 @@ export const findPublishedPromptId = (db: Kysely<DB>, idOrSlug: string) =>
     .unionAll(
       db.selectFrom('prompts').select('id').where('slug', '=', idOrSlug).where('status', '=', 'published'),
     )
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
 
-export async function countPublishedByAuthor(db: Kysely<DB>, authorId: string): Promise<number> {
-  const row = await db
+const publishedByAuthor = compiledOnceRow(1, (db, authorId: string) =>
+  db
     .selectFrom('prompts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('author_id', '=', authorId)
-    .where('status', '=', 'published')
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .where('status', '=', 'published'),
+);
+
+export async function countPublishedByAuthor(db: Kysely<DB>, authorId: string): Promise<number> {
+  return Number((await publishedByAuthor(db, authorId))?.n ?? 0);
 }
 
+const livePurchase = compiledOnceRow(2, (db, promptId: string, userId: string) =>
+  db
+    .selectFrom('purchases')
+    .select('id')
+    .where('prompt_id', '=', promptId)
+    .where('buyer_id', '=', userId)
+    // A refunded purchase no longer grants access.
+    .where('revoked_at', 'is', null)
+    .limit(1),
+);
+
 export const hasPurchased = async (db: Kysely<DB>, promptId: string, userId: string) =>
-  Boolean(
-    await db
-      .selectFrom('purchases')
-      .select('id')
-      .where('prompt_id', '=', promptId)
-      .where('buyer_id', '=', userId)
-      // A refunded purchase no longer grants access.
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst(),
-  );
+  Boolean(await livePurchase(db, promptId, userId));
+
+const completedTry = compiledOnceRow(2, (db, promptId: string, userId: string) =>
+  db
+    .selectFrom('playground_sessions as s')
+    .innerJoin('playground_messages as m', 'm.session_id', 's.id')
+    .select('s.id')
+    .where('s.prompt_id', '=', promptId)
+    .where('s.user_id', '=', userId)
+    .where('m.role', '=', 'ai')
+    .where('m.status', '=', 'complete')
+    .limit(1),
+);
 
 /** True when the user had a completed reply in a playground session started from this prompt. */
 export const hasTried = async (db: Kysely<DB>, promptId: string, userId: string) =>
-  Boolean(
-    await db
-      .selectFrom('playground_sessions as s')
-      .innerJoin('playground_messages as m', 'm.session_id', 's.id')
-      .select('s.id')
-      .where('s.prompt_id', '=', promptId)
-      .where('s.user_id', '=', userId)
-      .where('m.role', '=', 'ai')
-      .where('m.status', '=', 'complete')
-      .limit(1)
-      .executeTakeFirst(),
+  Boolean(await completedTry(db, promptId, userId));
+
+/** The user's like or download of the prompt, if recorded (one row per user and prompt). */
+const userRow = (table: 'prompt_likes' | 'prompt_downloads') =>
+  compiledOnceRow(2, (db, promptId: string, userId: string) =>
+    db.selectFrom(table).select('user_id').where('prompt_id', '=', promptId).where('user_id', '=', userId),
   );
+const likeOf = userRow('prompt_likes');
+const downloadOf = userRow('prompt_downloads');
 
-/** Whether the user's like or download of the prompt is recorded (one row per user and prompt). */
-const hasUserRow = async (
-  db: Kysely<DB>,
-  table: 'prompt_likes' | 'prompt_downloads',
-  promptId: string,
-  userId: string,
-) =>
-  Boolean(
-    await db
-      .selectFrom(table)
-      .select('user_id')
-      .where('prompt_id', '=', promptId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-  );
+export const hasLiked = async (db: Kysely<DB>, promptId: string, userId: string) =>
+  Boolean(await likeOf(db, promptId, userId));
 
-export const hasLiked = (db: Kysely<DB>, promptId: string, userId: string) =>
-  hasUserRow(db, 'prompt_likes', promptId, userId);
-
-export const hasDownloaded = (db: Kysely<DB>, promptId: string, userId: string) =>
-  hasUserRow(db, 'prompt_downloads', promptId, userId);
+export const hasDownloaded = async (db: Kysely<DB>, promptId: string, userId: string) =>
+  Boolean(await downloadOf(db, promptId, userId));
 
 /** Notes a view of the day by a viewer; true when it was the first (one per viewer per day). */
 export async function insertView(db: Kysely<DB>, promptId: string, viewerKey: string, day: string) {
@@ -543,31 +547,36 @@ export async function addViews(db: Kysely<DB>, promptId: string, n: number) {
     .execute();
 }
 
-/** Moves a prompt's lifetime counter and today's figure together, when a new row was recorded. */
-async function countEvent(
-  db: Kysely<DB>,
-  promptId: string,
-  counter: 'likes_count' | 'downloads_count',
-  stat: DailyStat,
-) {
-  await db
-    .updateTable('prompts')
-    .set((eb) => ({ [counter]: eb(counter, '+', 1) }))
-    .where('id', '=', promptId)
-    .execute();
-  await bumpDailyStat(db, promptId, stat);
-}
+/** A like's or a download's row, unless the user has one already. */
+const insertUserRow = (table: 'prompt_likes' | 'prompt_downloads') =>
+  compiledOnce(3, (db, promptId: string, userId: string, now: string) =>
+    db
+      .insertInto(table)
+      .values({ prompt_id: promptId, user_id: userId, created_at: now })
+      .onConflict((oc) => oc.columns(['prompt_id', 'user_id']).doNothing()),
+  );
+const insertLike = insertUserRow('prompt_likes');
+const insertDownload = insertUserRow('prompt_downloads');
+
+/** Adds one to a prompt's lifetime counter. */
+const counterUp = (counter: 'likes_count' | 'downloads_count') =>
+  compiledOnce(1, (db, promptId: string) =>
+    db
+      .updateTable('prompts')
+      .set((eb) => ({ [counter]: eb(counter, '+', 1) }))
+      .where('id', '=', promptId),
+  );
+const likesUp = counterUp('likes_count');
+const downloadsUp = counterUp('downloads_count');
 
 /** Adds the like if absent; true when it was added. The counter moves only with the row. */
 export async function addLike(db: Kysely<DB>, promptId: string, userId: string, now: string) {
-  const result = await db
-    .insertInto('prompt_likes')
-    .values({ prompt_id: promptId, user_id: userId, created_at: now })
-    .onConflict((oc) => oc.columns(['prompt_id', 'user_id']).doNothing())
-    .executeTakeFirst();
-  const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const added = changedRows(await insertLike(db, promptId, userId, now)) > 0;
   // The daily series counts likes given; an unlike lowers the total, not the day it was given.
-  if (added) await countEvent(db, promptId, 'likes_count', 'likes');
+  if (added) {
+    await likesUp(db, promptId);
+    await bumpDailyStat(db, promptId, 'likes');
+  }
   return added;
 }
 
@@ -576,44 +585,44 @@ const LIKES_LESS_ONE = sql<number>`case when likes_count > 0 then likes_count - 
 /** A prompt's average rating from its totals, as they are when the statement runs. */
 const RATING_AVG = sql<number>`case when rating_count = 0 then 0 else cast(rating_sum as double precision) / rating_count end`;
 
+const deleteLike = compiledOnce(2, (db, promptId: string, userId: string) =>
+  db.deleteFrom('prompt_likes').where('prompt_id', '=', promptId).where('user_id', '=', userId),
+);
+const likesDown = compiledOnce(1, (db, promptId: string) =>
+  db.updateTable('prompts').set({ likes_count: LIKES_LESS_ONE }).where('id', '=', promptId),
+);
+
 export async function removeLike(db: Kysely<DB>, promptId: string, userId: string) {
-  const result = await db
-    .deleteFrom('prompt_likes')
-    .where('prompt_id', '=', promptId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const removed = Number(result.numDeletedRows) > 0;
-  if (removed) {
-    await db.updateTable('prompts').set({ likes_count: LIKES_LESS_ONE }).where('id', '=', promptId).execute();
-  }
+  const removed = changedRows(await deleteLike(db, promptId, userId)) > 0;
+  if (removed) await likesDown(db, promptId);
   return removed;
 }
 
 export async function addDownload(db: Kysely<DB>, promptId: string, userId: string, now: string) {
-  const result = await db
-    .insertInto('prompt_downloads')
-    .values({ prompt_id: promptId, user_id: userId, created_at: now })
-    .onConflict((oc) => oc.columns(['prompt_id', 'user_id']).doNothing())
-    .executeTakeFirst();
-  const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-  if (added) await countEvent(db, promptId, 'downloads_count', 'downloads');
+  const added = changedRows(await insertDownload(db, promptId, userId, now)) > 0;
+  if (added) {
+    await downloadsUp(db, promptId);
+    await bumpDailyStat(db, promptId, 'downloads');
+  }
   return added;
 }
 
-export const promptCounters = (db: Kysely<DB>, promptId: string) =>
+const countersOf = compiledOnceRow(1, (db, promptId: string) =>
   db
     .selectFrom('prompts')
     .select(['likes_count', 'downloads_count', 'views_count', 'rating_sum', 'rating_count', 'rating_avg'])
-    .where('id', '=', promptId)
-    .executeTakeFirstOrThrow();
+    .where('id', '=', promptId),
+);
 
-export const findReview = (db: Kysely<DB>, promptId: string, userId: string) =>
-  db
-    .selectFrom('prompt_reviews')
-    .selectAll()
-    .where('prompt_id', '=', promptId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+export async function promptCounters(db: Kysely<DB>, promptId: string) {
+  const row = await countersOf(db, promptId);
+  if (!row) throw new Error(`prompt ${promptId} not found`);
+  return row;
+}
+
+export const findReview = compiledOnceRow(2, (db, promptId: string, userId: string) =>
+  db.selectFrom('prompt_reviews').selectAll().where('prompt_id', '=', promptId).where('user_id', '=', userId),
+);
 
 /** Inserts or edits the user's review and moves the prompt's rating totals by the difference. */
 export async function upsertReview(
@@ -729,14 +738,17 @@ export const findReviewWithAuthor = (db: Kysely<DB>, reviewId: string) =>
 
 export type ReviewRow = Awaited<ReturnType<typeof listReviews>>[number];
 
-/** How many reviews gave 1, 2, 3, 4 and 5 stars. */
-export async function ratingBreakdown(db: Kysely<DB>, promptId: string): Promise<number[]> {
-  const rows = await db
+const ratingCounts = compiledOnce(1, (db, promptId: string) =>
+  db
     .selectFrom('prompt_reviews')
     .select(['rating', (eb) => eb.fn.countAll<number>().as('n')])
     .where('prompt_id', '=', promptId)
-    .groupBy('rating')
-    .execute();
+    .groupBy('rating'),
+);
+
+/** How many reviews gave 1, 2, 3, 4 and 5 stars. */
+export async function ratingBreakdown(db: Kysely<DB>, promptId: string): Promise<number[]> {
+  const { rows } = await ratingCounts(db, promptId);
   const counts = [0, 0, 0, 0, 0];
   for (const r of rows) if (r.rating >= 1 && r.rating <= 5) counts[r.rating - 1] = Number(r.n);
   return counts;
