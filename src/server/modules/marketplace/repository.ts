@@ -519,14 +519,19 @@ export const hasLiked = async (db: Kysely<DB>, promptId: string, userId: string)
 export const hasDownloaded = async (db: Kysely<DB>, promptId: string, userId: string) =>
   Boolean(await downloadOf(db, promptId, userId));
 
-/** Notes a view of the day by a viewer; true when it was the first (one per viewer per day). */
-export async function insertView(db: Kysely<DB>, promptId: string, viewerKey: string, day: string) {
-  const result = await db
+const insertViewRow = compiledOnce(3, (db, promptId: string, viewerKey: string, day: string) =>
+  db
     .insertInto('prompt_views')
     .values({ prompt_id: promptId, viewer_key: viewerKey, day })
-    .onConflict((oc) => oc.columns(['prompt_id', 'viewer_key', 'day']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    .onConflict((oc) => oc.columns(['prompt_id', 'viewer_key', 'day']).doNothing()),
+);
+
+/**
+ * Notes a view of the day by a viewer; true when it was the first (one per viewer per day). Every
+ * signed-in view of a prompt's page runs it: compiled once.
+ */
+export async function insertView(db: Kysely<DB>, promptId: string, viewerKey: string, day: string) {
+  return changedRows(await insertViewRow(db, promptId, viewerKey, day)) > 0;
 }
 
 /** Adds `n` new views to a prompt's lifetime counter and to today's figure, in one batch. */
