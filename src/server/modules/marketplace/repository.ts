@@ -4,7 +4,7 @@ import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import { changedRows, compiledOnce, compiledOnceRow } from '../../db/precompiled';
 import type { DB } from '../../db/types';
-import { bumpDailyStat } from '../../lib/daily-stats';
+import { type DailyStat, bumpDailyStat } from '../../lib/daily-stats';
 import { todayUtc } from '../../lib/time';
 
 /** All SQL of the public catalogue: lists, search, a prompt's page, likes, downloads and reviews. */
@@ -574,14 +574,17 @@ const counterUp = (counter: 'likes_count' | 'downloads_count') =>
 const likesUp = counterUp('likes_count');
 const downloadsUp = counterUp('downloads_count');
 
+/** Moves a prompt's lifetime counter and today's figure together, when a new row was recorded. */
+async function countEvent(db: Kysely<DB>, promptId: string, up: typeof likesUp, stat: DailyStat) {
+  await up(db, promptId);
+  await bumpDailyStat(db, promptId, stat);
+}
+
 /** Adds the like if absent; true when it was added. The counter moves only with the row. */
 export async function addLike(db: Kysely<DB>, promptId: string, userId: string, now: string) {
   const added = changedRows(await insertLike(db, promptId, userId, now)) > 0;
   // The daily series counts likes given; an unlike lowers the total, not the day it was given.
-  if (added) {
-    await likesUp(db, promptId);
-    await bumpDailyStat(db, promptId, 'likes');
-  }
+  if (added) await countEvent(db, promptId, likesUp, 'likes');
   return added;
 }
 
@@ -605,10 +608,7 @@ export async function removeLike(db: Kysely<DB>, promptId: string, userId: strin
 
 export async function addDownload(db: Kysely<DB>, promptId: string, userId: string, now: string) {
   const added = changedRows(await insertDownload(db, promptId, userId, now)) > 0;
-  if (added) {
-    await downloadsUp(db, promptId);
-    await bumpDailyStat(db, promptId, 'downloads');
-  }
+  if (added) await countEvent(db, promptId, downloadsUp, 'downloads');
   return added;
 }
 
