@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import { changedRows, compiledOnce, compiledOnceRow } from '../../db/precompiled';
@@ -233,7 +233,7 @@ export async function listPublishedPrompts(
     candidates.sort((a, b) => a.r - b.r || b.seq - a.seq);
     const page = candidates.slice((f.page - 1) * f.limit, f.page * f.limit).map((c) => c.seq);
     if (page.length === 0) return { rows: [], total: candidates.length };
-    const { rows: found } = await db.executeQuery(sqliteCardsBySeq(db, page));
+    const { rows: found } = await sqliteCardsBySeq(db, JSON.stringify(page));
     const bySeq = new Map(found.map(({ seq, ...row }) => [seq, row]));
     const rows = page.flatMap((seq) => bySeq.get(seq) ?? []);
     return { rows, total: candidates.length };
@@ -259,31 +259,19 @@ export async function listPublishedIds(db: Kysely<DB>, engine: Engine, f: ListFi
   return rows.map((r) => r.id);
 }
 
-const cardsBySeqQuery = (db: Kysely<DB>, seqs: string) =>
+/**
+ * SQLite: the cards of a search page by their index rows, with a query built and compiled once
+ * (the rows' numbers travel as one JSON array): Kysely's building of a 50-value IN list cost about
+ * as much as SQLite's lookups.
+ */
+const sqliteCardsBySeq = compiledOnce(1, (db, seqsJson: string) =>
   db
     .selectFrom('prompt_search as s')
     .innerJoin('prompts as p', 'p.id', 's.prompt_id')
     .innerJoin('users as u', 'u.id', 'p.author_id')
     .select([...CARD_COLUMNS, 's.seq'])
-    .where(sql<boolean>`s.seq in (select value from json_each(${seqs}))`);
-const cardsBySeqCompiled = new WeakMap<Kysely<DB>, CompiledQuery>();
-
-/**
- * SQLite: the cards of a search page by their index rows, with a query built and compiled once
- * (the ids travel as one JSON array): Kysely's building of a 50-value IN list cost about as much
- * as SQLite's lookups.
- */
-function sqliteCardsBySeq(db: Kysely<DB>, seqs: number[]) {
-  let compiled = cardsBySeqCompiled.get(db);
-  if (!compiled) {
-    compiled = cardsBySeqQuery(db, '[]').compile();
-    if (compiled.parameters.length !== 1)
-      throw new Error(`cards by seq: one parameter expected: ${compiled.sql}`);
-    cardsBySeqCompiled.set(db, compiled);
-  }
-  type Row = Awaited<ReturnType<ReturnType<typeof cardsBySeqQuery>['execute']>>[number];
-  return CompiledQuery.raw(compiled.sql, [JSON.stringify(seqs)]) as CompiledQuery<Row>;
-}
+    .where(sql<boolean>`s.seq in (select value from json_each(${seqsJson}))`),
+);
 
 /**
  * A page of a search the in-memory index answered (decision 020), in an explicit sort: `ids` are
@@ -296,7 +284,7 @@ export async function listSearchCandidates(
   f: ListFilters,
 ): Promise<{ rows: PromptCardRow[]; total: number }> {
   if (ids.length === 0) return { rows: [], total: 0 };
-  let q = cardSelect(db).where(idIn(engine, 'p.id', ids));
+  let q = cardSelect(db).where(idIn(engine, 'p.id', idsValue(engine, ids)));
   for (const [ref, dir] of sortTerms(f.sort, 'p')) q = q.orderBy(ref, dir);
   return {
     rows: await q
@@ -307,11 +295,15 @@ export async function listSearchCandidates(
   };
 }
 
-/** `column` is one of the ids, passed as one value (a JSON array on SQLite, an array on PostgreSQL). */
-const idIn = (engine: Engine, column: string, ids: string[]) =>
+/** The ids as one value: a JSON array on SQLite, an array on PostgreSQL (see idIn). */
+const idsValue = (engine: Engine, ids: string[]): unknown =>
+  engine === 'sqlite' ? JSON.stringify(ids) : ids;
+
+/** `column` is one of the ids, given as one value (idsValue). */
+const idIn = (engine: Engine, column: string, value: unknown) =>
   engine === 'sqlite'
-    ? sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
-    : sql<boolean>`${sql.ref(column)} = any(${ids}::text[])`;
+    ? sql<boolean>`${sql.ref(column)} in (select value from json_each(${value}))`
+    : sql<boolean>`${sql.ref(column)} = any(${value}::text[])`;
 
 /** What the search index reads of a prompt (search-index.ts), with its status. */
 const searchDocumentSelect = (db: Kysely<DB>) =>
@@ -330,22 +322,14 @@ const searchDocumentSelect = (db: Kysely<DB>) =>
       'u.name as author_name',
     ]);
 
-const cardsByIdsCompiled = new WeakMap<Kysely<DB>, CompiledQuery>();
+const cardsByIdsOn = (engine: Engine) =>
+  compiledOnce(1, (db, ids: unknown) => cardSelect(db).where(idIn(engine, 'p.id', ids)));
+const cardsByIdsQuery = { sqlite: cardsByIdsOn('sqlite'), postgres: cardsByIdsOn('postgres') };
 
-/** The cards of the given prompts, in no order, by a query built and compiled once per database. */
+/** The cards of the given prompts, in no order, by a query built and compiled once. */
 export async function cardsByIds(db: Kysely<DB>, engine: Engine, ids: string[]): Promise<PromptCardRow[]> {
   if (ids.length === 0) return [];
-  let compiled = cardsByIdsCompiled.get(db);
-  if (!compiled) {
-    compiled = cardSelect(db)
-      .where(idIn(engine, 'p.id', []))
-      .compile();
-    if (compiled.parameters.length !== 1)
-      throw new Error(`cards by id: one parameter expected: ${compiled.sql}`);
-    cardsByIdsCompiled.set(db, compiled);
-  }
-  const query = CompiledQuery.raw(compiled.sql, [engine === 'sqlite' ? JSON.stringify(ids) : ids]);
-  return (await db.executeQuery(query as CompiledQuery<PromptCardRow>)).rows;
+  return (await cardsByIdsQuery[engine](db, idsValue(engine, ids))).rows;
 }
 
 /** Published prompts in created_at, id order, `limit` after the given one. */
