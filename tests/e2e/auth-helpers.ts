@@ -87,6 +87,8 @@ export async function signedInAccount(page: Page, tag: string): Promise<Register
 export async function openAdminPanel(page: Page, path = '/admin/dashboard') {
   await useSession(page, await apiSignIn(page.request, DEMO_ADMIN, 'admin'), 'admin');
   await page.goto(path);
+  // The panel's header (at every width) shows only once the server has accepted the session.
+  await expect(page.getByRole('button', { name: /^Admin menu for / })).toBeVisible();
   await expect(page).toHaveURL(path);
 }
 

@@ -92,6 +92,23 @@ describe('api client', () => {
     });
   });
 
+  it('turns an answer cut off after its headers into NETWORK_ERROR too', async () => {
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200 },
+      );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => cutOff()),
+    );
+    expect(await failure(api.get('/auth/me'))).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+
   it('sends the bearer token and reports a 401 so the stored token can be dropped', async () => {
     const onUnauthenticated = vi.fn();
     configureApiAuth({ getToken: () => 'tok', onUnauthenticated });

@@ -65,6 +65,19 @@ function parseJson(text: string): Json | null {
   }
 }
 
+/**
+ * The answer's text. A body cut off after its headers (the connection dropped, or the page was left
+ * mid-answer) is a network failure like no answer at all, not an error of some other kind.
+ */
+async function readBody(response: Response): Promise<string> {
+  try {
+    return await response.text();
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
+  }
+}
+
 /** The spec's error for a failed answer (section 8); a 401 to a signed-in call also ends the session. */
 function errorFromEnvelope(status: number, body: Json | null, token: string | null): ApiError {
   const message =
@@ -111,7 +124,7 @@ export async function apiRequestWithMessage<T>(
     throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
   }
 
-  const body = parseJson(await response.text());
+  const body = parseJson(await readBody(response));
   if (!response.ok || body?.success === false) {
     throw errorFromEnvelope(response.ok ? 400 : response.status, body, token);
   }
@@ -146,7 +159,7 @@ export async function apiStream(
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
   }
-  if (!response.ok) throw errorFromEnvelope(response.status, parseJson(await response.text()), token);
+  if (!response.ok) throw errorFromEnvelope(response.status, parseJson(await readBody(response)), token);
   return response;
 }
 

@@ -7,6 +7,14 @@ import type { SessionKind } from './auth-token';
  * features/auth, because the header and the guards need the signed-in user on every page.
  */
 
+/** The server answered the session check with something that is not a user (spec section 5). */
+export class InvalidSessionUser extends Error {
+  constructor() {
+    super('Token validation failed');
+    this.name = 'InvalidSessionUser';
+  }
+}
+
 /** Who the current token belongs to: GET /auth/me for a web token, GET /admin/session for an admin one. */
 export async function fetchSessionUser(kind: SessionKind): Promise<User> {
   // The schemas (and zod) load only for visitors with a session: the first page of everyone else stays light.
@@ -16,7 +24,7 @@ export async function fetchSessionUser(kind: SessionKind): Promise<User> {
   ]);
   const parsed = UserSchema.safeParse(data?.user);
   // Spec section 5: a payload that is not a user fails the check like a rejected token does.
-  if (!parsed.success) throw new Error('Token validation failed');
+  if (!parsed.success) throw new InvalidSessionUser();
   return parsed.data;
 }
 

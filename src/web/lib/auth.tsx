@@ -14,7 +14,7 @@ import type { AuthResult, User } from '@shared/auth';
 import { TIMINGS } from '@shared/constants';
 import { ApiError, configureApiAuth } from './api-client';
 import { withToast } from './lazy-toast';
-import { fetchSessionUser, revokeToken } from './auth-api';
+import { InvalidSessionUser, fetchSessionUser, revokeToken } from './auth-api';
 import {
   AUTH_STORAGE_KEYS,
   type SessionKind,
@@ -79,9 +79,16 @@ configureApiAuth({
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Network failures and 5xx say nothing about the token: try again rather than sign out. */
+/**
+ * Only the server's refusal (a 4xx) or an answer that is not a user says the token is bad. Anything
+ * else says nothing about it: try again rather than sign out. That is a network failure or a 5xx,
+ * and also the app's own code failing to load, or the page being left while the check was under
+ * way (the browser then fails its pending work, and what this page does next must not sign the
+ * next page out).
+ */
 function isTransient(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+  if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
+  return !(error instanceof InvalidSessionUser);
 }
 
 type Restored =
@@ -89,7 +96,7 @@ type Restored =
   | { status: 'unauthenticated'; reason: SignOutReason | null; keepStorage?: boolean };
 
 /** Start-up (and another tab's sign-in or sign-out): who, if anyone, the stored tokens belong to. */
-async function restoreSession(): Promise<Restored> {
+export async function restoreSession(): Promise<Restored> {
   const stored = readStoredSession();
   const candidates: { kind: SessionKind; token: string }[] = [];
   if (stored.adminToken && stored.role === 'admin')
@@ -120,10 +127,12 @@ async function restoreSession(): Promise<Restored> {
         }
         activeToken = null;
         if (isTransient(error)) {
-          // The server could not be asked: signed out for now, but the token stays for the next visit.
+          // The check could not be made: signed out for now, but the token stays for the next visit.
           return { status: 'unauthenticated', reason: null, keepStorage: true };
         }
-        if (!(error instanceof ApiError) || error.status === 401) rejectedAsExpired = true;
+        if (error instanceof InvalidSessionUser || (error instanceof ApiError && error.status === 401)) {
+          rejectedAsExpired = true;
+        }
         break;
       }
     }
