@@ -94,13 +94,31 @@ describe('the error envelope', () => {
     await app.close();
   });
 
-  it('sets security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  it('sets security headers: the whole set on pages, what a JSON answer uses on the API', async () => {
+    // The API's browsable docs are pages too.
+    for (const url of ['/marketplace', '/api/docs']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(page.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+    // Decision 029: an API answer opened in a tab loads and runs nothing, and cannot be framed.
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of [
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-xss-protection',
+    ]) {
+      expect(api.headers[documentOnly], documentOnly).toBeUndefined();
+    }
     // Plain HTTP (the test's public URL): browsers ignore HSTS there, so none is sent.
-    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(api.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('sends Strict-Transport-Security when the public URL is HTTPS', async () => {

@@ -665,12 +665,13 @@ describe('the test gateway (no keys)', () => {
 
 describe('content security policy', () => {
   it("allows Razorpay Checkout's script and frames only when Razorpay is configured", async () => {
-    const withKeys = (await call('GET', '/api/payments/plans')).headers['content-security-policy'] as string;
+    // The pages' policy: Checkout runs in a page, and API answers load nothing (decision 029).
+    const withKeys = (await call('GET', '/pricing')).headers['content-security-policy'] as string;
     expect(withKeys).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com/);
     expect(withKeys).toMatch(/frame-src [^;]*https:\/\/checkout\.razorpay\.com/);
     const local = await createTestApp({ demo: false });
     try {
-      const without = (await local.app.inject({ method: 'GET', url: '/api/health' })).headers[
+      const without = (await local.app.inject({ method: 'GET', url: '/pricing' })).headers[
         'content-security-policy'
       ] as string;
       expect(without).toContain("script-src 'self';");
