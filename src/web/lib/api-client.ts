@@ -65,6 +65,13 @@ function parseJson(text: string): Json | null {
   }
 }
 
+/** What a failed fetch or body read throws: the caller's own abort as it is, else a network error. */
+function networkFailure(err: unknown): unknown {
+  return err instanceof DOMException && err.name === 'AbortError'
+    ? err
+    : new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
+}
+
 /**
  * The answer's text. A body cut off after its headers (the connection dropped, or the page was left
  * mid-answer) is a network failure like no answer at all, not an error of some other kind.
@@ -73,8 +80,7 @@ async function readBody(response: Response): Promise<string> {
   try {
     return await response.text();
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
+    throw networkFailure(err);
   }
 }
 
@@ -120,8 +126,7 @@ export async function apiRequestWithMessage<T>(
       signal: options.signal,
     });
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
+    throw networkFailure(err);
   }
 
   const body = parseJson(await readBody(response));
@@ -156,8 +161,7 @@ export async function apiStream(
       signal: options.signal,
     });
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
+    throw networkFailure(err);
   }
   if (!response.ok) throw errorFromEnvelope(response.status, parseJson(await readBody(response)), token);
   return response;
