@@ -37,18 +37,21 @@ export interface PacedMeasure extends Measure {
   errorKinds: Record<string, number>;
   /** Latencies by the requests' labels: where the tail is. */
   byLabel: Record<string, { requests: number; p50: number; p99: number; max: number }>;
+  /** With `trace`: every request's due time (ms from the start), latency (ms) and label, as sent. */
+  timeline?: { due: number; latency: number; label: string }[];
 }
 
 export async function pacedLoad(
   port: number,
   requests: Req[],
-  opts: { seconds: number; connections: number; rate: number },
+  opts: { seconds: number; connections: number; rate: number; trace?: boolean },
 ): Promise<PacedMeasure> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const total = Math.round(opts.seconds * opts.rate);
   const interval = 1000 / opts.rate;
   const latencies: number[] = [];
   const labelled = new Map<string, number[]>();
+  const timeline: PacedMeasure['timeline'] = opts.trace ? [] : undefined;
   let errors = 0;
   const errorKinds: Record<string, number> = {};
   const fail = (kind: string) => {
@@ -89,6 +92,7 @@ export async function pacedLoad(
             let list = labelled.get(label);
             if (!list) labelled.set(label, (list = []));
             list.push(latency);
+            timeline?.push({ due: due - start, latency, label });
             if (res.statusCode! < 200 || res.statusCode! >= 300) fail(String(res.statusCode));
             finish();
           });
@@ -136,5 +140,6 @@ export async function pacedLoad(
     requests: latencies.length,
     errorKinds,
     byLabel,
+    timeline: timeline?.sort((a, b) => a.due - b.due),
   };
 }

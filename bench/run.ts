@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { RecordedResponse } from './bare-server';
 import { Rng } from '../src/server/db/seed/prng';
-import { type Measure, type Req, pacedLoad } from './paced';
+import { type Measure, type PacedMeasure, type Req, pacedLoad } from './paced';
 import { PACED_REPLY_MS } from './paced-reply';
 import { assertNothingAnswers } from './port';
 
@@ -29,6 +29,9 @@ import { assertNothingAnswers } from './port';
  * rate with sign-ins and likes. Each HTTP scenario runs autocannon for --duration seconds against the
  * app, then against the bare server, with the same requests and connections. The mixed workload is
  * sent evenly paced (paced.ts), then by autocannon's rate, which sends in bursts (8b, reported only).
+ *
+ * --trace <file> writes the mixed workload's paced runs request by request (server, due time and
+ * latency in ms, kind), to see when in the run its tail happens.
  *
  * BENCH_PG_DATABASE names the PostgreSQL database (default promptforge_bench_<prompts>), so two
  * checkouts running `--db postgres` side by side do not drop each other's.
@@ -55,6 +58,7 @@ const { values: args } = parseArgs({
     fresh: { type: 'boolean', default: false },
     streams: { type: 'string', default: '1,50' },
     'stream-turns': { type: 'string', default: '24' },
+    trace: { type: 'string' },
   },
 });
 
@@ -155,27 +159,31 @@ async function ensureDatabase() {
   await admin.connect();
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [pgDatabase]);
-    if (exists.rowCount && fs.existsSync(marker) && !args.fresh) {
-      // Each run leaves its sessions, messages, likes and updated rows behind. Where autovacuum is
-      // off (as on these machines) the next run would meet their dead rows and the statistics of
-      // the database as it was seeded: each run starts from a vacuumed, analysed database instead.
-      const bench = new pg.Client({ connectionString: pgUrl });
-      await bench.connect();
-      try {
-        await bench.query('vacuum analyze');
-      } finally {
-        await bench.end();
-      }
-      return;
+    if (!exists.rowCount || !fs.existsSync(marker) || args.fresh) {
+      await admin.query(`drop database if exists ${pgDatabase} with (force)`);
+      await admin.query(`create database ${pgDatabase}`);
+      fs.mkdirSync(root, { recursive: true });
+      seed({ DATA_DIR: path.join(root, 'pg-data'), DATABASE_URL: pgUrl });
+      fs.writeFileSync(
+        marker,
+        JSON.stringify({ prompts: PROMPTS, users: USERS, at: new Date().toISOString() }),
+      );
     }
-    await admin.query(`drop database if exists ${pgDatabase} with (force)`);
-    await admin.query(`create database ${pgDatabase}`);
   } finally {
     await admin.end();
   }
-  fs.mkdirSync(root, { recursive: true });
-  seed({ DATA_DIR: path.join(root, 'pg-data'), DATABASE_URL: pgUrl });
-  fs.writeFileSync(marker, JSON.stringify({ prompts: PROMPTS, users: USERS, at: new Date().toISOString() }));
+  // Each run leaves its sessions, messages, likes and updated rows behind. Where autovacuum is off
+  // (as on these machines) the next run would meet their dead rows and the statistics of the
+  // database as it was seeded: each run starts from a vacuumed, analysed database instead. So does
+  // the first, whose freshly loaded rows would otherwise have no visibility map and no hint bits
+  // (set, and the pages written again, by the run's own reads).
+  const bench = new pg.Client({ connectionString: pgUrl });
+  await bench.connect();
+  try {
+    await bench.query('vacuum analyze');
+  } finally {
+    await bench.end();
+  }
 }
 
 function ensureBuild() {
@@ -261,6 +269,16 @@ async function loadWithCpu(
   const cpu =
     before === null || after === null || !m.requests ? null : ((after - before) * 1000) / m.requests;
   return { m, cpu };
+}
+
+/** The paced runs request by request (--trace), tab-separated, in the order they were due. */
+function writeTrace(file: string, runs: Record<string, PacedMeasure>) {
+  const lines = ['server\tdue_ms\tlatency_ms\tkind'];
+  for (const [server, run] of Object.entries(runs))
+    for (const r of run.timeline ?? [])
+      lines.push(`${server}\t${r.due.toFixed(1)}\t${r.latency.toFixed(2)}\t${r.label}`);
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  log(`    request by request: ${file}`);
 }
 
 function percentile(sorted: number[], q: number) {
@@ -502,7 +520,7 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
       const seconds = Number(args['mixed-duration']);
       const rate = Number(args.rate);
       log(`\n8   mixed workload at ${rate} req/s for ${seconds} s (reads, 5% likes, 0.5% sign-ins)...`);
-      const opts = { seconds, connections: CONNECTIONS, rate };
+      const opts = { seconds, connections: CONNECTIONS, rate, trace: args.trace !== undefined };
       // The bursts first: with --only 8 they also warm the app up for the budgeted run.
       const { m: bursts, cpu: burstsCpu } = await loadWithCpu(appPid, APP_PORT, mixed, opts);
       const before = cpuMs(appPid);
@@ -510,6 +528,9 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
       const after = cpuMs(appPid);
       const appCpu = before === null || after === null ? null : ((after - before) * 1000) / app.requests;
       const bareM = await pacedLoad(BARE_PORT, mixed, opts);
+      if (args.trace) writeTrace(args.trace, { app, bare: bareM });
+      delete app.timeline;
+      delete bareM.timeline;
       const ok = app.errors === 0 && app.p99 < BUDGET.mixed.p99 && app.rps >= rate * 0.97;
       if (!ok) over++;
       const verdict = ok ? 'ok' : 'OVER';
