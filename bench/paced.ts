@@ -37,8 +37,10 @@ export interface PacedMeasure extends Measure {
   errorKinds: Record<string, number>;
   /** Latencies by the requests' labels: where the tail is. */
   byLabel: Record<string, { requests: number; p50: number; p99: number; max: number }>;
-  /** With `trace`: every request's due time (ms from the start), latency (ms) and label, as sent. */
+  /** With `trace`: every request's due time (ms from `startedAt`), latency (ms) and label. */
   timeline?: { due: number; latency: number; label: string }[];
+  /** With `trace`: when the run started (ms since the epoch), to line it up with the app's logs. */
+  startedAt?: number;
 }
 
 export async function pacedLoad(
@@ -141,5 +143,6 @@ export async function pacedLoad(
     errorKinds,
     byLabel,
     timeline: timeline?.sort((a, b) => a.due - b.due),
+    startedAt: timeline ? performance.timeOrigin + start : undefined,
   };
 }

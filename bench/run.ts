@@ -273,7 +273,11 @@ async function loadWithCpu(
 
 /** The paced runs request by request (--trace), tab-separated, in the order they were due. */
 function writeTrace(file: string, runs: Record<string, PacedMeasure>) {
-  const lines = ['server\tdue_ms\tlatency_ms\tkind'];
+  // When each run's due_ms 0 was, to line the requests up with the app's own logs.
+  const lines = Object.entries(runs).flatMap(([server, run]) =>
+    run.startedAt === undefined ? [] : [`# ${server}: due_ms 0 at ${new Date(run.startedAt).toISOString()}`],
+  );
+  lines.push('server\tdue_ms\tlatency_ms\tkind');
   for (const [server, run] of Object.entries(runs))
     for (const r of run.timeline ?? [])
       lines.push(`${server}\t${r.due.toFixed(1)}\t${r.latency.toFixed(2)}\t${r.label}`);
@@ -529,8 +533,10 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
       const appCpu = before === null || after === null ? null : ((after - before) * 1000) / app.requests;
       const bareM = await pacedLoad(BARE_PORT, mixed, opts);
       if (args.trace) writeTrace(args.trace, { app, bare: bareM });
-      delete app.timeline;
-      delete bareM.timeline;
+      for (const run of [app, bareM]) {
+        delete run.timeline;
+        delete run.startedAt;
+      }
       const ok = app.errors === 0 && app.p99 < BUDGET.mixed.p99 && app.rps >= rate * 0.97;
       if (!ok) over++;
       const verdict = ok ? 'ok' : 'OVER';
