@@ -21,6 +21,7 @@ import { assertNothingAnswers } from './port';
  *                    [--connections 64] [--prompts 100000] [--only <scenario id or name part>] [--fresh]
  *                    [--streams 1,50] (the concurrencies of scenario 7)
  *                    [--stream-turns 24] (turns each of the fifty streams measures, after its first)
+ *                    [--trace <file>] (the mixed workload's paced runs, request by request)
  *
  * Scenarios (issue 9): 1 marketplace page of 50; 2 category + type + rating sort; 3 full-text search
  * (common and rare words, prefixes); 4 a prompt page; 5 GET /api/auth/me with a token, and the cost
@@ -31,7 +32,8 @@ import { assertNothingAnswers } from './port';
  * sent evenly paced (paced.ts), then by autocannon's rate, which sends in bursts (8b, reported only).
  *
  * --trace <file> writes the mixed workload's paced runs request by request (server, due time and
- * latency in ms, kind), to see when in the run its tail happens.
+ * latency in ms, kind; each run's start as a wall-clock time first), to see when in the run its
+ * tail happens and line it up with the app's own logs.
  *
  * BENCH_PG_DATABASE names the PostgreSQL database (default promptforge_bench_<prompts>), so two
  * checkouts running `--db postgres` side by side do not drop each other's.
