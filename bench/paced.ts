@@ -37,23 +37,25 @@ export interface PacedMeasure extends Measure {
   errorKinds: Record<string, number>;
   /** Latencies by the requests' labels: where the tail is. */
   byLabel: Record<string, { requests: number; p50: number; p99: number; max: number }>;
-  /** With `trace`: every request's due time (ms from `startedAt`), latency (ms) and label. */
-  timeline?: { due: number; latency: number; label: string }[];
-  /** With `trace`: when the run started (ms since the epoch), to line it up with the app's logs. */
-  startedAt?: number;
+}
+
+/** One answered request of a paced run: when it was due (ms since the epoch), its latency, its kind. */
+export interface PacedRequest {
+  due: number;
+  latency: number;
+  label: string;
 }
 
 export async function pacedLoad(
   port: number,
   requests: Req[],
-  opts: { seconds: number; connections: number; rate: number; trace?: boolean },
+  opts: { seconds: number; connections: number; rate: number; onAnswer?: (r: PacedRequest) => void },
 ): Promise<PacedMeasure> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const total = Math.round(opts.seconds * opts.rate);
   const interval = 1000 / opts.rate;
   const latencies: number[] = [];
   const labelled = new Map<string, number[]>();
-  const timeline: PacedMeasure['timeline'] = opts.trace ? [] : undefined;
   let errors = 0;
   const errorKinds: Record<string, number> = {};
   const fail = (kind: string) => {
@@ -94,7 +96,7 @@ export async function pacedLoad(
             let list = labelled.get(label);
             if (!list) labelled.set(label, (list = []));
             list.push(latency);
-            timeline?.push({ due: due - start, latency, label });
+            opts.onAnswer?.({ due: performance.timeOrigin + due, latency, label });
             if (res.statusCode! < 200 || res.statusCode! >= 300) fail(String(res.statusCode));
             finish();
           });
@@ -142,7 +144,5 @@ export async function pacedLoad(
     requests: latencies.length,
     errorKinds,
     byLabel,
-    timeline: timeline?.sort((a, b) => a.due - b.due),
-    startedAt: timeline ? performance.timeOrigin + start : undefined,
   };
 }

@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { RecordedResponse } from './bare-server';
 import { Rng } from '../src/server/db/seed/prng';
-import { type Measure, type PacedMeasure, type Req, pacedLoad } from './paced';
+import { type Measure, type PacedRequest, type Req, pacedLoad } from './paced';
 import { PACED_REPLY_MS } from './paced-reply';
 import { assertNothingAnswers } from './port';
 
@@ -158,21 +158,25 @@ async function ensureDatabase() {
   }
   const marker = path.join(root, `pg-${pgDatabase}.json`);
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  let fresh: boolean;
   await admin.connect();
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [pgDatabase]);
-    if (!exists.rowCount || !fs.existsSync(marker) || args.fresh) {
+    fresh = !exists.rowCount || !fs.existsSync(marker) || !!args.fresh;
+    if (fresh) {
       await admin.query(`drop database if exists ${pgDatabase} with (force)`);
       await admin.query(`create database ${pgDatabase}`);
-      fs.mkdirSync(root, { recursive: true });
-      seed({ DATA_DIR: path.join(root, 'pg-data'), DATABASE_URL: pgUrl });
-      fs.writeFileSync(
-        marker,
-        JSON.stringify({ prompts: PROMPTS, users: USERS, at: new Date().toISOString() }),
-      );
     }
   } finally {
     await admin.end();
+  }
+  if (fresh) {
+    fs.mkdirSync(root, { recursive: true });
+    seed({ DATA_DIR: path.join(root, 'pg-data'), DATABASE_URL: pgUrl });
+    fs.writeFileSync(
+      marker,
+      JSON.stringify({ prompts: PROMPTS, users: USERS, at: new Date().toISOString() }),
+    );
   }
   // Each run leaves its sessions, messages, likes and updated rows behind. Where autovacuum is off
   // (as on these machines) the next run would meet their dead rows and the statistics of the
@@ -273,16 +277,18 @@ async function loadWithCpu(
   return { m, cpu };
 }
 
-/** The paced runs request by request (--trace), tab-separated, in the order they were due. */
-function writeTrace(file: string, runs: Record<string, PacedMeasure>) {
-  // When each run's due_ms 0 was, to line the requests up with the app's own logs.
-  const lines = Object.entries(runs).flatMap(([server, run]) =>
-    run.startedAt === undefined ? [] : [`# ${server}: due_ms 0 at ${new Date(run.startedAt).toISOString()}`],
-  );
+/** The paced runs request by request (--trace), tab-separated, each run in the order it was due. */
+function writeTrace(file: string, runs: Record<string, PacedRequest[]>) {
+  const starts = Object.entries(runs).map(([server, answered]) => {
+    answered.sort((a, b) => a.due - b.due);
+    return [server, answered[0]?.due ?? 0] as const;
+  });
+  // When each run's due_ms 0 was, to line its requests up with the app's own logs.
+  const lines = starts.map(([server, start]) => `# ${server}: due_ms 0 at ${new Date(start).toISOString()}`);
   lines.push('server\tdue_ms\tlatency_ms\tkind');
-  for (const [server, run] of Object.entries(runs))
-    for (const r of run.timeline ?? [])
-      lines.push(`${server}\t${r.due.toFixed(1)}\t${r.latency.toFixed(2)}\t${r.label}`);
+  for (const [server, start] of starts)
+    for (const r of runs[server]!)
+      lines.push(`${server}\t${(r.due - start).toFixed(1)}\t${r.latency.toFixed(2)}\t${r.label}`);
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
   log(`    request by request: ${file}`);
 }
@@ -526,19 +532,18 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
       const seconds = Number(args['mixed-duration']);
       const rate = Number(args.rate);
       log(`\n8   mixed workload at ${rate} req/s for ${seconds} s (reads, 5% likes, 0.5% sign-ins)...`);
-      const opts = { seconds, connections: CONNECTIONS, rate, trace: args.trace !== undefined };
+      const opts = { seconds, connections: CONNECTIONS, rate };
+      const trace = { app: [] as PacedRequest[], bare: [] as PacedRequest[] };
+      const traced = (answered: PacedRequest[]) =>
+        args.trace ? { ...opts, onAnswer: (r: PacedRequest) => answered.push(r) } : opts;
       // The bursts first: with --only 8 they also warm the app up for the budgeted run.
       const { m: bursts, cpu: burstsCpu } = await loadWithCpu(appPid, APP_PORT, mixed, opts);
       const before = cpuMs(appPid);
-      const app = await pacedLoad(APP_PORT, mixed, opts);
+      const app = await pacedLoad(APP_PORT, mixed, traced(trace.app));
       const after = cpuMs(appPid);
       const appCpu = before === null || after === null ? null : ((after - before) * 1000) / app.requests;
-      const bareM = await pacedLoad(BARE_PORT, mixed, opts);
-      if (args.trace) writeTrace(args.trace, { app, bare: bareM });
-      for (const run of [app, bareM]) {
-        delete run.timeline;
-        delete run.startedAt;
-      }
+      const bareM = await pacedLoad(BARE_PORT, mixed, traced(trace.bare));
+      if (args.trace) writeTrace(args.trace, trace);
       const ok = app.errors === 0 && app.p99 < BUDGET.mixed.p99 && app.rps >= rate * 0.97;
       if (!ok) over++;
       const verdict = ok ? 'ok' : 'OVER';
