@@ -69,8 +69,34 @@ export function catalogueVersionReader(database: Database): () => Promise<Catalo
     }));
 }
 
+/**
+ * What a cached answer was built from, and what a request asks it to be current at: the catalogue's
+ * `content` version, the search feed's number (a like or a view notes its prompt there rather than
+ * moving `content`, migration 0017), and anything else the answer depends on that the caller keys
+ * it by (a list's order, which moves with its sort's version).
+ */
+export interface Stamp {
+  content: number;
+  search: number;
+  order?: string;
+}
+
+/** Which prompts the feed noted since a number (the search index follows the feed: catalogue-search.ts). */
+export interface FeedNotes {
+  notedSince(ids: readonly string[], since: number, upTo: number): boolean;
+}
+
 export interface CachedResponse {
+  /** The `content` version it was built under. */
   version: number;
+  /** The feed number it is known to be exact at (it moves on when the feed noted none of `shows`). */
+  search: number;
+  order: string;
+  /**
+   * The prompts whose likes and views it shows: it stays current while the feed notes none of
+   * them. Null: it may show any prompt's, and is built again whenever the feed moves.
+   */
+  shows: readonly string[] | null;
   body: Buffer;
   etag: string;
   /** Whatever the producer wants to keep next to the bytes (e.g. the prompt id a page counts views of). */
@@ -100,8 +126,9 @@ export function sameBytes(body: Buffer, parts: readonly Buffer[]): boolean {
 const COMPRESS_THRESHOLD = 1024;
 
 export function createResponseCache(
-  options: { maxEntries?: number; maxBytes?: number; maxAgeMs?: number } = {},
+  options: { maxEntries?: number; maxBytes?: number; maxAgeMs?: number; feed?: FeedNotes } = {},
 ) {
+  const { feed } = options;
   const maxEntries = options.maxEntries ?? 2000;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
@@ -125,51 +152,72 @@ export function createResponseCache(
     while (entries.size > maxEntries || bytes > maxBytes) drop(entries.keys().next().value!);
   };
 
+  /**
+   * Whether `e` is exact at `at`: built under the same content version and order, and either at the
+   * same feed number or later, or earlier with none of the prompts it shows noted since (it then
+   * moves on to `at`'s number, so the next check is one comparison).
+   */
+  const current = (e: CachedResponse, at: Stamp): boolean => {
+    if (e.version !== at.content || e.order !== (at.order ?? '') || Date.now() - e.at >= maxAgeMs) {
+      return false;
+    }
+    if (e.search >= at.search) return true;
+    if (e.shows === null || !feed || feed.notedSince(e.shows, e.search, at.search)) return false;
+    e.search = at.search;
+    return true;
+  };
+  /** Whether `a` was built from newer data than `b` (a later content version, or feed number). */
+  const newer = (a: CachedResponse, b: CachedResponse) =>
+    a.version > b.version || (a.version === b.version && a.search > b.search);
+
   return {
     /**
-     * The answer for `key` at `version`: from memory when one was built under that version, else
-     * built once by `produce` (concurrent requests for the same key and version share the build).
-     * An answer built again at a new version that is byte for byte the older entry's keeps that
+     * The answer for `key` at `at`: from memory when the entry is exact at it (see `current`), else
+     * built once by `produce` (concurrent requests for the same key and stamp share the build).
+     * `produce` names the prompts whose likes and views the answer shows (`shows`; none named: it
+     * may show any). An answer built again that is byte for byte the older entry's keeps that
      * entry's bytes, ETag and compressed forms; given in pieces, it is compared before they are
-     * joined. A write elsewhere in the catalogue (a like of another prompt) then costs no new
-     * buffer, hashing or compressing.
+     * joined. A write the answer does not show then costs no new buffer, hashing or compressing.
      */
     async get(
       key: string,
-      version: number,
-      produce: () => Promise<{ body: string | Buffer | readonly Buffer[]; meta?: unknown }>,
+      at: Stamp,
+      produce: () => Promise<{
+        body: string | Buffer | readonly Buffer[];
+        meta?: unknown;
+        shows?: readonly string[];
+      }>,
     ): Promise<CachedResponse> {
       const hit = entries.get(key);
-      if (hit && hit.version === version && Date.now() - hit.at < maxAgeMs) {
+      if (hit && current(hit, at)) {
         entries.delete(key);
         entries.set(key, hit);
         return hit;
       }
-      const flightKey = `${version}\u0000${key}`;
+      const order = at.order ?? '';
+      const flightKey = `${at.content}\u0000${at.search}\u0000${order}\u0000${key}`;
       const pending = building.get(flightKey);
       if (pending) return pending;
       const build = (async () => {
-        const { body, meta } = await produce();
+        const { body, meta, shows = null } = await produce();
         const parts = toParts(body);
-        const previous = hit && hit.version < version ? hit : undefined;
+        const stamp = { version: at.content, search: at.search, order, shows, meta, at: Date.now() };
         let entry: CachedResponse;
-        if (previous && sameBytes(previous.body, parts)) {
+        if (hit && sameBytes(hit.body, parts)) {
           // Its own copy of the compressed forms: the older entry may still gain one (bytesFor).
-          entry = { ...previous, version, meta, encoded: { ...previous.encoded }, at: Date.now() };
+          entry = { ...hit, ...stamp, encoded: { ...hit.encoded } };
         } else {
           const buffer = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
           entry = {
-            version,
+            ...stamp,
             body: buffer,
             etag: `"${crypto.createHash('sha1').update(buffer).digest('base64url')}"`,
-            meta,
             encoded: {},
-            at: Date.now(),
           };
         }
-        // A newer build may have landed meanwhile; never replace it with an older version's.
-        const current = entries.get(key);
-        if (!current || current.version <= version) store(key, entry);
+        // A build from newer data may have landed meanwhile; never replace it with an older one.
+        const kept = entries.get(key);
+        if (!kept || !newer(kept, entry)) store(key, entry);
         return entry;
       })();
       building.set(flightKey, build);
@@ -180,10 +228,10 @@ export function createResponseCache(
       }
     },
 
-    /** The entry for `key` when it was built under `version`, without building one. */
-    peek(key: string, version: number): CachedResponse | undefined {
+    /** The entry for `key` when it is exact at `at`, without building one. */
+    peek(key: string, at: Stamp): CachedResponse | undefined {
       const hit = entries.get(key);
-      return hit && hit.version === version && Date.now() - hit.at < maxAgeMs ? hit : undefined;
+      return hit && current(hit, at) ? hit : undefined;
     },
 
     /**

@@ -15,6 +15,7 @@ let t: TestApp;
 let base = '';
 let token = '';
 let promptId = '';
+let anotherId = '';
 
 const LIST = '/api/marketplace/prompts?page=1&limit=20';
 const METRICS_TOKEN = 'front-door-metrics-token-0123456789';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   });
   const author = await insertUser(t.database.db, { name: 'Fran Front' });
   promptId = (await insertPrompt(t.database.db, author.id, { title: 'Front Door Letter' })).id;
-  await insertPrompt(t.database.db, author.id, { title: 'Another Prompt' });
+  anotherId = (await insertPrompt(t.database.db, author.id, { title: 'Another Prompt' })).id;
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
@@ -103,6 +104,34 @@ describe('the front door', () => {
     const renamed = await getCounted(LIST);
     expect(renamed.front).toBe(false);
     expect(renamed.body).toContain('Renamed At The Door');
+  });
+
+  it('goes on answering after a like of a prompt the page does not show, not after one it shows', async () => {
+    const NEWEST = '/api/marketplace/prompts?sort=latest&page=1&limit=1';
+    await get(NEWEST);
+    const before = await getCounted(NEWEST);
+    expect(before.front).toBe(true);
+    const shown = (JSON.parse(before.body) as { data: { prompts: { id: string; likes: number }[] } }).data
+      .prompts[0]!;
+    const other = shown.id === promptId ? anotherId : promptId;
+    const addLike = (id: string) =>
+      t.database.db
+        .updateTable('prompts')
+        .set((eb) => ({ likes_count: eb('likes_count', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    // Straight in the database, as another instance's like would be.
+    await addLike(other);
+    const kept = await getCounted(NEWEST);
+    expect(kept.front).toBe(true);
+    expect(kept.body).toBe(before.body);
+    await addLike(shown.id);
+    const changed = await getCounted(NEWEST);
+    expect(changed.front).toBe(false);
+    expect(
+      (JSON.parse(changed.body) as { data: { prompts: { likes: number }[] } }).data.prompts[0]!.likes,
+    ).toBe(shown.likes + 1);
+    expect((await getCounted(NEWEST)).front).toBe(true);
   });
 
   it('revalidates with If-None-Match and sends compressed bytes to a client that accepts them', async () => {

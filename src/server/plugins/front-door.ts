@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { metrics } from '../lib/metrics';
-import { type CachedResponse, type ResponseCache, etagMatches } from '../lib/response-cache';
+import { type CachedResponse, type ResponseCache, type Stamp, etagMatches } from '../lib/response-cache';
 
 /*
  * The front door (decision 018): a cached public answer is sent from the HTTP server's own request
@@ -32,8 +32,8 @@ export interface FrontRoute {
   label: string;
   cache: ResponseCache;
   key: string;
-  /** The current data version of the entry's kind: the entry is sent only when built under it. */
-  version: () => Promise<number>;
+  /** What the entry must be current at now (response-cache.ts): it is sent only when it is. */
+  stamp: () => Promise<Stamp>;
   vary: string;
   /** Only callers without an Authorization header get this answer (it is the anonymous one). */
   anonymousOnly: boolean;
@@ -96,9 +96,9 @@ export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: nu
   }
 
   /** Sends the entry when it is current and the client within its allowance; false leaves it to Fastify. */
-  function answer(req: http.IncomingMessage, res: http.ServerResponse, route: FrontRoute, version: number) {
+  function answer(req: http.IncomingMessage, res: http.ServerResponse, route: FrontRoute, at: Stamp) {
     const started = performance.now();
-    const entry = route.cache.peek(route.key, version);
+    const entry = route.cache.peek(route.key, at);
     if (!entry || !opened) return false;
     const ip = clientIp(req);
     if (!allowed(ip, Date.now())) return false;
@@ -136,16 +136,11 @@ export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: nu
       opened?.log.warn({ err, url: req.url }, 'front door fell back to the app');
       if (!res.headersSent) handler(req, res);
     };
-    /** Answers from `route` when the entry is current at `version`, else hands the request to Fastify. */
-    const serve = (
-      req: http.IncomingMessage,
-      res: http.ServerResponse,
-      route: FrontRoute,
-      version: number,
-    ) => {
+    /** Answers from `route` when the entry is current at `at`, else hands the request to Fastify. */
+    const serve = (req: http.IncomingMessage, res: http.ServerResponse, route: FrontRoute, at: Stamp) => {
       let done: boolean;
       try {
-        done = answer(req, res, route, version);
+        done = answer(req, res, route, at);
       } catch (err) {
         return fallBack(req, res, err);
       }
@@ -154,14 +149,14 @@ export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: nu
     const server = http.createServer((req, res) => {
       const route = match(req);
       if (!route) return handler(req, res);
-      let version: Promise<number>;
+      let stamp: Promise<Stamp>;
       try {
-        version = route.version();
+        stamp = route.stamp();
       } catch (err) {
         return fallBack(req, res, err);
       }
       // Closures passed inline: a named one made per request costs a defineProperty under tsx.
-      version.then(
+      stamp.then(
         (current) => serve(req, res, route, current),
         (err: unknown) => fallBack(req, res, err),
       );

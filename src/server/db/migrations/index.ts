@@ -13,6 +13,7 @@ import * as m0013 from './0013-search-prefix-index';
 import * as m0014 from './0014-search-feed';
 import * as m0015 from './0015-trending-index';
 import * as m0016 from './0016-catalogue-order';
+import * as m0017 from './0017-catalogue-tallies';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014-search-feed': m0014,
   '0015-trending-index': m0015,
   '0016-catalogue-order': m0016,
+  '0017-catalogue-tallies': m0017,
 };

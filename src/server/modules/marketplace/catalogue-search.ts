@@ -28,6 +28,8 @@ const KEEP_CHANGES = 10_000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** Cards kept (about 1 KB each): every page of the popular searches, not the whole catalogue. */
 const MAX_CARDS = 20_000;
+/** Prompts whose last note is kept for notedSince; past it the record starts again from now. */
+const MAX_NOTED = 100_000;
 
 export interface CatalogueSearch {
   /** The index with every change up to `seq` applied, or null while it is being built. */
@@ -40,6 +42,13 @@ export interface CatalogueSearch {
   build(): Promise<void>;
   /** Deletes notes every instance has had time to apply. */
   prune(): Promise<void>;
+  /**
+   * Whether the feed noted any of these prompts after number `since`, up to `upTo` (a cached answer
+   * built at `since` showing them is still exact at `upTo` when not). True when it cannot tell: the
+   * index is building, has not applied `upTo` yet, or was built after `since`. An author's note
+   * counts for every prompt.
+   */
+  notedSince(ids: readonly string[], since: number, upTo: number): boolean;
   close(): Promise<void>;
 }
 
@@ -81,6 +90,11 @@ export function createCatalogueSearch(
   let applied = 0;
   /** The highest feed number a caller asked for. */
   let wanted = 0;
+  /** The number of each prompt's last note applied, for notes past `notedFrom`. */
+  const noted = new Map<string, number>();
+  let notedFrom = 0;
+  /** The number of the last author's note applied. */
+  let authorNoted = 0;
   let building: Promise<void> | null = null;
   let syncing: Promise<void> | null = null;
   let closed = false;
@@ -107,6 +121,8 @@ export function createCatalogueSearch(
       applied = search;
       generation++;
       cardCache.clear();
+      noted.clear();
+      notedFrom = search;
       log.info({ prompts: fresh.size, ms: Math.round(performance.now() - started) }, 'search index built');
     })()
       .catch((err: unknown) => onError(err, 'building the search index failed'))
@@ -146,6 +162,14 @@ export function createCatalogueSearch(
       else index.remove(id);
     }
     for (const doc of byAuthors) index.put(doc);
+    if (noted.size + promptIds.length > MAX_NOTED) {
+      noted.clear();
+      notedFrom = applied;
+    }
+    for (const c of changes) {
+      if (c.promptId) noted.set(c.promptId, Math.max(noted.get(c.promptId) ?? 0, c.seq));
+      if (c.authorId) authorNoted = Math.max(authorNoted, c.seq);
+    }
     // Every note up to `target` was committed before it was read; later ones read here too.
     applied = Math.max(target, ...changes.map((c) => c.seq));
   };
@@ -201,6 +225,11 @@ export function createCatalogueSearch(
         evict();
       }
       return ordered;
+    },
+    notedSince(ids, since, upTo) {
+      if (!index || applied < upTo || since < notedFrom || authorNoted > since) return true;
+      for (const id of ids) if ((noted.get(id) ?? 0) > since) return true;
+      return false;
     },
     build,
     prune,

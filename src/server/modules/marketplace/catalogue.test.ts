@@ -726,15 +726,18 @@ describe('list totals', () => {
     // Under the same version the kept total is used, not a new count.
     totals.set('*|*', v0.membership, 9999);
     expect((await listMarketplacePrompts(deps, { page: 1, limit: 50 }, v0)).pagination.total).toBe(9999);
-    // A counter moving (a like, a view) changes what pages show, not what they list.
+    // A counter moving (a like, a view) changes what pages show, not what they list:
     const first = before.prompts[0]!.id;
     await t.database.db
       .updateTable('prompts')
       .set((eb) => ({ likes_count: eb('likes_count', '+', 1) }))
       .where('id', '=', first)
       .execute();
+    // It notes the prompt in the search feed (the cached answers showing it check the feed), and
+    // moves neither the content nor the membership version (migration 0017).
     const v1 = await version();
-    expect(v1.content).toBeGreaterThan(v0.content);
+    expect(v1.search).toBeGreaterThan(v0.search);
+    expect(v1.content).toBe(v0.content);
     expect(v1.membership).toBe(v0.membership);
     // A new prompt moves the membership version: the next list counts afresh.
     const author = await insertUser(t.database.db);

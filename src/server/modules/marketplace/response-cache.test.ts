@@ -104,6 +104,21 @@ describe('cached marketplace reads', () => {
     expect(card((await get(list)).json()).title).toBe('Renamed Letter');
     expect((await get(`/api/marketplace/prompts/${promptId}`)).json().data.title).toBe('Renamed Letter');
 
+    // A like moves no content version: the answers showing the prompt follow the search feed.
+    const likes = card((await get(list)).json()).likes;
+    await t.database.db
+      .updateTable('prompts')
+      .set({ likes_count: likes + 5 })
+      .where('id', '=', promptId)
+      .execute();
+    expect(card((await get(list)).json()).likes).toBe(likes + 5);
+    expect((await get(`/api/marketplace/prompts/${promptId}`)).json().data.likes).toBe(likes + 5);
+    await t.database.db
+      .updateTable('prompts')
+      .set({ likes_count: likes })
+      .where('id', '=', promptId)
+      .execute();
+
     await t.database.db
       .updateTable('users')
       .set({ name: 'Cora Renamed' })

@@ -20,6 +20,7 @@ import {
 import {
   type CachedResponse,
   type CatalogueVersion,
+  type Stamp,
   catalogueVersionReader,
   createResponseCache,
   sendCached,
@@ -40,6 +41,7 @@ import {
   listMarketplaceJson,
   listMarketplaceParts,
   listPromptReviews,
+  pageIdsVersion,
   refreshTrending,
   setLike,
   submitReview,
@@ -77,20 +79,38 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
    * A public prompt's reviews are cached for every caller. Every write a review list shows moves
    * the version: a review updates its prompt's totals, a reviewer's deleted account updates them
    * too (withdrawFeedback), and a renamed reviewer is an author column (migration 0012).
+   * A like or a view moves no version but notes its prompt in the search feed (migration 0017):
+   * an answer showing prompts' likes and views names them (`shows`), and is built again only when
+   * the feed noted one of them since (decision 030).
    */
-  const cache = createResponseCache();
-  const catalogueVersion = catalogueVersionReader(app.database);
+  const cache = createResponseCache({ feed: deps.search });
+  const readVersion = catalogueVersionReader(app.database);
+  /** The catalogue's version, with the feed applied up to it: the cache checks the feed's notes. */
+  const catalogueVersion = async (): Promise<CatalogueVersion> => {
+    const version = await readVersion();
+    const following = deps.search!.current(version.search);
+    if (following instanceof Promise) await following;
+    return version;
+  };
+  const stampOf = (v: CatalogueVersion, order?: string): Stamp => ({
+    content: v.content,
+    search: v.search,
+    order,
+  });
+  const currentStamp = () => catalogueVersion().then((v) => stampOf(v));
+  /** A list page's order depends on its sort's version too (migration 0016). */
+  const listStamp = (q: z.output<typeof MarketplaceQuerySchema>, v: CatalogueVersion) =>
+    stampOf(v, pageIdsVersion(q.sort ?? 'latest', v));
   const detailResponse = successEnvelope(PromptDetailSchema);
   const categoriesResponse = successEnvelope(CategoriesSchema);
   const reviewsResponse = successEnvelope(ReviewListSchema);
-  const contentVersion = () => catalogueVersion().then((v) => v.content);
   /** The next GETs of this exact URL may be sent by the front door while the entry holds (decision 018). */
   const remember = (request: FastifyRequest, key: string, extra: Partial<FrontRoute> = {}) =>
     app.frontDoor.remember(request.raw.url!, {
       label: request.routeOptions.url!,
       cache,
       key,
-      version: contentVersion,
+      stamp: currentStamp,
       vary: 'accept-encoding',
       anonymousOnly: false,
       ...extra,
@@ -103,15 +123,18 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
    */
   const cachedList = async (q: z.output<typeof MarketplaceQuerySchema>, version: CatalogueVersion) => {
     const key = `list|${q.category ?? ''}|${q.type ?? ''}|${q.sort ?? ''}|${q.page}|${q.limit}`;
-    const entry = await cache.get(key, version.content, async () => ({
-      body: await listMarketplaceParts(deps, q, version),
-    }));
+    const entry = await cache.get(key, listStamp(q, version), async () => {
+      const { parts, ids } = await listMarketplaceParts(deps, q, version);
+      return { body: parts, shows: ids };
+    });
     return { key, entry };
   };
 
+  // The counts of published prompts: no prompt's likes or views.
   const cachedCategories = (version: CatalogueVersion) =>
-    cache.get('categories', version.content, async () => ({
+    cache.get('categories', stampOf(version), async () => ({
       body: serializeWith(categoriesResponse, { success: true, data: await listCategories(deps) }),
+      shows: [],
     }));
 
   // Trending moves with activity: recompute at start and every ten minutes, off the request path.
@@ -165,7 +188,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
         return sendWrittenJson(reply, await listMarketplaceJson(deps, q, version));
       }
       const { key, entry } = await cachedList(q, version);
-      remember(request, key);
+      remember(request, key, { stamp: () => catalogueVersion().then((v) => listStamp(q, v)) });
       return sendCached(cache, key, entry, request, reply);
     },
   );
@@ -188,13 +211,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
 
   /** A prompt's page as an anonymous caller sees it, from the cache while the catalogue holds. */
   const anonymousPrompt = async (idOrSlug: string) => {
-    const version = await catalogueVersion();
     const key = `prompt|${idOrSlug}`;
-    const entry = await cache.get(key, version.content, async () => {
+    const entry = await cache.get(key, await currentStamp(), async () => {
       const { detail, published } = await readPromptDetail(deps, idOrSlug, null);
       return {
         body: serializeWith(detailResponse, { success: true, data: detail }),
         meta: published ? detail.id : null,
+        shows: [detail.id],
       };
     });
     return { key, entry };
@@ -354,11 +377,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       const key = `reviews|${id}|${page}|${limit}`;
       let entry: CachedResponse;
       try {
-        entry = await cache.get(key, await contentVersion(), async () => ({
+        // Reviews and the rating: no likes or views.
+        entry = await cache.get(key, await currentStamp(), async () => ({
           body: serializeWith(reviewsResponse, {
             success: true,
             data: await listPromptReviews(deps, id, null, page, limit),
           }),
+          shows: [],
         }));
       } catch (err) {
         // Not public: its author (or an admin) still reads a draft's reviews, built for them.

@@ -77,7 +77,7 @@ export type VersionedMap<T> = ReturnType<typeof createVersionedMap<T>>;
  * version that moves with it. The newest-first order (and relevance without a search, which is
  * the same) depends on membership alone: a like re-reads only the popular order's ids.
  */
-function pageIdsVersion(sort: Sort, v: CatalogueVersion): string {
+export function pageIdsVersion(sort: Sort, v: CatalogueVersion): string {
   switch (sort) {
     case 'latest':
     case 'relevance':
@@ -185,15 +185,18 @@ export async function listMarketplaceJson(
   query: z.output<typeof MarketplaceQuerySchema>,
   version?: CatalogueVersion,
 ): Promise<Buffer> {
-  return Buffer.concat(await listMarketplaceParts(deps, query, version));
+  return Buffer.concat((await listMarketplaceParts(deps, query, version)).parts);
 }
 
-/** The same answer in its pieces, in order, not yet joined (a cached list compares them first). */
+/**
+ * The same answer in its pieces, in order, not yet joined (a cached list compares them first), and
+ * the ids of the prompts it shows.
+ */
 export async function listMarketplaceParts(
   deps: MarketplaceDeps,
   query: z.output<typeof MarketplaceQuerySchema>,
   version?: CatalogueVersion,
-): Promise<Buffer[]> {
+): Promise<{ parts: Buffer[]; ids: string[] }> {
   const { rows, pagination } = await listPage(deps, query, version);
   const parts: Buffer[] = [LIST_HEAD];
   for (let i = 0; i < rows.length; i++) {
@@ -201,7 +204,7 @@ export async function listMarketplaceParts(
     parts.push(cardJsonOf(rows[i]!));
   }
   parts.push(Buffer.from(`],"pagination":${writePagination(pagination)}}}`));
-  return parts;
+  return { parts, ids: rows.map((r) => r.id) };
 }
 
 async function listPage(

@@ -6,9 +6,10 @@ import * as repo from './repository';
 /*
  * Anonymous prompt-page views are counted in batches (decision 010): a view is noted in memory and written
  * with the others of the last second in one transaction. A page view is then no write of its own,
- * and no cache-busting one: the catalogue version moves once per flush, not once per viewer. The
- * figure shown lags by about a second; once per viewer per day still holds (the database's unique
- * row decides, so several app instances cannot count one viewer twice).
+ * and no cache-busting one: a flush notes its prompts in the search feed once, and only the cached
+ * answers showing them are built again (decision 030). The figure shown lags by about a second;
+ * once per viewer per day still holds (the database's unique row decides, so several app
+ * instances cannot count one viewer twice).
  */
 
 const FLUSH_MS = 1000;
