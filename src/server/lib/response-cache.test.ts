@@ -4,7 +4,13 @@ import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, wrapSqlite } from '../db/database';
 import type { DB } from '../db/types';
-import { type Stamp, catalogueVersionReader, createResponseCache, sameBytes } from './response-cache';
+import {
+  type CachedResponse,
+  type Stamp,
+  catalogueVersionReader,
+  createResponseCache,
+  sameBytes,
+} from './response-cache';
 
 /** A PostgreSQL-like database whose version read takes `delayMs` and is counted. */
 function fakePostgres(delayMs: number) {
@@ -196,6 +202,23 @@ describe('createResponseCache following the feed', () => {
     const rebuilt = await cache.get('page', at(1, 4), built('a liked and c', ['a', 'c']));
     expect(rebuilt.body.toString()).toBe('a liked and c');
     expect(rebuilt.etag).not.toBe(first.etag);
+  });
+
+  it('gives the producer the entry it replaces only when the feed alone moved since', async () => {
+    const cache = createResponseCache({ feed: feedOf([['a', 2]], 9) });
+    const given: (string | undefined)[] = [];
+    const producer = (text: string) => async (counted?: CachedResponse) => {
+      given.push(counted?.body.toString());
+      return { body: Buffer.from(text), shows: ['a'], meta: text };
+    };
+    await cache.get('page', at(1, 1), producer('a, 3 likes'));
+    // Number 2 noted a, the content held: the likes may have moved, nothing else.
+    const liked = await cache.get('page', at(1, 2), producer('a, 4 likes'));
+    expect(liked.meta).toBe('a, 4 likes');
+    // A new content version, or another order: anything may have changed.
+    await cache.get('page', at(2, 2), producer('a renamed'));
+    await cache.get('page', { content: 2, search: 2, order: 'popular 3' }, producer('a, popular'));
+    expect(given).toEqual([undefined, 'a, 3 likes', undefined, undefined]);
   });
 
   it('rebuilds on a new content version or order, and when the feed cannot tell', async () => {

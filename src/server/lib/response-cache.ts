@@ -178,11 +178,16 @@ export function createResponseCache(
      * may show any). An answer built again that is byte for byte the older entry's keeps that
      * entry's bytes, ETag and compressed forms; given in pieces, it is compared before they are
      * joined. A write the answer does not show then costs no new buffer, hashing or compressing.
+     *
+     * `produce` is given the entry it replaces when only the feed moved since that was built (the
+     * same `content` version and order, within its age): then the likes and views of the prompts
+     * it shows are all that can differ (migration 0017), and its `meta` may spare the producer
+     * reading the rest again.
      */
     async get(
       key: string,
       at: Stamp,
-      produce: () => Promise<{
+      produce: (counted?: CachedResponse) => Promise<{
         body: string | Buffer | readonly Buffer[];
         meta?: unknown;
         shows?: readonly string[];
@@ -198,8 +203,12 @@ export function createResponseCache(
       const flightKey = `${at.content}\u0000${at.search}\u0000${order}\u0000${key}`;
       const pending = building.get(flightKey);
       if (pending) return pending;
+      const counted =
+        hit && hit.version === at.content && hit.order === order && Date.now() - hit.at < maxAgeMs
+          ? hit
+          : undefined;
       const build = (async () => {
-        const { body, meta, shows = null } = await produce();
+        const { body, meta, shows = null } = await produce(counted);
         const parts = toParts(body);
         const stamp = { version: at.content, search: at.search, order, shows, meta, at: Date.now() };
         let entry: CachedResponse;

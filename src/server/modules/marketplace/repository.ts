@@ -603,6 +603,9 @@ const countersOf = compiledOnceRow(1, (db, promptId: string) =>
     .where('id', '=', promptId),
 );
 
+/** A prompt's counters, or undefined when it is gone. */
+export const findPromptCounters = (db: Kysely<DB>, promptId: string) => countersOf(db, promptId);
+
 export async function promptCounters(db: Kysely<DB>, promptId: string) {
   const row = await countersOf(db, promptId);
   if (!row) throw new Error(`prompt ${promptId} not found`);

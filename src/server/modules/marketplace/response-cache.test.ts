@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORTS } from '../../../shared/constants';
 import { insertPrompt, insertUser } from '../../../../tests/support/factories';
@@ -52,6 +53,44 @@ describe('cached marketplace reads', () => {
     expect(like.statusCode).toBe(200);
     expect(card((await get(list)).json()).likes).toBe(before.likes + 1);
     expect((await get(`/api/marketplace/prompts/${promptId}`)).json().data.likes).toBe(page.likes + 1);
+  });
+
+  it("build a liked and viewed prompt's page again from its counters, the bytes the whole page has", async () => {
+    const url = `/api/marketplace/prompts/${promptId}`;
+    const before = (await get(url)).json().data;
+    const liker = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Vera Viewer', email: 'vera@example.test', password: 'cache-pass-123' },
+    });
+    const like = await t.app.inject({
+      method: 'POST',
+      url: `${url}/like`,
+      headers: { authorization: `Bearer ${liker.json().data.token}` },
+      payload: { liked: true },
+    });
+    expect(like.statusCode).toBe(200);
+    // Views counted by another instance: straight into the database.
+    await t.database.db
+      .updateTable('prompts')
+      .set({ views_count: before.views + 7 })
+      .where('id', '=', promptId)
+      .execute();
+
+    const counted = await get(url);
+    expect(counted.json().data).toMatchObject({
+      likes: before.likes + 1,
+      views: before.views + 7,
+      analytics: { views: before.views + 7, downloads: before.analytics.downloads },
+      title: before.title,
+      content: before.content,
+    });
+    // The whole page read again (the content version moved by hand, nothing else changed): the
+    // same bytes and ETag.
+    await sql`update catalogue_version set content = content + 1 where id = 1`.execute(t.database.db);
+    const whole = await get(url);
+    expect(whole.body).toBe(counted.body);
+    expect(whole.headers.etag).toBe(counted.headers.etag);
   });
 
   it('keep a page as it was after a like of a prompt it does not show, and show one it does at once', async () => {

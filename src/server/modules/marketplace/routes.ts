@@ -11,6 +11,7 @@ import {
   LikeResultSchema,
   MarketplaceListSchema,
   MarketplaceQuerySchema,
+  type PromptDetail,
   PromptDetailSchema,
   PromptParamsSchema,
   ReviewListSchema,
@@ -45,6 +46,7 @@ import {
   refreshTrending,
   setLike,
   submitReview,
+  withCurrentCounters,
 } from './service';
 import { createViewCounter } from './views';
 import { createCatalogueSearch } from './catalogue-search';
@@ -56,6 +58,12 @@ const envelopeData = (body: Buffer): unknown => (JSON.parse(body.toString('utf8'
 const TRENDING_REFRESH_MS = 10 * 60 * 1000;
 const STARTUP_REFRESH_WAIT_MS = 5000;
 const bearer = [{ bearerAuth: [] }];
+
+/** What a cached prompt page keeps next to its bytes: the page, and the prompt whose views it counts. */
+interface PromptPage {
+  detail: PromptDetail;
+  viewsOf: string | null;
+}
 
 export const marketplaceRoutes: FastifyPluginAsyncZod<{
   pages?: PageSources;
@@ -209,18 +217,28 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  /** A prompt's page as an anonymous caller sees it, from the cache while the catalogue holds. */
+  /**
+   * A prompt's page as an anonymous caller sees it, from the cache while the catalogue holds. After
+   * a like or a view of it, only its counters are read again (decision 030).
+   */
   const anonymousPrompt = async (idOrSlug: string) => {
     const key = `prompt|${idOrSlug}`;
-    const entry = await cache.get(key, await currentStamp(), async () => {
-      const { detail, published } = await readPromptDetail(deps, idOrSlug, null);
+    const entry = await cache.get(key, await currentStamp(), async (counted) => {
+      const kept = counted?.meta as PromptPage | undefined;
+      const detail = kept && (await withCurrentCounters(deps, kept.detail));
+      const page: PromptPage = detail
+        ? { ...kept, detail }
+        : await readPromptDetail(deps, idOrSlug, null).then((read) => ({
+            detail: read.detail,
+            viewsOf: read.published ? read.detail.id : null,
+          }));
       return {
-        body: serializeWith(detailResponse, { success: true, data: detail }),
-        meta: published ? detail.id : null,
-        shows: [detail.id],
+        body: serializeWith(detailResponse, { success: true, data: page.detail }),
+        meta: page,
+        shows: [page.detail.id],
       };
     });
-    return { key, entry };
+    return { key, entry, viewsOf: (entry.meta as PromptPage).viewsOf };
   };
 
   // The server-rendered marketplace (decision 019) shows the first screenful of its first page and
@@ -304,14 +322,15 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       if (viewer.auth) {
         return { success: true as const, data: await getPromptDetail(deps, request.params.id, viewer) };
       }
-      const { key, entry } = await anonymousPrompt(request.params.id);
-      if (typeof entry.meta === 'string') await countView(deps, entry.meta, viewer);
+      const { key, entry, viewsOf } = await anonymousPrompt(request.params.id);
+      if (viewsOf !== null) await countView(deps, viewsOf, viewer);
       remember(request, key, {
         vary: 'accept-encoding, authorization',
         anonymousOnly: true,
         served: (served, client) => {
-          if (typeof served.meta !== 'string') return;
-          countView(deps, served.meta, { auth: null, ...client })?.catch((err: unknown) =>
+          const { viewsOf: counts } = served.meta as PromptPage;
+          if (counts === null) return;
+          countView(deps, counts, { auth: null, ...client })?.catch((err: unknown) =>
             app.log.error({ err }, 'counting a view failed'),
           );
         },

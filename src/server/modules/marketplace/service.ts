@@ -433,6 +433,29 @@ export async function readPromptDetail(
   return { detail, published: row.status === 'published' };
 }
 
+/**
+ * A page read earlier with its prompt's counters read again, the rest as it was: for a cached page
+ * after a like or a counted view, which change nothing else a page shows (migration 0017).
+ * Undefined when the prompt is gone.
+ */
+export async function withCurrentCounters(
+  deps: MarketplaceDeps,
+  detail: PromptDetail,
+): Promise<PromptDetail | undefined> {
+  const c = await repo.findPromptCounters(deps.db, detail.id);
+  if (!c) return undefined;
+  return {
+    ...detail,
+    likes: c.likes_count,
+    views: c.views_count,
+    analytics: {
+      rating: { average: roundRating(Number(c.rating_avg)), count: c.rating_count },
+      downloads: c.downloads_count,
+      views: c.views_count,
+    },
+  };
+}
+
 /** A prompt's page; counts the view once per viewer per day. */
 export async function getPromptDetail(deps: MarketplaceDeps, idOrSlug: string, viewer: Viewer) {
   const { detail, published } = await readPromptDetail(deps, idOrSlug, viewer.auth);
