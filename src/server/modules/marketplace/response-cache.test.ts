@@ -23,14 +23,26 @@ beforeAll(async () => {
   authorId = author.id;
   promptId = (await insertPrompt(t.database.db, author.id, { title: 'Cached Cover Letter' })).id;
   await insertPrompt(t.database.db, author.id, { title: 'Second Prompt' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Lena Liker', email: 'lena@example.test', password: 'cache-pass-123' },
-  });
-  token = res.json().data.token;
+  token = await signUp('Lena Liker', 'lena@example.test');
 });
 afterAll(() => t.close());
+
+/** A new user's token: a liker of each test's own keeps the other tests' likes as they are. */
+const signUp = async (name: string, email: string) =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name, email, password: 'cache-pass-123' },
+    })
+  ).json().data.token as string;
+const like = (as: string, id: string, liked: boolean) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/marketplace/prompts/${id}/like`,
+    headers: { authorization: `Bearer ${as}` },
+    payload: { liked },
+  });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
@@ -44,13 +56,7 @@ describe('cached marketplace reads', () => {
     const page = (await get(`/api/marketplace/prompts/${promptId}`)).json().data;
     expect(card((await get(list)).json()).likes).toBe(before.likes);
 
-    const like = await t.app.inject({
-      method: 'POST',
-      url: `/api/marketplace/prompts/${promptId}/like`,
-      headers: { authorization: `Bearer ${token}` },
-      payload: { liked: true },
-    });
-    expect(like.statusCode).toBe(200);
+    expect((await like(token, promptId, true)).statusCode).toBe(200);
     expect(card((await get(list)).json()).likes).toBe(before.likes + 1);
     expect((await get(`/api/marketplace/prompts/${promptId}`)).json().data.likes).toBe(page.likes + 1);
   });
@@ -58,18 +64,8 @@ describe('cached marketplace reads', () => {
   it("build a liked and viewed prompt's page again from its counters, the bytes the whole page has", async () => {
     const url = `/api/marketplace/prompts/${promptId}`;
     const before = (await get(url)).json().data;
-    const liker = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Vera Viewer', email: 'vera@example.test', password: 'cache-pass-123' },
-    });
-    const like = await t.app.inject({
-      method: 'POST',
-      url: `${url}/like`,
-      headers: { authorization: `Bearer ${liker.json().data.token}` },
-      payload: { liked: true },
-    });
-    expect(like.statusCode).toBe(200);
+    const liker = await signUp('Vera Viewer', 'vera@example.test');
+    expect((await like(liker, promptId, true)).statusCode).toBe(200);
     // Views counted by another instance: straight into the database.
     await t.database.db
       .updateTable('prompts')
@@ -102,32 +98,21 @@ describe('cached marketplace reads', () => {
         : promptId;
     const before = await get(newest);
     const etag = before.headers.etag as string;
-    // A liker of its own, so the likes of the other tests stay as they are.
-    const liker = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Pia Pager', email: 'pia@example.test', password: 'cache-pass-123' },
-    });
-    const like = (id: string, liked: boolean) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/marketplace/prompts/${id}/like`,
-        headers: { authorization: `Bearer ${liker.json().data.token}` },
-        payload: { liked },
-      });
+    const liker = await signUp('Pia Pager', 'pia@example.test');
+    const likeAs = (id: string, liked: boolean) => like(liker, id, liked);
 
-    expect((await like(other, true)).statusCode).toBe(200);
+    expect((await likeAs(other, true)).statusCode).toBe(200);
     const after = await get(newest, { 'if-none-match': etag });
     expect(after.statusCode).toBe(304);
     expect((await get(newest)).body).toBe(before.body);
 
     const likes = before.json().data.prompts[0].likes as number;
-    expect((await like(shown, true)).statusCode).toBe(200);
+    expect((await likeAs(shown, true)).statusCode).toBe(200);
     const changed = await get(newest, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data.prompts[0].likes).toBe(likes + 1);
-    expect((await like(shown, false)).statusCode).toBe(200);
-    expect((await like(other, false)).statusCode).toBe(200);
+    expect((await likeAs(shown, false)).statusCode).toBe(200);
+    expect((await likeAs(other, false)).statusCode).toBe(200);
     // Back to the bytes it had: the same ETag as before either like.
     expect((await get(newest)).headers.etag).toBe(etag);
   });
@@ -290,19 +275,9 @@ describe("cached list pages' order", () => {
     const everything = () => pageOf('/api/marketplace/prompts?page=1&limit=50');
     expect((await everything()).find(([id]) => id === b)).toEqual([b, 3]);
 
-    const liker = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Otis Order', email: 'otis@example.test', password: 'cache-pass-123' },
-    });
-    const like = (liked: boolean) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/marketplace/prompts/${b}/like`,
-        headers: { authorization: `Bearer ${liker.json().data.token}` },
-        payload: { liked },
-      });
-    expect((await like(true)).statusCode).toBe(200);
+    const liker = await signUp('Otis Order', 'otis@example.test');
+    const likeB = (liked: boolean) => like(liker, b, liked);
+    expect((await likeB(true)).statusCode).toBe(200);
     // Four likes each: the newer of B and C first.
     expect(await pageOf(popular)).toEqual([
       [a, 5],
@@ -321,7 +296,7 @@ describe("cached list pages' order", () => {
     ]);
     expect((await everything()).find(([id]) => id === b)).toEqual([b, 4]);
 
-    expect((await like(false)).statusCode).toBe(200);
+    expect((await likeB(false)).statusCode).toBe(200);
     expect(await pageOf(popular)).toEqual([
       [a, 5],
       [c, 4],

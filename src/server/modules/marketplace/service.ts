@@ -104,6 +104,22 @@ function parseTags(json: string): string[] {
 
 const roundRating = (avg: number) => Math.round(avg * 10) / 10;
 
+type Tallies = Pick<
+  repo.PromptCardRow,
+  'likes_count' | 'views_count' | 'downloads_count' | 'rating_avg' | 'rating_count'
+>;
+
+/** What a card shows of a prompt's counters. */
+const talliesOf = (row: Tallies) => ({
+  likes: row.likes_count,
+  views: row.views_count,
+  analytics: {
+    rating: { average: roundRating(Number(row.rating_avg)), count: row.rating_count },
+    downloads: row.downloads_count,
+    views: row.views_count,
+  },
+});
+
 export function toMarketplacePrompt(row: repo.PromptCardRow): MarketplacePrompt {
   return {
     id: row.id,
@@ -117,14 +133,8 @@ export function toMarketplacePrompt(row: repo.PromptCardRow): MarketplacePrompt 
     price: fromMinor(row.price_minor),
     priceMinor: row.price_minor,
     currency: row.currency,
-    likes: row.likes_count,
-    views: row.views_count,
+    ...talliesOf(row),
     author: { id: row.author_id, name: row.author_name, avatar: row.author_avatar },
-    analytics: {
-      rating: { average: roundRating(Number(row.rating_avg)), count: row.rating_count },
-      downloads: row.downloads_count,
-      views: row.views_count,
-    },
     metadata: { featured: row.featured === 1, trending: row.trending === 1 },
     createdAt: row.published_at ?? row.created_at,
   };
@@ -442,18 +452,8 @@ export async function withCurrentCounters(
   deps: MarketplaceDeps,
   detail: PromptDetail,
 ): Promise<PromptDetail | undefined> {
-  const c = await repo.findPromptCounters(deps.db, detail.id);
-  if (!c) return undefined;
-  return {
-    ...detail,
-    likes: c.likes_count,
-    views: c.views_count,
-    analytics: {
-      rating: { average: roundRating(Number(c.rating_avg)), count: c.rating_count },
-      downloads: c.downloads_count,
-      views: c.views_count,
-    },
-  };
+  const counters = await repo.findPromptCounters(deps.db, detail.id);
+  return counters && { ...detail, ...talliesOf(counters) };
 }
 
 /** A prompt's page; counts the view once per viewer per day. */
