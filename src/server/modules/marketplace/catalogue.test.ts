@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrompt, insertUser, minutesAgo } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
-import { newId, nowIso } from '../../lib/time';
+import { newId, nowIso, todayUtc } from '../../lib/time';
 import { refreshTrending } from './service';
 
 /*
@@ -340,6 +340,88 @@ describe('likes', () => {
     });
     const unknown = await post(`/api/marketplace/prompts/no-such-prompt/like`, otherToken);
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("counts a like once in today's figures and the activity feed; an unlike lowers only the total", async () => {
+    const db = t.database.db;
+    const url = `/api/marketplace/prompts/${ids.email}/like`;
+    const tallies = async () => {
+      const prompt = await db
+        .selectFrom('prompts')
+        .select('likes_count')
+        .where('id', '=', ids.email!)
+        .executeTakeFirstOrThrow();
+      const today = await db
+        .selectFrom('prompt_daily_stats')
+        .select('likes')
+        .where('prompt_id', '=', ids.email!)
+        .where('day', '=', todayUtc())
+        .executeTakeFirst();
+      const events = await db
+        .selectFrom('activity_events')
+        .select(['type', 'actor_id'])
+        .where('prompt_id', '=', ids.email!)
+        .where('type', '=', 'prompt.liked')
+        .execute();
+      const rows = await db
+        .selectFrom('prompt_likes')
+        .select('user_id')
+        .where('prompt_id', '=', ids.email!)
+        .execute();
+      return {
+        likes: Number(prompt.likes_count),
+        today: Number(today?.likes ?? 0),
+        events: events.filter((e) => e.actor_id === users.other).length,
+        liked: rows.some((r) => r.user_id === users.other),
+      };
+    };
+    const before = await tallies();
+    expect(before.liked).toBe(false);
+    for (let i = 0; i < 2; i++) {
+      const res = await post(url, otherToken, { liked: true });
+      expect(res.json().data).toEqual({ liked: true, likes: before.likes + 1 });
+    }
+    expect(await tallies()).toEqual({
+      likes: before.likes + 1,
+      today: before.today + 1,
+      events: before.events + 1,
+      liked: true,
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await post(url, otherToken, { liked: false });
+      expect(res.json().data).toEqual({ liked: false, likes: before.likes });
+    }
+    expect(await tallies()).toEqual({ ...before, today: before.today + 1, events: before.events + 1 });
+  });
+
+  it('counts likes sent at the same moment, a user twice at once included, exactly', async () => {
+    const url = `/api/marketplace/prompts/${ids.lesson}/like`;
+    const likes = async () =>
+      (await get(`/api/marketplace/prompts/${ids.lesson}`, buyerToken)).json().data.likes as number;
+    const fans = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => signUp(`Fan ${i}`, `fan-${i}@example.test`)),
+    );
+    const before = await likes();
+    const all = (liked: boolean) =>
+      Promise.all(fans.flatMap((f) => [post(url, f.token, { liked }), post(url, f.token, { liked })]));
+    const liked = await all(true);
+    expect(liked.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    expect(await likes()).toBe(before + 6);
+    const events = await t.database.db
+      .selectFrom('activity_events')
+      .select('actor_id')
+      .where('prompt_id', '=', ids.lesson!)
+      .where('type', '=', 'prompt.liked')
+      .where(
+        'actor_id',
+        'in',
+        fans.map((f) => f.id),
+      )
+      .execute();
+    expect(events).toHaveLength(6);
+    const unliked = await all(false);
+    expect(unliked.map((r) => r.json().data.liked)).toEqual(Array(12).fill(false));
+    expect(await likes()).toBe(before);
   });
 
   it('finds the prompt by its slug as well as its id', async () => {

@@ -5,7 +5,7 @@ import type { Engine } from '../../db/database';
 import { changedRows, compiledOnce, compiledOnceRow } from '../../db/precompiled';
 import type { DB } from '../../db/types';
 import { type DailyStat, bumpDailyStat } from '../../lib/daily-stats';
-import { todayUtc } from '../../lib/time';
+import { newId, nowIso, todayUtc } from '../../lib/time';
 
 /** All SQL of the public catalogue: lists, search, a prompt's page, likes, downloads and reviews. */
 
@@ -588,6 +588,83 @@ export async function removeLike(db: Kysely<DB>, promptId: string, userId: strin
   const removed = changedRows(await deleteLike(db, promptId, userId)) > 0;
   if (removed) await likesDown(db, promptId);
   return removed;
+}
+
+/** The published prompt by id or slug, as findPublishedPromptId finds it, for the statements below. */
+const publishedTarget = (idOrSlug: string) => sql`
+  select id from prompts where id = ${idOrSlug} and status = 'published'
+  union all
+  select id from prompts where slug = ${idOrSlug} and status = 'published'
+  limit 1`;
+
+/** What a like's statement answers: the prompt's id and its like count after it. */
+const likedCount = sql`
+  select target.id, coalesce(counted.likes_count, prompts.likes_count) as likes_count
+  from target join prompts on prompts.id = target.id left join counted on counted.id = target.id`;
+
+/*
+ * PostgreSQL: a like or an unlike as one statement, in a transaction of its own (data-modifying
+ * WITH queries all run, to completion, with the statement). The like's row, the counter, today's
+ * figure and the activity event move only when the row was added (or, unliking, removed), as in
+ * addLike and removeLike; the count answered is the counter's new value, else the prompt's as the
+ * statement found it. One round trip where the transaction of those functions takes seven.
+ */
+const likeAtOnce = compiledOnceRow(
+  5,
+  (db, idOrSlug: string, userId: string, now: string, day: string, eventId: string) => ({
+    compile: () =>
+      sql<{ id: string; likes_count: number }>`
+        with target as (${publishedTarget(idOrSlug)}),
+        added as (
+          insert into prompt_likes (prompt_id, user_id, created_at)
+          select id, ${userId}::text, ${now}::text from target
+          on conflict (prompt_id, user_id) do nothing
+          returning prompt_id),
+        counted as (
+          update prompts set likes_count = likes_count + 1
+          where id in (select prompt_id from added)
+          returning id, likes_count),
+        daily as (
+          insert into prompt_daily_stats (prompt_id, day, likes, revenue_minor)
+          select prompt_id, ${day}::text, 1, 0 from added
+          on conflict (prompt_id, day) do update set likes = prompt_daily_stats.likes + 1),
+        recorded as (
+          insert into activity_events (id, type, actor_id, prompt_id, subject_id, data, created_at)
+          select ${eventId}::text, 'prompt.liked', ${userId}::text, prompt_id, null, '{}', ${now}::text
+          from added)
+        ${likedCount}`.compile(db),
+  }),
+);
+
+const unlikeAtOnce = compiledOnceRow(2, (db, idOrSlug: string, userId: string) => ({
+  compile: () =>
+    sql<{ id: string; likes_count: number }>`
+      with target as (${publishedTarget(idOrSlug)}),
+      removed as (
+        delete from prompt_likes where prompt_id in (select id from target) and user_id = ${userId}::text
+        returning prompt_id),
+      counted as (
+        update prompts set likes_count = ${LIKES_LESS_ONE}
+        where id in (select prompt_id from removed)
+        returning id, likes_count)
+      ${likedCount}`.compile(db),
+}));
+
+/**
+ * Likes or unlikes a published prompt (by id or slug) in one statement: PostgreSQL only (SQLite has
+ * no writes in WITH queries). Its id and like count after, or undefined when no published prompt has
+ * that id or slug.
+ */
+export async function setLikeAtOnce(
+  db: Kysely<DB>,
+  idOrSlug: string,
+  userId: string,
+  liked: boolean,
+): Promise<{ id: string; likes: number } | undefined> {
+  const row = liked
+    ? await likeAtOnce(db, idOrSlug, userId, nowIso(), todayUtc(), newId())
+    : await unlikeAtOnce(db, idOrSlug, userId);
+  return row && { id: row.id, likes: Number(row.likes_count) };
 }
 
 export async function addDownload(db: Kysely<DB>, promptId: string, userId: string, now: string) {
