@@ -80,7 +80,15 @@ export async function buildApp(options: AppOptions) {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
-  const auth = createAuthService({ db: options.database.db, tokens, mailer, limiter, config, log: app.log });
+  const auth = createAuthService({
+    db: options.database.db,
+    engine: options.database.engine,
+    tokens,
+    mailer,
+    limiter,
+    config,
+    log: app.log,
+  });
   const playground = createPlaygroundService({
     db: options.database.db,
     engine: options.database.engine,

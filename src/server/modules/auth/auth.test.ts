@@ -410,6 +410,58 @@ describe('login and the session', () => {
     expect(paid.subscription).toEqual({ plan: 'Premium', status: 'active', planId: 'plan-pro' });
     expect(paid.usage.playgroundSessions.limit).toBe(999999);
   });
+
+  it('answers users asking at the same moment each with their own plan and usage', async () => {
+    // On PostgreSQL the summaries asked for in one turn of the event loop are read together.
+    const [paid, author, plain] = await Promise.all([register(), register(), register()]);
+    const db = t.database.db;
+    const now = new Date().toISOString();
+    await db
+      .insertInto('subscriptions')
+      .values({
+        id: newId(),
+        user_id: paid.user.id,
+        plan_id: 'plan-pro',
+        status: 'active',
+        current_period_start: now,
+        current_period_end: '2999-01-01T00:00:00.000Z',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('prompts')
+      .values(
+        [1, 2].map((n) => ({
+          id: newId(),
+          slug: `s-${newId()}`,
+          author_id: author.user.id,
+          title: `t${n}`,
+          description: 'd',
+          content: 'c',
+          category: 'writing',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const alone = [];
+    for (const c of [paid, author, plain]) alone.push((await get('/api/auth/me', c.token)).json().data.user);
+    expect(alone.map((u) => [u.subscription.plan, u.usage.promptsCreated])).toEqual([
+      ['Premium', 0],
+      ['Free', 2],
+      ['Free', 0],
+    ]);
+    const callers = [paid, author, plain, author, paid];
+    const together = await Promise.all(callers.map((c) => get('/api/auth/me', c.token)));
+    expect(together.map((r) => r.json().data.user)).toEqual([
+      alone[0],
+      alone[1],
+      alone[2],
+      alone[1],
+      alone[0],
+    ]);
+  });
 });
 
 describe('admin sign-in', () => {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AuthResult, User } from '../../../shared/auth';
 import { LIMITS, type Role } from '../../../shared/constants';
 import type { Config } from '../../config';
+import type { Engine } from '../../db/database';
 import type { DB, UserRow } from '../../db/types';
 import { TOTP_REQUIRED_FIELD, TOTP_REQUIRED_MESSAGE } from '../../../shared/admin-settings';
 import type { Mailer } from '../../integrations/mail/mailer';
@@ -20,6 +21,7 @@ import type { Audience, TokenService } from './tokens';
 
 export interface AuthDeps {
   db: Kysely<DB>;
+  engine: Engine;
   tokens: TokenService;
   mailer: Mailer;
   limiter: Limiter;
@@ -54,9 +56,19 @@ function rateLimited(resetMs: number): AppError {
   });
 }
 
+/**
+ * The signed-in user's summary by id. On PostgreSQL the summaries asked for at once share one round
+ * trip (every signed-in page load asks for one).
+ */
+function accountSummaryReader(db: Kysely<DB>, engine: Engine) {
+  if (engine === 'postgres') return repo.accountSummaryBatcher(db, monthStart);
+  const find = repo.accountSummaryFinder(db);
+  return (userId: string) => find(userId, nowIso(), monthStart());
+}
+
 export function createAuthService(deps: AuthDeps) {
   const { db, tokens, mailer, limiter, config, log } = deps;
-  const accountSummary = repo.accountSummaryFinder(db);
+  const accountSummary = accountSummaryReader(db, deps.engine);
   // Unknown e-mails are checked against this hash so a miss costs what a wrong password costs.
   const dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'));
 
@@ -81,7 +93,7 @@ export function createAuthService(deps: AuthDeps) {
 
   /** The user's answer; `known` is the summary when the caller has read it already. */
   async function toUser(row: UserRow, known?: repo.AccountSummary): Promise<User> {
-    const summary = known ?? (await accountSummary(row.id, nowIso(), monthStart()));
+    const summary = known ?? (await accountSummary(row.id));
     // The current subscription, when there is one (a user deleted in between has no summary at all).
     const subscription =
       summary?.subscription_status != null && summary.plan_id != null && summary.plan_name != null
@@ -191,7 +203,7 @@ export function createAuthService(deps: AuthDeps) {
     /** The signed-in user's answer; a user deleted since the token was issued is signed out. */
     async me(userId: string): Promise<User> {
       // The user's row and its summary in one statement.
-      const row = await accountSummary(userId, nowIso(), monthStart());
+      const row = await accountSummary(userId);
       if (!row) throw new AppError('AUTHENTICATION_ERROR');
       return toUser(row, row);
     },
