@@ -326,9 +326,14 @@ const cardsByIdsOn = (engine: Engine) =>
   compiledOnce(1, (db, ids: unknown) => cardSelect(db).where(idIn(engine, 'p.id', ids)));
 const cardsByIdsQuery = { sqlite: cardsByIdsOn('sqlite'), postgres: cardsByIdsOn('postgres') };
 
+const cardByIdQuery = compiledOnce(1, (db, id: string) => cardSelect(db).where('p.id', '=', id));
+
 /** The cards of the given prompts, in no order, by a query built and compiled once. */
 export async function cardsByIds(db: Kysely<DB>, engine: Engine, ids: string[]): Promise<PromptCardRow[]> {
   if (ids.length === 0) return [];
+  // One card (most often the one a like or a view changed) by a statement of its own: PostgreSQL
+  // plans the list's prepared text again on most calls (decision 009), this one once a connection.
+  if (ids.length === 1) return (await cardByIdQuery(db, ids[0]!)).rows;
   return (await cardsByIdsQuery[engine](db, idsValue(engine, ids))).rows;
 }
 
