@@ -440,7 +440,8 @@ export type PromptDetailRow = NonNullable<Awaited<ReturnType<typeof findPromptBy
  * with value samples in its statistics (decision 027) SQLite answered `id = ? or slug = ?` with a
  * multi-index OR that cost 78 µs here against 6.
  */
-export const findPublishedPromptId = compiledOnceRow(1, (db, idOrSlug: string) =>
+/** The published prompt with this id, else with this slug. */
+const publishedPromptId = (db: Kysely<DB>, idOrSlug: string) =>
   db
     .selectFrom('prompts')
     .select('id')
@@ -449,8 +450,9 @@ export const findPublishedPromptId = compiledOnceRow(1, (db, idOrSlug: string) =
     .unionAll(
       db.selectFrom('prompts').select('id').where('slug', '=', idOrSlug).where('status', '=', 'published'),
     )
-    .limit(1),
-);
+    .limit(1);
+
+export const findPublishedPromptId = compiledOnceRow(1, publishedPromptId);
 
 const publishedByAuthor = compiledOnceRow(1, (db, authorId: string) =>
   db
@@ -595,13 +597,6 @@ export async function removeLike(db: Kysely<DB>, promptId: string, userId: strin
   return removed;
 }
 
-/** The published prompt by id or slug, as findPublishedPromptId finds it, for the statements below. */
-const publishedTarget = (idOrSlug: string) => sql`
-  select id from prompts where id = ${idOrSlug} and status = 'published'
-  union all
-  select id from prompts where slug = ${idOrSlug} and status = 'published'
-  limit 1`;
-
 /** What a like's statement answers: the prompt's id and its like count after it. */
 const likedCount = sql`
   select target.id, coalesce(counted.likes_count, prompts.likes_count) as likes_count
@@ -619,7 +614,7 @@ const likeAtOnce = compiledOnceRow(
   (db, idOrSlug: string, userId: string, now: string, day: string, eventId: string) => ({
     compile: () =>
       sql<{ id: string; likes_count: number }>`
-        with target as (${publishedTarget(idOrSlug)}),
+        with target as (${publishedPromptId(db, idOrSlug)}),
         added as (
           insert into prompt_likes (prompt_id, user_id, created_at)
           select id, ${userId}::text, ${now}::text from target
@@ -644,7 +639,7 @@ const likeAtOnce = compiledOnceRow(
 const unlikeAtOnce = compiledOnceRow(2, (db, idOrSlug: string, userId: string) => ({
   compile: () =>
     sql<{ id: string; likes_count: number }>`
-      with target as (${publishedTarget(idOrSlug)}),
+      with target as (${publishedPromptId(db, idOrSlug)}),
       removed as (
         delete from prompt_likes where prompt_id in (select id from target) and user_id = ${userId}::text
         returning prompt_id),
