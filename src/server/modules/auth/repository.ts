@@ -1,6 +1,6 @@
 import { type InferResult, type Kysely, sql } from 'kysely';
 import { perTurn } from '../../db/per-turn';
-import { precompiled, precompiledRows } from '../../db/precompiled';
+import { oneOrMany, precompiled, precompiledRows } from '../../db/precompiled';
 import { nowIso } from '../../lib/time';
 import type { DB, NewUser } from '../../db/types';
 
@@ -90,23 +90,6 @@ export const liveSessionBatcher = (
     return new Map(rows.map((row) => [row.session_id, row]));
   });
 };
-
-/**
- * A turn's rows: by the statement for one key when the turn asked for one, else by the one for a
- * list. PostgreSQL plans a prepared `= any($1)` statement again on every call (its generic plan,
- * costed for a list of ten, never beats a custom plan for fewer), which cost 0.25 ms a call for the
- * sessions' and 0.8 for the summaries' here; the statement for one key is planned once per
- * connection. A quiet server's turns ask for one key, a busy one's share the planning among many.
- */
-async function oneOrMany<Row>(
-  keys: string[],
-  one: (key: string) => Promise<Row | undefined>,
-  many: (keys: string[]) => Promise<Row[]>,
-): Promise<Row[]> {
-  if (keys.length !== 1) return many(keys);
-  const row = await one(keys[0]!);
-  return row === undefined ? [] : [row];
-}
 
 export async function touchSession(
   db: Kysely<DB>,

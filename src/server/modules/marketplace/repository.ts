@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
-import { changedRows, compiledOnce, compiledOnceRow } from '../../db/precompiled';
+import { changedRows, compiledOnce, compiledOnceRow, oneOrMany } from '../../db/precompiled';
 import type { DB } from '../../db/types';
 import { type DailyStat, bumpDailyStat } from '../../lib/daily-stats';
 import { newId, nowIso, todayUtc } from '../../lib/time';
@@ -331,10 +331,12 @@ const cardByIdQuery = compiledOnce(1, (db, id: string) => cardSelect(db).where('
 /** The cards of the given prompts, in no order, by a query built and compiled once. */
 export async function cardsByIds(db: Kysely<DB>, engine: Engine, ids: string[]): Promise<PromptCardRow[]> {
   if (ids.length === 0) return [];
-  // One card (most often the one a like or a view changed) by a statement of its own: PostgreSQL
-  // plans the list's prepared text again on most calls (decision 009), this one once a connection.
-  if (ids.length === 1) return (await cardByIdQuery(db, ids[0]!)).rows;
-  return (await cardsByIdsQuery[engine](db, idsValue(engine, ids))).rows;
+  // One card is most often the one a like or a view changed.
+  return oneOrMany(
+    ids,
+    async (id) => (await cardByIdQuery(db, id)).rows[0],
+    async (all) => (await cardsByIdsQuery[engine](db, idsValue(engine, all))).rows,
+  );
 }
 
 /** Published prompts in created_at, id order, `limit` after the given one. */
