@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { DB, NewPrompt, NewUser } from '../../src/server/db/types';
 
 /*
@@ -49,6 +49,29 @@ export async function insertPrompt(db: Kysely<DB>, authorId: string, overrides: 
   if (overrides.rating_avg === undefined && row.rating_count)
     row.rating_avg = (row.rating_sum ?? 0) / row.rating_count;
   await db.insertInto('prompts').values(row).execute();
+  return row;
+}
+
+/** A current subscription of the user to the plan: active, its period running until 2999. */
+export async function insertSubscription(
+  db: Kysely<DB>,
+  userId: string,
+  planId: string,
+  overrides: Partial<Insertable<DB['subscriptions']>> = {},
+) {
+  const now = iso();
+  const row: Insertable<DB['subscriptions']> = {
+    id: crypto.randomUUID(),
+    user_id: userId,
+    plan_id: planId,
+    status: 'active',
+    current_period_start: now,
+    current_period_end: '2999-01-01T00:00:00.000Z',
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+  await db.insertInto('subscriptions').values(row).execute();
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../../../tests/support/factories';
+import { insertPrompt, insertSubscription, insertUser } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp, testConfig } from '../../../../tests/support/test-app';
 import { testEngine } from '../../../../tests/support/test-db';
 import { newId, nowIso } from '../../lib/time';
@@ -393,19 +393,7 @@ describe('login and the session', () => {
     const stillFree = (await get('/api/auth/me', account.token)).json().data.user;
     expect(stillFree.subscription).toEqual(free.subscription);
     expect(free.subscription.plan).toBe('Free');
-    await db
-      .insertInto('subscriptions')
-      .values({
-        id: newId(),
-        user_id: account.user.id,
-        plan_id: 'plan-pro',
-        status: 'active',
-        current_period_start: now,
-        current_period_end: '2999-01-01T00:00:00.000Z',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertSubscription(db, account.user.id, 'plan-pro');
     const paid = (await get('/api/auth/me', account.token)).json().data.user;
     expect(paid.subscription).toEqual({ plan: 'Premium', status: 'active', planId: 'plan-pro' });
     expect(paid.usage.playgroundSessions.limit).toBe(999999);
@@ -415,36 +403,9 @@ describe('login and the session', () => {
     // On PostgreSQL the summaries asked for in one turn of the event loop are read together.
     const [paid, author, plain] = await Promise.all([register(), register(), register()]);
     const db = t.database.db;
-    const now = new Date().toISOString();
-    await db
-      .insertInto('subscriptions')
-      .values({
-        id: newId(),
-        user_id: paid.user.id,
-        plan_id: 'plan-pro',
-        status: 'active',
-        current_period_start: now,
-        current_period_end: '2999-01-01T00:00:00.000Z',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db
-      .insertInto('prompts')
-      .values(
-        [1, 2].map((n) => ({
-          id: newId(),
-          slug: `s-${newId()}`,
-          author_id: author.user.id,
-          title: `t${n}`,
-          description: 'd',
-          content: 'c',
-          category: 'writing',
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    await insertSubscription(db, paid.user.id, 'plan-pro');
+    await insertPrompt(db, author.user.id);
+    await insertPrompt(db, author.user.id, { status: 'draft' });
     const alone = [];
     for (const c of [paid, author, plain]) alone.push((await get('/api/auth/me', c.token)).json().data.user);
     expect(alone.map((u) => [u.subscription.plan, u.usage.promptsCreated])).toEqual([

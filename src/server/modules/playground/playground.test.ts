@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeAi, fakeAiEnv, startFakeAi } from '../../../../tests/support/fake-ai';
-import { insertPrompt } from '../../../../tests/support/factories';
+import { insertPrompt, insertSubscription } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { newId, nowIso } from '../../lib/time';
 
@@ -276,20 +276,7 @@ describe('allowance', () => {
 
   it('is unlimited on an active paid plan, and 999999 for admins', async () => {
     const u = await user();
-    const now = nowIso();
-    await t.database.db
-      .insertInto('subscriptions')
-      .values({
-        id: newId(),
-        user_id: u.id,
-        plan_id: 'plan-premium',
-        status: 'active',
-        current_period_start: now,
-        current_period_end: '2999-01-01T00:00:00.000Z',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertSubscription(t.database.db, u.id, 'plan-premium');
     for (let i = 0; i < 12; i++)
       expect((await chat(u.token, { message: `paid ${i}`, model: 'claude' })).statusCode).toBe(200);
     expect((await get('/api/playground/usage', u.token)).json().data).toMatchObject({
