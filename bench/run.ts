@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -877,7 +878,12 @@ async function main() {
         RATE_LIMIT_MAX: '100000000',
         PLAYGROUND_RATE_LIMIT: '100000000',
         AUTH_RATE_LIMIT_PER_ADDRESS: '100000000',
-        NODE_ENV: 'development',
+        // As deployed: React and the other libraries the server renders with run their production
+        // builds (a server render of / took 17-21 ms in development, 10-13 in production). The
+        // premium subscriber is bought through the labelled test gateway.
+        NODE_ENV: 'production',
+        JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
+        PAYMENTS_TEST_MODE: 'true',
         ANTHROPIC_API_KEY: 'bench',
         ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`,
         ANTHROPIC_MODEL: 'claude-bench',

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +52,10 @@ async function startApp(): Promise<ChildProcess> {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
+      // As deployed (React's production build renders the pages), with the demo catalogue.
+      NODE_ENV: 'production',
+      DEMO: 'true',
+      JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
