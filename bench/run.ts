@@ -878,9 +878,9 @@ async function main() {
         RATE_LIMIT_MAX: '100000000',
         PLAYGROUND_RATE_LIMIT: '100000000',
         AUTH_RATE_LIMIT_PER_ADDRESS: '100000000',
-        // As deployed: React and the other libraries the server renders with run their production
-        // builds (a server render of / took 17-21 ms in development, 10-13 in production). The
-        // premium subscriber is bought through the labelled test gateway.
+        // As deployed: the server renders pages with React's production build (a render of / took
+        // 17-21 ms with its development build, 10-13 with it; decision 032). The premium subscriber
+        // is bought through the labelled test gateway.
         NODE_ENV: 'production',
         JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
         PAYMENTS_TEST_MODE: 'true',
