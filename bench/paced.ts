@@ -20,11 +20,6 @@ export interface Req {
   body?: string;
   /** What the request is, for the mixed workload's latencies by kind (a scenario's id, say). */
   label?: string;
-  /**
-   * Bodies autocannon sends in turn, one counter across every connection and every request holding
-   * the same list (run.ts). The paced run sends `body`, in the workload's order.
-   */
-  turns?: readonly string[];
 }
 
 /** What a load run measured: latencies in milliseconds. */

@@ -29,7 +29,8 @@ import { assertNothingAnswers } from './port';
  * of authentication (the same public call with and without a token); 6 the SPA's index.html and a
  * hashed asset; 7 playground time to first token (1 and 50 streams); 8 a mixed workload at a fixed
  * rate with sign-ins and likes. Each HTTP scenario runs autocannon for --duration seconds against the
- * app, then against the bare server, with the same requests and connections. The mixed workload is
+ * app, then against the bare server, with the same requests and connections (a scenario's requests
+ * taken in turn across the connections, see load()). The mixed workload is
  * sent evenly paced (paced.ts), then by autocannon's rate, which sends in bursts (8b, reported only).
  *
  * --trace <file> writes the mixed workload's paced runs request by request (server, due time and
@@ -298,20 +299,26 @@ function percentile(sorted: number[], q: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 }
 
-/** autocannon against `port`: the requests in turn on each connection, for `seconds`. */
+/**
+ * autocannon against `port` for `seconds`: the requests in turn across the connections, each send
+ * taking the next request of the list whichever connection sends it, as the paced sender does.
+ * autocannon's own order has each connection go through the list from its start, which keeps the
+ * connections in step: the 64 sent the first of the search mix's eight together, then the second,
+ * so every search waited behind 63 copies of itself and the percentiles were the costliest search's
+ * (its cost x 64), not the mix's. In the mixed workload's bursts it also had all 64 send the same
+ * like together, 63 of them no-ops.
+ */
 async function load(
   port: number,
   requests: Req[],
   opts: { seconds: number; connections: number; rate?: number },
 ): Promise<Measure> {
   const times: number[] = [];
-  // Each request's connection sends it as the request list comes round: a body that must change
-  // from one send to the next whichever connection sends it (a like set, then unset) takes turns.
-  const sent = new Map<readonly string[], number>();
-  const inTurn = (turns: readonly string[]) => (req: autocannon.Request) => {
-    const n = sent.get(turns) ?? 0;
-    sent.set(turns, n + 1);
-    return { ...req, body: turns[n % turns.length] };
+  let sends = 0;
+  const next = (req: autocannon.Request): autocannon.Request => {
+    const r = requests[sends++ % requests.length]!;
+    // A copy of the headers: autocannon writes the body's Content-Length into the object it gets.
+    return { ...req, method: r.method, path: r.path, headers: { ...r.headers }, body: r.body };
   };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -320,13 +327,7 @@ async function load(
         connections: opts.connections,
         duration: opts.seconds,
         ...(opts.rate ? { overallRate: opts.rate } : {}),
-        requests: requests.map((r) => ({
-          method: r.method,
-          path: r.path,
-          headers: r.headers,
-          body: r.body,
-          ...(r.turns ? { setupRequest: inTurn(r.turns) } : {}),
-        })),
+        requests: [{ setupRequest: next }],
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
@@ -447,12 +448,8 @@ async function buildScenarios() {
     },
   ];
 
-  // The mixed workload: 200 requests a connection cycles through; 10 likes and 1 sign-in (writes).
-  // Every like changes the state: paced, the list's likes alternate; through autocannon, whose 64
-  // connections go through the list side by side, they take turns across the connections (all
-  // sending `liked: true` together, 63 of 64 were no-ops: the bursts had 79 real likes in 30 s
-  // where the paced run had 1 488).
-  const likeTurns = [true, false].map((liked) => JSON.stringify({ liked }));
+  // The mixed workload: 200 requests sent in turn; 10 likes and 1 sign-in (writes). The likes
+  // alternate (set, unset), so every one changes the state, paced and through autocannon alike.
   const mixed: Req[] = [];
   const reads = scenarios
     .filter((s) => s.kind !== 'twin')
@@ -463,7 +460,6 @@ async function buildScenarios() {
       mixed.push({
         ...POST(`${list}/${prompt.slug}/like`, { liked: i % 40 === 5 }, bearer),
         label: 'like',
-        turns: likeTurns,
       });
     else mixed.push(reads[i % reads.length]!);
   }
