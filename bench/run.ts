@@ -30,8 +30,8 @@ import { assertNothingAnswers } from './port';
  * hashed asset; 7 playground time to first token (1 and 50 streams); 8 a mixed workload at a fixed
  * rate with sign-ins and likes. Each HTTP scenario runs autocannon for --duration seconds against the
  * app, then against the bare server, with the same requests and connections (a scenario's requests
- * taken in turn across the connections, see load()). The mixed workload is
- * sent evenly paced (paced.ts), then by autocannon's rate, which sends in bursts (8b, reported only).
+ * taken in turn across the connections, see load()). The mixed workload is sent evenly paced
+ * (paced.ts), then by autocannon's rate, which sends in bursts (8b, reported only).
  *
  * --trace <file> writes the mixed workload's paced runs request by request (server, due time and
  * latency in ms, kind; each run's start as a wall-clock time first), to see when in the run its
