@@ -197,6 +197,12 @@ async function main() {
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
   try {
+    // The browser's own version: Lighthouse's figures move with it (the Debian package is updated).
+    const browser = (
+      (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
+        Browser: string;
+      }
+    ).Browser;
     const list = (await (await fetch(`${BASE}/api/marketplace/prompts?limit=1`)).json()) as {
       data: { prompts: { slug: string }[] };
     };
@@ -211,7 +217,7 @@ async function main() {
     }
 
     log(
-      `\nLighthouse mobile preset on the built app (Chromium ${args.chrome}), median of ${args.runs} runs per page; load average ${os
+      `\nLighthouse mobile preset on the built app (${browser}, ${args.chrome}), median of ${args.runs} runs per page; load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}\n`,
@@ -239,6 +245,7 @@ async function main() {
         {
           at: new Date().toISOString(),
           node: process.version,
+          browser,
           // A string: prettier folds a number array onto one line, JSON.stringify does not.
           loadAverage: os
             .loadavg()
