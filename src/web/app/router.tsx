@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, createElement, lazy } from 'react';
-import { type RouteObject, createBrowserRouter, matchRoutes } from 'react-router';
+import { type RouteObject, createBrowserRouter } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
 import { useDocumentTitle } from './document-title';
 import { AdminGuestOnly, GuestOnly, RequireAdmin, RequireAuth } from './guards';
@@ -202,15 +202,17 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Loads the pages an address shows. A page the server rendered is hydrated only once its page is
- * loaded: a page that suspended during hydration would stay as the server's markup until it loaded,
- * and any update reaching it meanwhile (the session check, say) makes React replace it with the
- * loading fallback, so the page blinks and the visitor's scroll position is lost.
+ * Loads the pages the router's first address shows (its matches, so the routes are not matched
+ * twice). A page the server rendered is hydrated only once its page is loaded: a page that suspended
+ * during hydration would stay as the server's markup until it loaded, and any update reaching it
+ * meanwhile (the session check, say) makes React replace it with the loading fallback, so the page
+ * blinks and the visitor's scroll position is lost.
  */
-export function preloadPages(pathname: string): Promise<unknown> {
-  const matches = matchRoutes(routes, pathname) ?? [];
+export function preloadPages(router: ReturnType<typeof createAppRouter>): Promise<unknown> {
   return Promise.all(
-    matches.map((m) => (m.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.()),
+    router.state.matches.map((m) =>
+      (m.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.(),
+    ),
   );
 }
 
