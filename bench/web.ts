@@ -15,7 +15,7 @@ import { assertNothingAnswers } from './port';
  * machine) and each figure reported is the median of its runs. Prints performance, accessibility and
  * best-practices scores and the Core Web Vitals against the issue's targets with the load average
  * (Lighthouse times the real CPU work, then scales it: other processes inflate TBT and LCP), and TBT
- * summed from the main thread's CPU time (cpuBlockingMs), to compare builds by; writes
+ * summed from the main thread's CPU time (cpuBlocking), to compare builds by; writes
  * bench/results/web-latest.json, and exits 1 when a target is missed.
  *
  *   npm run bench:web -- [--runs 3] [--chrome /usr/lib/chromium/chromium]
@@ -86,10 +86,12 @@ interface PageResult {
   tbtMs: number;
   /**
    * TBT's sum over the same run's trace, from the CPU time the page's main thread had instead of the
-   * wall time its tasks took (see cpuBlockingMs): what the tasks cost, without the time the thread
+   * wall time its tasks took (see cpuBlocking): what the tasks cost, without the time the thread
    * waited for a core.
    */
   cpuTbtMs: number;
+  /** The three tasks after the first paint with the most CPU time: CPU / wall ms, what they did. */
+  longestTasks: string[];
   /**
    * Lighthouse's benchmark index of this machine's CPU, measured with the run. Its simulated phone is
    * four times slower than the host, calibrated for a desktop scoring 1 500-2 000: on a slower host
@@ -110,7 +112,21 @@ interface TraceEvent {
   dur?: number;
   /** The thread's CPU time in the event, where the platform reports it. */
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
+}
+
+/** What a task did: its longest inner event, with the script it ran where the trace names one. */
+function describeTask(task: TraceEvent, events: TraceEvent[]): string {
+  const end = task.ts + (task.dur ?? 0);
+  let longest: TraceEvent | undefined;
+  for (const e of events) {
+    if (e.ts < task.ts || e === task || e.ph !== 'X' || /RunTask$/.test(e.name)) continue;
+    if (e.ts > end) break;
+    if (e.ts + (e.dur ?? 0) <= end && (e.dur ?? 0) > (longest?.dur ?? 0)) longest = e;
+  }
+  if (!longest) return 'unattributed';
+  const url = longest.args?.data?.url?.replace(/^https?:\/\/[^/]+/, '');
+  return url ? `${longest.name} ${url}` : longest.name;
 }
 
 /**
@@ -123,32 +139,37 @@ interface TraceEvent {
  * to the page's own work stands out of it more clearly (decision 034); Lighthouse's stays the target.
  * Not simulated: tasks as they ran, not rescheduled.
  */
-function cpuBlockingMs(events: TraceEvent[]): number {
+function cpuBlocking(events: TraceEvent[]): { ms: number; longest: string[] } {
+  const none = { ms: NaN, longest: [] };
   const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!fcp) return NaN;
+  if (!fcp) return none;
   const main = events.find(
     (e) => e.name === 'thread_name' && e.pid === fcp.pid && e.args?.name === 'CrRendererMain',
   );
-  if (!main) return NaN;
-  const tasks = events
-    .filter(
-      (e) =>
-        e.pid === main.pid &&
-        e.tid === main.tid &&
-        e.ph === 'X' &&
-        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
-        e.ts >= fcp.ts,
-    )
+  if (!main) return none;
+  const onMain = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= fcp.ts)
     .sort((a, b) => a.ts - b.ts);
+  const tasks: { task: TraceEvent; cpuMs: number }[] = [];
   let blocking = 0;
   let end = 0;
-  for (const task of tasks) {
+  for (const task of onMain) {
+    if (task.name !== 'RunTask' && task.name !== 'ThreadControllerImpl::RunTask') continue;
     if (task.ts < end) continue; // a task run inside another (a nested run loop) counts in it
     end = task.ts + (task.dur ?? 0);
     const cpuMs = (task.tdur ?? task.dur ?? 0) / 1000;
     blocking += Math.max(0, cpuMs * 4 - 50);
+    tasks.push({ task, cpuMs });
   }
-  return blocking;
+  // The three that cost most, to say where the figure comes from.
+  const longest = tasks
+    .sort((a, b) => b.cpuMs - a.cpuMs)
+    .slice(0, 3)
+    .map(
+      ({ task, cpuMs }) =>
+        `${cpuMs.toFixed(0)} / ${((task.dur ?? 0) / 1000).toFixed(0)} ms ${describeTask(task, onMain)}`,
+    );
+  return { ms: blocking, longest };
 }
 
 async function audit(url: string, port: number): Promise<PageResult> {
@@ -169,7 +190,7 @@ async function audit(url: string, port: number): Promise<PageResult> {
       .map((ref) => `${id}: ${audits[ref.id]?.title ?? ref.id}`),
   );
   // The trace is an artifact Lighthouse marks internal: without it the figure is NaN, not a failure.
-  const cpuTbtMs = cpuBlockingMs(
+  const cpu = cpuBlocking(
     (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace?.traceEvents ?? [],
   );
   const lcpError = audits['largest-contentful-paint']?.errorMessage;
@@ -183,7 +204,8 @@ async function audit(url: string, port: number): Promise<PageResult> {
     lcpMs: value('largest-contentful-paint'),
     cls: value('cumulative-layout-shift'),
     tbtMs: value('total-blocking-time'),
-    cpuTbtMs,
+    cpuTbtMs: cpu.ms,
+    longestTasks: cpu.longest,
     benchmarkIndex: result.lhr.environment.benchmarkIndex,
     failing,
   };
@@ -233,6 +255,7 @@ function medianResult(runs: PageResult[]): PageResult {
     cls: of('cls'),
     tbtMs: of('tbtMs'),
     cpuTbtMs: of('cpuTbtMs'),
+    longestTasks: middle.longestTasks,
     benchmarkIndex: of('benchmarkIndex'),
     // A run Lighthouse could not finish says why, whichever run is the median.
     failing: [
@@ -304,6 +327,7 @@ async function main() {
         `${r.url.replace(BASE, '').padEnd(40)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r['best-practices']).padStart(5)} | ${r.lcpMs.toFixed(0).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.tbtMs.toFixed(0).padStart(7)} | ${r.cpuTbtMs.toFixed(0).padStart(7)} ${r.benchmarkIndex.toFixed(0).padStart(5)} | ${ok ? 'ok' : 'OVER'}`,
       );
       for (const f of r.failing) log(`    - ${f}`);
+      if (r.longestTasks.length) log(`    longest tasks (CPU / wall): ${r.longestTasks.join('; ')}`);
     }
     log(
       `\nTargets: performance, accessibility and best practices >= 95; LCP < ${TARGETS.lcpMs} ms, CLS < ${TARGETS.cls}, TBT < ${TARGETS.tbtMs} ms.\n` +
