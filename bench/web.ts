@@ -112,7 +112,7 @@ interface TraceEvent {
   dur?: number;
   /** The thread's CPU time in the event, where the platform reports it. */
   tdur?: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string } };
+  args?: { name?: string; data?: { url?: string } };
 }
 
 /** What a task did: its longest inner event, with the script it ran where the trace names one. */
