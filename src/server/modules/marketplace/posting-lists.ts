@@ -1,11 +1,11 @@
 /*
- * The search index's lists of numbers with a frequency (search-index.ts), all in one Int32Array and
- * one Float32Array: per term, the ordinals of the documents holding it (its posting list) and the
- * term's weighted frequency in each; and per document, its term ids and their frequencies. A list
- * has room to grow in place; when it is full it moves to the end of the arrays with twice the room
- * (or, when it is replaced whole, with the room its new entries need). Growing by moves leaves about
- * as much space behind as the lists hold: the arrays are rewritten whenever they are full with a
- * quarter of them left behind, and `trim` rewrites them with no room to spare once the bulk is in
+ * The search index's lists of numbers with a frequency (search-index.ts), all in one Int32Array of
+ * pairs: per term, the ordinals of the documents holding it (its posting list) and the term's
+ * weighted frequency in each (a sum of column weights: a whole number); and per document, its term
+ * ids and their frequencies. A list has room to grow in place; when it is full it moves to the end
+ * of the pool with twice the room (or, when it is replaced whole, with the room its new entries
+ * need). Growing by moves leaves about as much space behind as the lists hold: the pool is
+ * rewritten whenever it is full with a quarter of it left behind, and `trim` rewrites them with no room to spare once the bulk is in
  * (after a build).
  *
  * One typed array rather than a JavaScript array per term: the lists hold millions of numbers on a
@@ -15,47 +15,59 @@
  */
 
 const FIRST_ROOM = 2;
+/** A list's head: where it starts in the pool (in entries), its length, and its note. */
+const HEAD = 3;
 
 export class PostingLists {
-  /** Every list's entries; `start(t)` to `start(t) + length(t)` are term t's. */
-  private pool = new Int32Array(1 << 16);
-  /** Each entry's weighted frequency, at the same place. */
-  private freqPool = new Float32Array(1 << 16);
+  /**
+   * Every list's entries, each a pair of numbers: entry i's value at `2 * i`, its weighted
+   * frequency at `2 * i + 1` (a search that finds a value reads its frequency from the same cache
+   * line). `start(t)` to `start(t) + length(t)` are term t's entries.
+   */
+  private pool = new Int32Array(2 << 16);
+  /** Entries in use (moved lists leave theirs behind, `dead`, until the pool is rewritten). */
   private used = 0;
   private dead = 0;
-  private starts = new Int32Array(1024);
-  private lengths = new Int32Array(1024);
+  /**
+   * Per list, its head (HEAD numbers, together: a search reading a document's list reads one line
+   * for where it is, how long it is and the document's length).
+   */
+  private heads = new Int32Array(HEAD * 1024);
   private rooms = new Int32Array(1024);
   private count = 0;
 
-  /** The shared array: read a list at `start(t)`, and read it again after any change. */
+  /** The shared array of pairs: read a list from `2 * start(t)`, and read it again after any change. */
   get data(): Int32Array {
     return this.pool;
-  }
-
-  /** The entries' frequencies, at the same places as in `data`. */
-  get freqs(): Float32Array {
-    return this.freqPool;
   }
 
   get size(): number {
     return this.count;
   }
 
+  /** Where list t's first entry is (an entry index: its value is at twice this in `data`). */
   start(t: number): number {
-    return this.starts[t]!;
+    return this.heads[HEAD * t]!;
   }
 
   length(t: number): number {
-    return this.lengths[t]!;
+    return this.heads[HEAD * t + 1]!;
+  }
+
+  /** A number kept with list t (the index keeps a document's length with its terms). */
+  note(t: number): number {
+    return this.heads[HEAD * t + 2]!;
+  }
+
+  setNote(t: number, value: number): void {
+    this.heads[HEAD * t + 2] = value;
   }
 
   /** Adds an empty list; gives its number. */
   add(): number {
-    if (this.count === this.starts.length) {
+    if (this.count === this.rooms.length) {
       const size = this.count * 2;
-      this.starts = grown(this.starts, new Int32Array(size));
-      this.lengths = grown(this.lengths, new Int32Array(size));
+      this.heads = grown(this.heads, new Int32Array(HEAD * size));
       this.rooms = grown(this.rooms, new Int32Array(size));
     }
     return this.count++;
@@ -63,56 +75,51 @@ export class PostingLists {
 
   /** Inserts `value` with its frequency at position `at` of list t (its length: appends). */
   insert(t: number, at: number, value: number, freq: number): void {
-    const length = this.lengths[t]!;
+    const length = this.length(t);
     if (length === this.rooms[t]) this.move(t, Math.max(FIRST_ROOM, length * 2));
-    const start = this.starts[t]!;
-    if (at < length) {
-      this.pool.copyWithin(start + at + 1, start + at, start + length);
-      this.freqPool.copyWithin(start + at + 1, start + at, start + length);
-    }
-    this.pool[start + at] = value;
-    this.freqPool[start + at] = freq;
-    this.lengths[t] = length + 1;
+    const start = this.start(t);
+    if (at < length) this.pool.copyWithin(2 * (start + at + 1), 2 * (start + at), 2 * (start + length));
+    this.pool[2 * (start + at)] = value;
+    this.pool[2 * (start + at) + 1] = freq;
+    this.heads[HEAD * t + 1] = length + 1;
   }
 
   /** Makes list t hold exactly these entries, with their frequencies. */
-  replace(t: number, values: Int32Array, freqs: Float32Array): void {
+  replace(t: number, values: Int32Array, freqs: Int32Array): void {
     if (values.length > this.rooms[t]!) this.move(t, values.length, false);
-    const start = this.starts[t]!;
-    this.pool.set(values, start);
-    this.freqPool.set(freqs, start);
-    this.lengths[t] = values.length;
+    const at = 2 * this.start(t);
+    for (let i = 0; i < values.length; i++) {
+      this.pool[at + 2 * i] = values[i]!;
+      this.pool[at + 2 * i + 1] = freqs[i]!;
+    }
+    this.heads[HEAD * t + 1] = values.length;
   }
 
   /** Empties list t and gives its room up. */
   clear(t: number): void {
     this.dead += this.rooms[t]!;
-    this.lengths[t] = 0;
+    this.heads[HEAD * t + 1] = 0;
     this.rooms[t] = 0;
   }
 
   /** Removes the entry at position `at` of list t. */
   removeAt(t: number, at: number): void {
-    const start = this.starts[t]!;
-    const length = this.lengths[t]!;
-    this.pool.copyWithin(start + at, start + at + 1, start + length);
-    this.freqPool.copyWithin(start + at, start + at + 1, start + length);
-    this.lengths[t] = length - 1;
+    const start = this.start(t);
+    const length = this.length(t);
+    this.pool.copyWithin(2 * (start + at), 2 * (start + at + 1), 2 * (start + length));
+    this.heads[HEAD * t + 1] = length - 1;
   }
 
   /** Renumbers the lists: list k becomes the one that was `order[k]`. */
   permute(order: ArrayLike<number>): void {
-    const starts = new Int32Array(this.starts.length);
-    const lengths = new Int32Array(this.lengths.length);
+    const heads = new Int32Array(this.heads.length);
     const rooms = new Int32Array(this.rooms.length);
     for (let k = 0; k < this.count; k++) {
       const t = order[k]!;
-      starts[k] = this.starts[t]!;
-      lengths[k] = this.lengths[t]!;
+      heads.set(this.heads.subarray(HEAD * t, HEAD * t + HEAD), HEAD * k);
       rooms[k] = this.rooms[t]!;
     }
-    this.starts = starts;
-    this.lengths = lengths;
+    this.heads = heads;
     this.rooms = rooms;
   }
 
@@ -121,7 +128,7 @@ export class PostingLists {
    * when few lists will grow (the index after its build).
    */
   trim(): void {
-    for (let t = 0; t < this.count; t++) this.rooms[t] = this.lengths[t]!;
+    for (let t = 0; t < this.count; t++) this.rooms[t] = this.length(t);
     this.compact(8);
   }
 
@@ -130,21 +137,19 @@ export class PostingLists {
    * rewriting the pool first when needed.
    */
   private move(t: number, room: number, keep = true): void {
-    if (this.used + room > this.pool.length) {
+    if (2 * (this.used + room) > this.pool.length) {
       if (this.dead > this.used / 4) this.compact(1);
-      if (this.used + room > this.pool.length) {
-        const size = Math.max(this.pool.length * 2, this.used + room);
+      if (2 * (this.used + room) > this.pool.length) {
+        const size = Math.max(this.pool.length * 2, 2 * (this.used + room));
         this.pool = grown(this.pool, new Int32Array(size));
-        this.freqPool = grown(this.freqPool, new Float32Array(size));
       }
     }
     if (keep) {
-      const start = this.starts[t]!;
-      this.pool.copyWithin(this.used, start, start + this.lengths[t]!);
-      this.freqPool.copyWithin(this.used, start, start + this.lengths[t]!);
+      const start = this.start(t);
+      this.pool.copyWithin(2 * this.used, 2 * start, 2 * (start + this.length(t)));
     }
     this.dead += this.rooms[t]!;
-    this.starts[t] = this.used;
+    this.heads[HEAD * t] = this.used;
     this.rooms[t] = room;
     this.used += room;
   }
@@ -156,19 +161,15 @@ export class PostingLists {
   private compact(spare: number): void {
     let rooms = 0;
     for (let t = 0; t < this.count; t++) rooms += this.rooms[t]!;
-    const pool = new Int32Array(Math.max(rooms + Math.ceil(rooms / spare), 1 << 16));
-    const freqs = new Float32Array(pool.length);
+    const pool = new Int32Array(2 * Math.max(rooms + Math.ceil(rooms / spare), 1 << 16));
     let at = 0;
     for (let t = 0; t < this.count; t++) {
-      const start = this.starts[t]!;
-      const end = start + this.lengths[t]!;
-      pool.set(this.pool.subarray(start, end), at);
-      freqs.set(this.freqPool.subarray(start, end), at);
-      this.starts[t] = at;
+      const start = this.start(t);
+      pool.set(this.pool.subarray(2 * start, 2 * (start + this.length(t))), 2 * at);
+      this.heads[HEAD * t] = at;
       at += this.rooms[t]!;
     }
     this.pool = pool;
-    this.freqPool = freqs;
     this.used = at;
     this.dead = 0;
   }

@@ -65,11 +65,11 @@ export class SearchIndex {
   private createdMs = new Float64Array(1024);
   private category = new Int8Array(1024);
   private type = new Int8Array(1024);
-  private length = new Int32Array(1024);
   /**
-   * Per document (list d), its term ids, ascending, and each one's weighted frequency. The lists
-   * share two arrays, in ordinal order after a build (a search reads thousands of documents: one
-   * array, not one object per document, keeps those reads close together in memory).
+   * Per document (list d), its term ids, ascending, each with its weighted frequency, and its
+   * length (bm25's, in terms) as the list's note. The lists share one array, in ordinal order after
+   * a build (a search reads thousands of documents: one array, not one object per document, keeps
+   * those reads close together in memory).
    */
   private readonly docTerms = new PostingLists();
   private readonly ordinalOf = new Map<string, number>();
@@ -146,7 +146,7 @@ export class SearchIndex {
       }
     }
     const ids = Int32Array.from(weighted.keys()).sort();
-    const freqs = new Float32Array(ids.length);
+    const freqs = new Int32Array(ids.length);
     for (let i = 0; i < ids.length; i++) freqs[i] = weighted.get(ids[i]!)!;
     const category = categoryCode.get(doc.category) ?? -1;
     const type = typeCode.get(doc.type) ?? -1;
@@ -168,7 +168,7 @@ export class SearchIndex {
     this.category[d] = category;
     this.type[d] = type;
     this.docTerms.replace(d, ids, freqs);
-    this.length[d] = length;
+    this.docTerms.setNote(d, length);
     this.totalLength += length;
     this.live++;
 
@@ -176,7 +176,7 @@ export class SearchIndex {
     for (let i = 0; i < ids.length; i++) {
       const t = ids[i]!;
       const length = lists.length(t);
-      const last = length === 0 ? -1 : lists.data[lists.start(t) + length - 1]!;
+      const last = length === 0 ? -1 : lists.data[2 * (lists.start(t) + length - 1)]!;
       lists.insert(t, last === -1 || this.newer(d, last) ? length : this.position(t, d), d, freqs[i]!);
     }
     if (this.bitsets.size > 0) {
@@ -197,21 +197,21 @@ export class SearchIndex {
     type: number,
     length: number,
     ids: Int32Array,
-    freqs: Float32Array,
+    freqs: Int32Array,
   ): boolean {
     if (
       this.created[d] !== created ||
       this.category[d] !== category ||
       this.type[d] !== type ||
-      this.length[d] !== length ||
+      this.docTerms.note(d) !== length ||
       this.docTerms.length(d) !== ids.length
     ) {
       return false;
     }
-    const { data, freqs: held } = this.docTerms;
-    const start = this.docTerms.start(d);
+    const data = this.docTerms.data;
+    const at = 2 * this.docTerms.start(d);
     for (let i = 0; i < ids.length; i++) {
-      if (data[start + i] !== ids[i] || held[start + i] !== freqs[i]) return false;
+      if (data[at + 2 * i] !== ids[i] || data[at + 2 * i + 1] !== freqs[i]) return false;
     }
     return true;
   }
@@ -225,17 +225,18 @@ export class SearchIndex {
     this.docTerms.clear(d);
   }
 
-  /** A document's term ids (a view of the lists' array: read it before anything is stored). */
+  /** A document's term ids. */
   private termsOf(d: number): Int32Array {
-    const start = this.docTerms.start(d);
-    return this.docTerms.data.subarray(start, start + this.docTerms.length(d));
+    const ids = new Int32Array(this.docTerms.length(d));
+    const at = 2 * this.docTerms.start(d);
+    for (let i = 0; i < ids.length; i++) ids[i] = this.docTerms.data[at + 2 * i]!;
+    return ids;
   }
 
   private growDocuments(size: number): void {
     this.createdMs = grown(this.createdMs, new Float64Array(size));
     this.category = grown(this.category, new Int8Array(size));
     this.type = grown(this.type, new Int8Array(size));
-    this.length = grown(this.length, new Int32Array(size));
     for (const [t, bits] of this.bitsets) this.bitsets.set(t, grown(bits, new Uint32Array(bitWords(size))));
   }
 
@@ -252,7 +253,7 @@ export class SearchIndex {
     if (!this.isCommon(count)) return null;
     const bits = new Uint32Array(bitWords(this.createdMs.length));
     const list = this.postings.data;
-    for (let i = this.postings.start(t), end = i + count; i < end; i++) setBit(bits, list[i]!);
+    for (let i = this.postings.start(t), end = i + count; i < end; i++) setBit(bits, list[2 * i]!);
     if (this.bitsets.size >= MAX_BITSETS) this.bitsets.delete(this.bitsets.keys().next().value!);
     this.bitsets.set(t, bits);
     return bits;
@@ -280,7 +281,7 @@ export class SearchIndex {
       if (bits !== null) {
         for (let w = 0; w < words; w++) union[w]! |= bits[w]!;
       } else {
-        for (let i = lists.start(t), end = i + lists.length(t); i < end; i++) setBit(union, list[i]!);
+        for (let i = lists.start(t), end = i + lists.length(t); i < end; i++) setBit(union, list[2 * i]!);
       }
     }
     return union;
@@ -373,16 +374,15 @@ export class SearchIndex {
       const union = prefixTerms === null ? null : this.prefixUnion(prefixTerms, walk);
       try {
         const list = lists.data;
-        const freqs = lists.freqs;
         const start = lists.start(driver);
         for (let i = start + lists.length(driver) - 1; i >= start && n < cap; i--) {
-          const d = list[i]!;
+          const d = list[2 * i]!;
           if (!this.passes(d, category, type)) continue;
           if (union !== null && !hasBit(union, d)) continue;
           if (checkBits && this.lacksCommon(d)) continue;
           const f = prefixTerms === null ? 0 : this.markedFrequency(d);
           if (prefixTerms !== null && f === 0) continue;
-          if (!this.holds(d, exact, n * stride, driver, freqs[i]!)) continue;
+          if (!this.holds(d, exact, n * stride, driver, list[2 * i + 1]!)) continue;
           found[n] = d;
           prefixFreq[n++] = f;
         }
@@ -462,7 +462,7 @@ export class SearchIndex {
     const stride = exact.length;
     for (let k = 0; k < count; k++) {
       const d = found[k]!;
-      const norm = K1 * (1 - B + (B * this.length[d]!) / avgdl);
+      const norm = K1 * (1 - B + (B * this.docTerms.note(d)) / avgdl);
       let score = 0;
       for (let i = 0; i < stride; i++) {
         const f = this.exactFreqs[k * stride + i]!;
@@ -518,7 +518,7 @@ export class SearchIndex {
     let hi = this.postings.length(t);
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.newer(d, list[start + mid]!)) lo = mid + 1;
+      if (this.newer(d, list[2 * (start + mid)]!)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -529,7 +529,7 @@ export class SearchIndex {
     const ids = this.termsOf(d);
     for (const t of ids) {
       const at = this.position(t, d);
-      if (at < this.postings.length(t) && this.postings.data[this.postings.start(t) + at] === d) {
+      if (at < this.postings.length(t) && this.postings.data[2 * (this.postings.start(t) + at)] === d) {
         this.postings.removeAt(t, at);
       }
       const bits = this.bitsets.get(t);
@@ -540,7 +540,7 @@ export class SearchIndex {
       if (left > 0) this.prefixDocs.set(prefix, left);
       else this.prefixDocs.delete(prefix);
     }
-    this.totalLength -= this.length[d]!;
+    this.totalLength -= this.docTerms.note(d);
     this.live--;
   }
 
@@ -598,14 +598,14 @@ export class SearchIndex {
     let count = 0;
     for (const t of prefixTerms) {
       for (let i = lists.start(t), end = i + lists.length(t); i < end; i++) {
-        if (marks[list[i]!] === 0) {
-          marks[list[i]!] = 1;
+        if (marks[list[2 * i]!] === 0) {
+          marks[list[2 * i]!] = 1;
           count++;
         }
       }
     }
     for (const t of prefixTerms)
-      for (let i = lists.start(t), end = i + lists.length(t); i < end; i++) marks[list[i]!] = 0;
+      for (let i = lists.start(t), end = i + lists.length(t); i < end; i++) marks[list[2 * i]!] = 0;
     return count;
   }
 
@@ -615,8 +615,8 @@ export class SearchIndex {
     let hi = lo + this.docTerms.length(d) - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const v = pool[mid]!;
-      if (v === t) return this.docTerms.freqs[mid]!;
+      const v = pool[2 * mid]!;
+      if (v === t) return pool[2 * mid + 1]!;
       if (v < t) lo = mid + 1;
       else hi = mid - 1;
     }
@@ -626,16 +626,15 @@ export class SearchIndex {
   /** The weighted frequency of the current prefix's terms in document d. */
   private markedFrequency(d: number): number {
     const pool = this.docTerms.data;
-    const freqs = this.docTerms.freqs;
     const start = this.docTerms.start(d);
     const end = start + this.docTerms.length(d);
     const { lo, hi } = this.range;
     let f = 0;
     let i = firstAtLeast(pool, start, end, lo);
-    for (; i < end && pool[i]! < hi; i++) f += freqs[i]!;
-    if (end > start && pool[end - 1]! >= this.ordered) {
+    for (; i < end && pool[2 * i]! < hi; i++) f += pool[2 * i + 1]!;
+    if (end > start && pool[2 * (end - 1)]! >= this.ordered) {
       for (i = firstAtLeast(pool, start, end, this.ordered); i < end; i++)
-        if (this.termMarks[pool[i]!] === 1) f += freqs[i]!;
+        if (this.termMarks[pool[2 * i]!] === 1) f += pool[2 * i + 1]!;
     }
     return f;
   }
@@ -680,20 +679,19 @@ export class SearchIndex {
     }
     // The new ids in the documents' lists, each sorted again (insertion sort: a few dozen terms).
     const pool = this.docTerms.data;
-    const freqs = this.docTerms.freqs;
     for (let d = 0; d < this.ids.length; d++) {
       const start = this.docTerms.start(d);
       const end = start + this.docTerms.length(d);
       for (let i = start; i < end; i++) {
-        const t = newId[pool[i]!]!;
-        const f = freqs[i]!;
+        const t = newId[pool[2 * i]!]!;
+        const f = pool[2 * i + 1]!;
         let j = i - 1;
-        for (; j >= start && pool[j]! > t; j--) {
-          pool[j + 1] = pool[j]!;
-          freqs[j + 1] = freqs[j]!;
+        for (; j >= start && pool[2 * j]! > t; j--) {
+          pool[2 * j + 2] = pool[2 * j]!;
+          pool[2 * j + 3] = pool[2 * j + 1]!;
         }
-        pool[j + 1] = t;
-        freqs[j + 1] = f;
+        pool[2 * j + 2] = t;
+        pool[2 * j + 3] = f;
       }
     }
     // In ordinal order, with no space left behind.
@@ -762,11 +760,14 @@ function newer(
   return ca > cb || (ca === cb && ids[a]! > ids[b]!);
 }
 
-/** The first index of an ascending run of an array, [lo, hi), whose value is at least `value`. */
-function firstAtLeast(ids: Int32Array, lo: number, hi: number, value: number): number {
+/**
+ * The first entry of an ascending run of (value, frequency) pairs, entries [lo, hi), whose value is
+ * at least `value`.
+ */
+function firstAtLeast(pairs: Int32Array, lo: number, hi: number, value: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (ids[mid]! < value) lo = mid + 1;
+    if (pairs[2 * mid]! < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -785,9 +786,9 @@ function lowerBound(sorted: string[], value: string): number {
 
 /** Merges posting lists (kept oldest first) into one stream, newest first (created_at, then id). */
 class CursorHeap {
+  /** The lists' (value, frequency) pairs. */
   private readonly data: Int32Array;
-  private readonly freqs: Float32Array;
-  /** Per cursor, its list's first position in `data` and the position it is at. */
+  /** Per cursor, its list's first entry and the entry it is at. */
   private readonly first: number[];
   private readonly at: number[];
   /** The frequency, in the last popped document, of the term whose list it came from. */
@@ -801,7 +802,6 @@ class CursorHeap {
     private readonly ids: (string | undefined)[],
   ) {
     this.data = lists.data;
-    this.freqs = lists.freqs;
     this.first = terms.map((t) => lists.start(t));
     this.at = terms.map((t) => lists.start(t) + lists.length(t) - 1);
     for (let i = (terms.length >> 1) - 1; i >= 0; i--) this.down(i);
@@ -809,8 +809,8 @@ class CursorHeap {
 
   pop(): number | undefined {
     if (this.at.length === 0) return undefined;
-    const d = this.data[this.at[0]!]!;
-    this.freq = this.freqs[this.at[0]!]!;
+    const d = this.data[2 * this.at[0]!]!;
+    this.freq = this.data[2 * this.at[0]! + 1]!;
     if (--this.at[0]! < this.first[0]!) {
       const first = this.first.pop()!;
       const at = this.at.pop()!;
@@ -824,8 +824,8 @@ class CursorHeap {
 
   /** True when the cursor at i points to a newer document than the one at j. */
   private before(i: number, j: number): boolean {
-    const a = this.data[this.at[i]!]!;
-    const b = this.data[this.at[j]!]!;
+    const a = this.data[2 * this.at[i]!]!;
+    const b = this.data[2 * this.at[j]!]!;
     return newer(this.createdMs, this.created, this.ids, a, b);
   }
 
