@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import { type RecordedResponse, answerKey } from './recorded';
 
 /*
- * The ceiling: a bare node:http server answering each benchmarked request (method and URL) with the
- * exact status, type and bytes the app answered. Whatever the app costs beyond this is framework,
+ * The ceiling: a bare node:http server answering each benchmarked request (method, URL and the
+ * encodings it accepts) with the exact status, type, encoding and bytes the app answered. Whatever the app costs beyond this is framework,
  * validation, authentication, database and serialization.
  *   tsx bench/bare-server.ts <port> <responses.json>
  */
-export interface RecordedResponse {
-  status: number;
-  type: string;
-  /** base64 */
-  body: string;
-}
-
 const [port = '0', file = ''] = process.argv.slice(2);
 const recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RecordedResponse>;
 const answers = new Map(
@@ -21,7 +15,7 @@ const answers = new Map(
 );
 
 const server = http.createServer((req, res) => {
-  const answer = answers.get(`${req.method} ${req.url}`);
+  const answer = answers.get(answerKey(req.method!, req.url!, req.headers['accept-encoding']));
   // Read the request body (a sign-in, a like) like the app has to, then answer.
   req.resume();
   req.on('end', () => {
@@ -30,7 +24,11 @@ const server = http.createServer((req, res) => {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(answer.status, { 'content-type': answer.type, 'content-length': answer.bytes.length });
+    res.writeHead(answer.status, {
+      'content-type': answer.type,
+      ...(answer.encoding ? { 'content-encoding': answer.encoding } : {}),
+      'content-length': answer.bytes.length,
+    });
     res.end(answer.bytes);
   });
 });

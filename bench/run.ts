@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { RecordedResponse } from './bare-server';
+import { type RecordedResponse, answerKey } from './recorded';
 import { Rng } from '../src/server/db/seed/prng';
 import { type Measure, type PacedRequest, type Req, pacedLoad } from './paced';
 import { PACED_REPLY_MS } from './paced-reply';
@@ -25,7 +26,8 @@ import { assertNothingAnswers } from './port';
  *                    [--trace <file>] (the mixed workload's paced runs, request by request)
  *
  * Scenarios (issue 9): 1 marketplace page of 50; 2 category + type + rating sort; 3 full-text search
- * (common and rare words, prefixes); 4 a prompt page; 5 GET /api/auth/me with a token, and the cost
+ * (common and rare words, prefixes), and 3b the same searches compressed, as a browser asks for them
+ * (reported only: the budget is for 3); 4 a prompt page; 5 GET /api/auth/me with a token, and the cost
  * of authentication (the same public call with and without a token); 6 the SPA's index.html and a
  * hashed asset; 7 playground time to first token (1 and 50 streams); 8 a mixed workload at a fixed
  * rate with sign-ins and likes. Each HTTP scenario runs autocannon for --duration seconds against the
@@ -112,8 +114,8 @@ interface HttpScenario {
   id: string;
   name: string;
   requests: Req[];
-  /** Which budget applies. */
-  kind: 'read' | 'search' | 'auth' | 'twin' | 'static';
+  /** Which budget applies (a twin or an extra is reported only, and not part of the mix). */
+  kind: 'read' | 'search' | 'auth' | 'twin' | 'extra' | 'static';
 }
 interface Row {
   id: string;
@@ -128,7 +130,7 @@ interface Row {
   notes?: string;
 }
 
-const key = (r: Req) => `${r.method} ${r.path}`;
+const key = (r: Req) => answerKey(r.method, r.path, r.headers?.['accept-encoding']);
 const GET = (p: string, headers?: Record<string, string>): Req => ({ method: 'GET', path: p, headers });
 const POST = (p: string, body: unknown, headers?: Record<string, string>): Req => ({
   method: 'POST',
@@ -344,23 +346,42 @@ async function load(
   };
 }
 
-/** What the app answers to each request, for the bare server to repeat byte for byte. */
+/**
+ * What the app answers to each request, for the bare server to repeat byte for byte (compressed
+ * answers as they were sent: node:http, since fetch would decompress them).
+ */
 async function record(requests: Req[]): Promise<Record<string, RecordedResponse>> {
   const out: Record<string, RecordedResponse> = {};
   for (const r of requests) {
     if (out[key(r)]) continue;
-    const res = await fetch(`http://127.0.0.1:${APP_PORT}${r.path}`, {
-      method: r.method,
-      headers: r.headers,
-      body: r.body,
-    });
-    const body = Buffer.from(await res.arrayBuffer());
+    const res = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port: APP_PORT, path: r.path, method: r.method, headers: r.headers },
+          (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on('data', (c: Buffer) => chunks.push(c));
+            answer.on('end', () =>
+              resolve({
+                status: answer.statusCode ?? 0,
+                headers: answer.headers,
+                body: Buffer.concat(chunks),
+              }),
+            );
+            answer.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(r.body);
+      },
+    );
     if (res.status >= 300)
-      throw new Error(`${key(r)} answered ${res.status}: ${body.toString().slice(0, 300)}`);
+      throw new Error(`${key(r)} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
     out[key(r)] = {
       status: res.status,
-      type: res.headers.get('content-type') ?? 'application/octet-stream',
-      body: body.toString('base64'),
+      type: res.headers['content-type'] ?? 'application/octet-stream',
+      encoding: res.headers['content-encoding'],
+      body: res.body.toString('base64'),
     };
   }
   return out;
@@ -425,6 +446,12 @@ async function buildScenarios() {
       requests: [GET(`${list}?category=writing&type=free&sort=rating&limit=50`)],
     },
     { id: '3', name: 'search: common, rare, prefixes', kind: 'search', requests: searches },
+    {
+      id: '3b',
+      name: 'search, compressed (browsers)',
+      kind: 'extra',
+      requests: searches.map((r) => ({ ...r, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })),
+    },
     { id: '4', name: 'a prompt page', kind: 'read', requests: [GET(`${list}/${prompt.slug}`)] },
     { id: '5', name: 'GET /api/auth/me with a token', kind: 'auth', requests: [GET('/api/auth/me', bearer)] },
     {
@@ -452,7 +479,7 @@ async function buildScenarios() {
   // alternate (set, unset), so every one changes the state, paced and through autocannon alike.
   const mixed: Req[] = [];
   const reads = scenarios
-    .filter((s) => s.kind !== 'twin')
+    .filter((s) => s.kind !== 'twin' && s.kind !== 'extra')
     .flatMap((s) => s.requests.map((r) => ({ ...r, label: `${s.id} ${s.name}` })));
   for (let i = 0; i < 200; i++) {
     if (i === 100) mixed.push({ ...POST('/api/auth/login', { email, password }), label: 'sign-in' });
