@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
  * buffer fills, which would undo the playground's streaming.
  *
  * What comes through here is compressed on every request: answers built per request (a search, a
- * signed-in page, a creator's lists). Answers that are kept (cached public reads, the app's files)
+ * signed-in user's sessions and lists, a creator's studio). Answers that are kept (cached public reads, the app's files)
  * are compressed once where they are kept, harder (response-cache.ts, spa.ts). So the levels here
  * are the fastest: brotli quality 1 and gzip level 1 (decision 035). On a page of 50 search results
  * (37 KB) they take 80 and 150 µs against 340 (quality 4) and 360 (gzip's default, 6), for 10-13%
