@@ -346,35 +346,31 @@ async function load(
   };
 }
 
-/**
- * What the app answers to each request, for the bare server to repeat byte for byte (compressed
- * answers as they were sent: node:http, since fetch would decompress them).
- */
+/** One request to the app, its answer's bytes as sent (fetch would decompress a compressed one). */
+function requestRaw(r: Req): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: APP_PORT, path: r.path, method: r.method, headers: r.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(r.body);
+  });
+}
+
+/** What the app answers to each request, for the bare server to repeat byte for byte. */
 async function record(requests: Req[]): Promise<Record<string, RecordedResponse>> {
   const out: Record<string, RecordedResponse> = {};
   for (const r of requests) {
     if (out[key(r)]) continue;
-    const res = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-      (resolve, reject) => {
-        const req = http.request(
-          { host: '127.0.0.1', port: APP_PORT, path: r.path, method: r.method, headers: r.headers },
-          (answer) => {
-            const chunks: Buffer[] = [];
-            answer.on('data', (c: Buffer) => chunks.push(c));
-            answer.on('end', () =>
-              resolve({
-                status: answer.statusCode ?? 0,
-                headers: answer.headers,
-                body: Buffer.concat(chunks),
-              }),
-            );
-            answer.on('error', reject);
-          },
-        );
-        req.on('error', reject);
-        req.end(r.body);
-      },
-    );
+    const res = await requestRaw(r);
     if (res.status >= 300)
       throw new Error(`${key(r)} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
     out[key(r)] = {
