@@ -112,6 +112,64 @@ test('buying a premium prompt unlocks its text and marks it owned', async ({ pag
   await expect(card.getByRole('link', { name: 'Try in Playground' })).toBeVisible();
 });
 
+/**
+ * Holds the answer to the app's start-up session check until `release` is called: until then the
+ * page is the one the server rendered, drawn as a visitor's.
+ */
+async function holdSessionCheck(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route('**/api/auth/me', async (route) => {
+    asked = true;
+    await released;
+    await route.fallback();
+  });
+  return { release, asked: () => asked };
+}
+
+test('a signed-in user who clicks Buy or Subscribe before the session check answers goes on to pay', async ({
+  page,
+  request,
+}) => {
+  const prompt = await premiumPrompt(request, 3);
+  await signedInAccount(page, 'early');
+
+  let check = await holdSessionCheck(page);
+  await page.goto(`/marketplace/${prompt.slug}`);
+  await expect.poll(check.asked).toBe(true);
+  await page.getByTestId('prompt-actions').getByRole('button', { name: 'Buy Prompt' }).click();
+  check.release();
+  // Not sent to the login page as a visitor would be: the click waited for the answer.
+  await expect(checkoutDialog(page).getByTestId('test-checkout-item')).toHaveText(`Prompt: ${prompt.title}`);
+  await expect(page).toHaveURL(`/marketplace/${prompt.slug}`);
+  await page.keyboard.press('Escape');
+  await expect(checkoutDialog(page)).toHaveCount(0);
+  await page.unrouteAll();
+
+  const other = await premiumPrompt(request, 4);
+  check = await holdSessionCheck(page);
+  await page.goto(`/marketplace?type=premium&search=${encodeURIComponent(other.title)}`);
+  await expect.poll(check.asked).toBe(true);
+  const card = page.getByTestId('prompt-card').filter({ hasText: other.title }).first();
+  await card.getByRole('button', { name: 'Buy Prompt' }).click();
+  check.release();
+  await expect(checkoutDialog(page).getByTestId('test-checkout-item')).toHaveText(`Prompt: ${other.title}`);
+  await page.keyboard.press('Escape');
+  await expect(checkoutDialog(page)).toHaveCount(0);
+  await page.unrouteAll();
+
+  check = await holdSessionCheck(page);
+  await page.goto('/pricing');
+  await expect.poll(check.asked).toBe(true);
+  await planCard(page, 'Premium').getByRole('button', { name: 'Get Premium' }).click();
+  check.release();
+  await expect(checkoutDialog(page).getByTestId('test-checkout-item')).toHaveText(
+    'Premium plan, billed monthly',
+  );
+  await expect(toast(page, 'Authentication Required')).toHaveCount(0);
+});
+
 test('a declined payment grants nothing', async ({ page, request }) => {
   const account = await signedInAccount(page, 'fail');
   await page.goto('/pricing');

@@ -66,6 +66,12 @@ export interface AuthContextValue {
   updateUser: (changes: Partial<Pick<User, 'name' | 'email' | 'avatar'>>) => void;
   /** Asks the server again for the signed-in user (usage counts move as the account is used). */
   refreshUser: () => Promise<void>;
+  /**
+   * Runs `action` with whether someone is signed in: at once, or when the start-up check has
+   * answered. A click that depends on the session (Buy, Subscribe) waits for it, rather than taking
+   * a signed-in user who clicks early for a visitor (a server-rendered page is drawn as a visitor's).
+   */
+  afterSessionCheck: (action: (signedIn: boolean) => void) => void;
 }
 
 // The token every API call carries: the one just verified or issued, never a stale stored one.
@@ -154,6 +160,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     stateRef.current = state;
   }, [state]);
+
+  // Actions waiting for the start-up check (afterSessionCheck), run once its answer is on screen.
+  const waiting = useRef<((signedIn: boolean) => void)[]>([]);
+  useEffect(() => {
+    if (state.status === 'loading') return;
+    for (const action of waiting.current.splice(0)) action(state.status === 'authenticated');
+  }, [state.status]);
+  const afterSessionCheck = useCallback((action: (signedIn: boolean) => void) => {
+    const current = stateRef.current;
+    if (current.status === 'loading') waiting.current.push(action);
+    else action(current.status === 'authenticated');
+  }, []);
 
   /** Cached data of one account must not survive into the next (or into signed-out pages). */
   const resetAccountData = useCallback(() => {
@@ -299,8 +317,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       forgetSession,
       updateUser,
       refreshUser,
+      afterSessionCheck,
     };
-  }, [state, signIn, logout, forgetSession, updateUser, refreshUser]);
+  }, [state, signIn, logout, forgetSession, updateUser, refreshUser, afterSessionCheck]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -40,7 +40,7 @@ const GRID = 'mx-auto grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:gap-6'
 /** Serves both /pricing and /user/pricing: the plans come from the server, the buttons from who is looking. */
 export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const { status } = useAuth();
+  const { status, afterSessionCheck } = useAuth();
   const signedIn = status === 'authenticated';
   const plans = usePlans();
   const overview = useBillingOverview();
@@ -50,13 +50,20 @@ export function PricingPage() {
   const trialAvailable = signedIn && Boolean(overview.data?.trialAvailable);
 
   function act(plan: Plan, action: PlanAction) {
+    // A plan without a yearly price is billed monthly whatever the toggle says (the card shows that).
+    const billing = priceView(plan, period).period === 'annual' ? 'annual' : 'monthly';
     if (action.kind === 'already-free') {
       toast.info(PAYMENT_MESSAGES.alreadyFree);
     } else if (action.kind === 'sign-in') {
-      toast.error(SIGN_IN_TO_SUBSCRIBE_TOAST.title, { description: SIGN_IN_TO_SUBSCRIBE_TOAST.description });
+      // Drawn as a visitor's card until the session check answers: a signed-in user goes on to pay.
+      afterSessionCheck((signedIn) => {
+        if (signedIn) checkout.start({ planId: plan.id, billing });
+        else
+          toast.error(SIGN_IN_TO_SUBSCRIBE_TOAST.title, {
+            description: SIGN_IN_TO_SUBSCRIBE_TOAST.description,
+          });
+      });
     } else if (action.kind === 'checkout') {
-      // A plan without a yearly price is billed monthly whatever the toggle says (the card shows that).
-      const billing = priceView(plan, period).period === 'annual' ? 'annual' : 'monthly';
       checkout.start({ planId: plan.id, billing });
     }
   }

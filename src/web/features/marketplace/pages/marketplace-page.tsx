@@ -124,7 +124,7 @@ export function MarketplacePage() {
   }
 
   // Buying (issue 7): signed-in users pay in place; visitors log in first and come back here.
-  const { user } = useAuth();
+  const { user, afterSessionCheck } = useAuth();
   const purchases = usePurchases();
   const owned = useMemo(() => new Set(purchases.data?.map((p) => p.promptId)), [purchases.data]);
   const checkout = useCheckout();
@@ -136,9 +136,11 @@ export function MarketplacePage() {
     busy: checkout.activeKey === checkoutKey({ promptId: prompt.id }),
     disabled: checkout.activeKey !== null,
     onBuy: () =>
-      user
-        ? checkout.start({ promptId: prompt.id })
-        : void navigate(PAGE_PATHS.login, { state: rememberOrigin(location) }),
+      afterSessionCheck((signedIn) =>
+        signedIn
+          ? checkout.start({ promptId: prompt.id })
+          : void navigate(PAGE_PATHS.login, { state: rememberOrigin(location) }),
+      ),
   });
 
   const total = data?.pagination.total ?? 0;

@@ -135,10 +135,13 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
   // Buying (issue 7): the paid prompt's text arrives with the refreshed page data after the payment.
   const checkout = useCheckout();
   const buying = checkout.activeKey === checkoutKey({ promptId: prompt.id });
+  const { afterSessionCheck } = useAuth();
   const onBuy = () =>
-    signedIn
-      ? checkout.start({ promptId: prompt.id })
-      : void navigate(PAGE_PATHS.login, { state: loginState });
+    afterSessionCheck((signedIn) =>
+      signedIn
+        ? checkout.start({ promptId: prompt.id })
+        : void navigate(PAGE_PATHS.login, { state: loginState }),
+    );
 
   function onDownload() {
     download.mutate(prompt.id, {
