@@ -170,6 +170,36 @@ test('a signed-in user who clicks Buy or Subscribe before the session check answ
   await expect(toast(page, 'Authentication Required')).toHaveCount(0);
 });
 
+test('a click waiting for the session check is dropped once its page has been left', async ({
+  page,
+  request,
+}) => {
+  const prompt = await premiumPrompt(request, 3);
+  const account = await signedInAccount(page, 'left');
+  // The stored session has ended on the server: the check will answer that it has expired.
+  const logout = await request.post('/api/auth/logout', {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(logout.ok()).toBe(true);
+
+  const check = await holdSessionCheck(page);
+  await page.goto(`/marketplace/${prompt.slug}`);
+  await expect.poll(check.asked).toBe(true);
+  await page.getByTestId('prompt-actions').getByRole('button', { name: 'Buy Prompt' }).click();
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'Marketplace' })
+    .click();
+  await expect(page).toHaveURL('/marketplace');
+  check.release();
+
+  await expect(toast(page, 'Your session has expired')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  // The Buy of the page left behind does not send this page to the login page.
+  await expect(page).toHaveURL('/marketplace');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover prompts that work');
+});
+
 test('a declined payment grants nothing', async ({ page, request }) => {
   const account = await signedInAccount(page, 'fail');
   await page.goto('/pricing');

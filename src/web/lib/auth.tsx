@@ -330,3 +330,25 @@ export function useAuth(): AuthContextValue {
   if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
   return context;
 }
+
+/**
+ * `afterSessionCheck` for a component's own clicks: an action still waiting when the component goes
+ * (its page was left meanwhile) is dropped, so a click on one page never acts on the next.
+ */
+export function useAfterSessionCheck(): AuthContextValue['afterSessionCheck'] {
+  const { afterSessionCheck } = useAuth();
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  return useCallback(
+    (action) =>
+      afterSessionCheck((signedIn) => {
+        if (mounted.current) action(signedIn);
+      }),
+    [afterSessionCheck],
+  );
+}

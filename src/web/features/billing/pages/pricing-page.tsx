@@ -18,7 +18,7 @@ import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/lib/auth';
+import { useAfterSessionCheck, useAuth } from '@/lib/auth';
 import { useBillingOverview } from '@/lib/billing/get-billing-overview';
 import { useStartTrial } from '@/lib/billing/start-trial';
 import { usePlans } from '../api/get-plans';
@@ -40,7 +40,8 @@ const GRID = 'mx-auto grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:gap-6'
 /** Serves both /pricing and /user/pricing: the plans come from the server, the buttons from who is looking. */
 export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const { status, afterSessionCheck } = useAuth();
+  const { status } = useAuth();
+  const afterSessionCheck = useAfterSessionCheck();
   const signedIn = status === 'authenticated';
   const plans = usePlans();
   const overview = useBillingOverview();

@@ -7,7 +7,7 @@ import { PAGE_PATHS } from '@shared/routes';
 import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
 import { PromptCard, type PromptCardPurchase } from '@/components/prompt-card';
 import { PromptCardSkeleton } from '@/components/prompt-card-skeleton';
-import { useAuth } from '@/lib/auth';
+import { useAfterSessionCheck, useAuth } from '@/lib/auth';
 import { rememberOrigin } from '@/lib/auth-redirect';
 import { usePurchases } from '@/lib/billing/get-purchases';
 import { cn } from '@/lib/cn';
@@ -124,7 +124,8 @@ export function MarketplacePage() {
   }
 
   // Buying (issue 7): signed-in users pay in place; visitors log in first and come back here.
-  const { user, afterSessionCheck } = useAuth();
+  const { user } = useAuth();
+  const afterSessionCheck = useAfterSessionCheck();
   const purchases = usePurchases();
   const owned = useMemo(() => new Set(purchases.data?.map((p) => p.promptId)), [purchases.data]);
   const checkout = useCheckout();

@@ -7,7 +7,7 @@ import { PAGE_PATHS } from '@shared/routes';
 import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
 import { Badge } from '@/components/ui/badge';
 import { ApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { useAfterSessionCheck, useAuth } from '@/lib/auth';
 import { rememberOrigin } from '@/lib/auth-redirect';
 import { showErrorToast } from '@/lib/error-toast';
 import { withToast } from '@/lib/lazy-toast';
@@ -135,7 +135,7 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
   // Buying (issue 7): the paid prompt's text arrives with the refreshed page data after the payment.
   const checkout = useCheckout();
   const buying = checkout.activeKey === checkoutKey({ promptId: prompt.id });
-  const { afterSessionCheck } = useAuth();
+  const afterSessionCheck = useAfterSessionCheck();
   const onBuy = () =>
     afterSessionCheck((signedIn) =>
       signedIn
