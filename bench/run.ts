@@ -19,7 +19,7 @@ import { assertNothingAnswers } from './port';
  * shared and noisy, so the ratio to that ceiling is the figure that travels). The app and the bare
  * server run pinned to one core (taskset), the load generator on the other.
  *
- *   npm run bench -- [--db sqlite|postgres] [--duration 10] [--mixed-duration 60] [--rate 1000]
+ *   npm run bench -- [--db sqlite|postgres] [--duration 10] [--warmup 5] [--mixed-duration 60] [--rate 1000]
  *                    [--connections 64] [--prompts 100000] [--only <scenario id or name part>] [--fresh]
  *                    [--streams 1,50] (the concurrencies of scenario 7)
  *                    [--stream-turns 24] (turns each of the fifty streams measures, after its first)
@@ -55,6 +55,7 @@ const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'sqlite' },
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '5' },
     'mixed-duration': { type: 'string', default: '60' },
     rate: { type: 'string', default: '1000' },
     connections: { type: 'string', default: '64' },
@@ -73,6 +74,7 @@ if (!['sqlite', 'postgres', 'pg'].includes(args.db!)) throw new Error(`--db must
 const PROMPTS = Number(args.prompts!.replace(/_/g, ''));
 const USERS = args.users ? Number(args.users) : Math.max(10, Math.floor(PROMPTS / 10));
 const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const STREAM_TURNS = Number(args['stream-turns']);
 if (!Number.isInteger(STREAM_TURNS) || STREAM_TURNS < 1)
@@ -519,15 +521,17 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
   try {
     log(
       `\nPromptforge benchmark: ${PROMPTS} prompts, ${USERS} users, ${engine}; app on one core${PIN ? ' (taskset)' : ''}, ` +
-        `${CONNECTIONS} connections, ${DURATION} s a run; bare = node:http answering the same bytes\n`,
+        `${CONNECTIONS} connections, ${DURATION} s a run after ${WARMUP} s of warm-up (app only); bare = node:http answering the same bytes\n`,
     );
     log(
       `${'#'.padEnd(3)} ${'scenario'.padEnd(32)} ${'bytes'.padStart(7)} | ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'err'.padStart(4)} | ${'bare/s'.padStart(7)} ${'p99'.padStart(7)} | ${'ratio'.padStart(5)} | budget`,
     );
     for (const s of scenarios) {
       const opts = { seconds: DURATION, connections: CONNECTIONS };
-      // A short warm-up (JIT, statement caches) that is not counted.
-      await load(APP_PORT, s.requests, { seconds: 1, connections: CONNECTIONS });
+      // A warm-up that is not counted: statement caches, and the JIT, whose compiler threads took
+      // about a third of the app's core for the first 2-3 s of a scenario's load, then a few per
+      // cent (decision 036).
+      await load(APP_PORT, s.requests, { seconds: WARMUP, connections: CONNECTIONS });
       const { m: app, cpu: appCpu } = await loadWithCpu(appPid, APP_PORT, s.requests, opts);
       const { m: bareM, cpu: bareCpu } = await loadWithCpu(bare.pid, BARE_PORT, s.requests, opts);
       const ratio = app.rps / bareM.rps;
@@ -544,6 +548,20 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
           (cpu
             ? ` | cpu µs/req app ${cpu.app.toFixed(0)} bare ${cpu.bare.toFixed(0)} (${cpu.ratio.toFixed(2)})`
             : ''),
+      );
+    }
+
+    // The search budget's latencies are at CONNECTIONS in a closed loop, where p50 is about
+    // CONNECTIONS / throughput: the ceiling's own percentiles say what this machine and this load
+    // generator allow at all.
+    const search = rows.find((r) => r.id === '3');
+    if (search) {
+      const closedLoopMs = (rps: number) => ((1000 * CONNECTIONS) / rps).toFixed(1);
+      log(
+        `\nSearch (3), a closed loop of ${CONNECTIONS} connections: ${CONNECTIONS} / throughput is ` +
+          `${closedLoopMs(search.app.rps)} ms for the app, ${closedLoopMs(search.bare.rps)} ms for the bare server, ` +
+          `whose own p95 / p99 were ${search.bare.p95.toFixed(1)} / ${search.bare.p99.toFixed(1)} ms ` +
+          `(budget ${BUDGET.search.p95} / ${BUDGET.search.p99} ms).`,
       );
     }
 
@@ -948,6 +966,7 @@ async function main() {
       users: USERS,
       connections: CONNECTIONS,
       durationSeconds: DURATION,
+      warmupSeconds: WARMUP,
       pinned: PIN,
       node: process.version,
       cpus: os.cpus().length,
