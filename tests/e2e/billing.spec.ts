@@ -113,19 +113,22 @@ test('buying a premium prompt unlocks its text and marks it owned', async ({ pag
 });
 
 /**
- * Holds the answer to the app's start-up session check until `release` is called: until then the
- * page is the one the server rendered, drawn as a visitor's.
+ * Opens `path` with the answer to the app's start-up session check held until the returned function
+ * is called: until then the page is the one the server rendered, drawn as a visitor's.
  */
-async function holdSessionCheck(page: Page) {
+async function openWithSessionCheckHeld(page: Page, path: string) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let asked = false;
+  await page.unrouteAll();
   await page.route('**/api/auth/me', async (route) => {
     asked = true;
     await released;
     await route.fallback();
   });
-  return { release, asked: () => asked };
+  await page.goto(path);
+  await expect.poll(() => asked).toBe(true);
+  return release;
 }
 
 test('a signed-in user who clicks Buy or Subscribe before the session check answers goes on to pay', async ({
@@ -135,35 +138,30 @@ test('a signed-in user who clicks Buy or Subscribe before the session check answ
   const prompt = await premiumPrompt(request, 3);
   await signedInAccount(page, 'early');
 
-  let check = await holdSessionCheck(page);
-  await page.goto(`/marketplace/${prompt.slug}`);
-  await expect.poll(check.asked).toBe(true);
+  let release = await openWithSessionCheckHeld(page, `/marketplace/${prompt.slug}`);
   await page.getByTestId('prompt-actions').getByRole('button', { name: 'Buy Prompt' }).click();
-  check.release();
+  release();
   // Not sent to the login page as a visitor would be: the click waited for the answer.
   await expect(checkoutDialog(page).getByTestId('test-checkout-item')).toHaveText(`Prompt: ${prompt.title}`);
   await expect(page).toHaveURL(`/marketplace/${prompt.slug}`);
   await page.keyboard.press('Escape');
   await expect(checkoutDialog(page)).toHaveCount(0);
-  await page.unrouteAll();
 
   const other = await premiumPrompt(request, 4);
-  check = await holdSessionCheck(page);
-  await page.goto(`/marketplace?type=premium&search=${encodeURIComponent(other.title)}`);
-  await expect.poll(check.asked).toBe(true);
+  release = await openWithSessionCheckHeld(
+    page,
+    `/marketplace?type=premium&search=${encodeURIComponent(other.title)}`,
+  );
   const card = page.getByTestId('prompt-card').filter({ hasText: other.title }).first();
   await card.getByRole('button', { name: 'Buy Prompt' }).click();
-  check.release();
+  release();
   await expect(checkoutDialog(page).getByTestId('test-checkout-item')).toHaveText(`Prompt: ${other.title}`);
   await page.keyboard.press('Escape');
   await expect(checkoutDialog(page)).toHaveCount(0);
-  await page.unrouteAll();
 
-  check = await holdSessionCheck(page);
-  await page.goto('/pricing');
-  await expect.poll(check.asked).toBe(true);
+  release = await openWithSessionCheckHeld(page, '/pricing');
   await planCard(page, 'Premium').getByRole('button', { name: 'Get Premium' }).click();
-  check.release();
+  release();
   await expect(checkoutDialog(page).getByTestId('test-checkout-item')).toHaveText(
     'Premium plan, billed monthly',
   );
@@ -182,16 +180,14 @@ test('a click waiting for the session check is dropped once its page has been le
   });
   expect(logout.ok()).toBe(true);
 
-  const check = await holdSessionCheck(page);
-  await page.goto(`/marketplace/${prompt.slug}`);
-  await expect.poll(check.asked).toBe(true);
+  const release = await openWithSessionCheckHeld(page, `/marketplace/${prompt.slug}`);
   await page.getByTestId('prompt-actions').getByRole('button', { name: 'Buy Prompt' }).click();
   await page
     .getByRole('navigation', { name: 'Breadcrumb' })
     .getByRole('link', { name: 'Marketplace' })
     .click();
   await expect(page).toHaveURL('/marketplace');
-  check.release();
+  release();
 
   await expect(toast(page, 'Your session has expired')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();

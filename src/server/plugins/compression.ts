@@ -9,11 +9,12 @@ import fp from 'fastify-plugin';
  * buffer fills, which would undo the playground's streaming.
  *
  * What comes through here is compressed on every request: answers built per request (a search, a
- * signed-in user's sessions and lists, a creator's studio). Answers that are kept (cached public reads, the app's files)
- * are compressed once where they are kept, harder (response-cache.ts, spa.ts). So the levels here
- * are the fastest: brotli quality 1 and gzip level 1 (decision 035). On a page of 50 search results
- * (37 KB) they take 80 and 150 µs against 340 (quality 4) and 360 (gzip's default, 6), for 10-13%
- * more bytes: a browser's search cost the server three times what the search itself did.
+ * signed-in user's sessions and lists, a creator's studio). Answers that are kept (cached public
+ * reads, the app's files) are compressed once where they are kept, harder (response-cache.ts,
+ * spa.ts). So the levels here are the fastest: brotli quality 1 and gzip level 1 (decision 035). On
+ * a page of 50 search results (37 KB) they take 80 and 150 µs against 340 (quality 4) and 360
+ * (gzip's default, 6), for 10-13% more bytes: a browser's search cost the server three times what
+ * the search itself did.
  */
 export const COMPRESSIBLE = (contentType: string) =>
   !/^text\/event-stream/i.test(contentType) &&
