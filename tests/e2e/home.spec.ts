@@ -22,6 +22,33 @@ test.describe('home page', () => {
     await expect(page.getByTestId('typing-headline')).toHaveText('that write like you.');
   });
 
+  test('blinks the typing caret on and off, without an endless animation', async ({ page }) => {
+    await page.goto('/');
+    const caret = page.getByTestId('typing-caret');
+    await expect(caret).toBeVisible();
+    // An endless CSS animation would have the browser draw a frame 60 times a second.
+    expect(await caret.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await expect(caret).toBeHidden({ timeout: 2_000 });
+    await expect(caret).toBeVisible({ timeout: 2_000 });
+  });
+
+  test('keeps the typing caret solid with reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const caret = page.getByTestId('typing-caret');
+    await expect(caret).toBeVisible();
+    // Two blinks' worth of samples: every one sees the caret.
+    const shown = await caret.evaluate(async (el) => {
+      const samples: boolean[] = [];
+      for (let i = 0; i < 24; i++) {
+        samples.push(el.checkVisibility({ visibilityProperty: true }));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return samples;
+    });
+    expect(shown).toEqual(Array(24).fill(true));
+  });
+
   test('sends a signed-out visitor to sign up, and offers the marketplace', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Start for free' })).toHaveAttribute('href', '/auth/signup');

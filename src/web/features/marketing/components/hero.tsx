@@ -1,12 +1,16 @@
 import { ArrowRight, Store } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useTypingText } from '../hooks/use-typing-text';
 
 const LEAD = 'Forge AI prompts';
 const PHRASES = ['that write like you.', 'that ship real code.', 'that sell for you.'] as const;
 // The widest phrase reserves the line's space so the page below never jumps while it types.
 const LONGEST = PHRASES.reduce((a, b) => (b.length > a.length ? b : a));
+// A text caret's blink (the common desktop default).
+const CARET_BLINK_MS = 530;
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
   return (
@@ -33,7 +37,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
             <span className="invisible col-start-1 row-start-1">{LONGEST}</span>
             <span className="col-start-1 row-start-1">
               <TypingPhrase />
-              <span className="ml-0.5 inline-block h-[0.9em] w-[0.08em] translate-y-[0.1em] animate-pulse rounded-full bg-primary align-baseline" />
+              <Caret />
             </span>
           </span>
         </h1>
@@ -75,6 +79,33 @@ function TypingPhrase() {
     >
       {text}
     </span>
+  );
+}
+
+/**
+ * The typing caret blinks as a text caret does: on and off every 530 ms, solid with reduced motion.
+ * Not a CSS animation: an endless one has the browser produce a frame 60 times a second for as long as
+ * the page is open (Chromium without a GPU spent about a tenth of a core drawing them; docs/performance.md),
+ * where a blink needs two.
+ */
+function Caret() {
+  const ref = useRef<HTMLSpanElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  useEffect(() => {
+    const caret = ref.current;
+    if (!caret || reducedMotion) return;
+    const timer = window.setInterval(() => caret.classList.toggle('invisible'), CARET_BLINK_MS);
+    return () => {
+      window.clearInterval(timer);
+      caret.classList.remove('invisible');
+    };
+  }, [reducedMotion]);
+  return (
+    <span
+      ref={ref}
+      data-testid="typing-caret"
+      className="ml-0.5 inline-block h-[0.9em] w-[0.08em] translate-y-[0.1em] rounded-full bg-primary align-baseline"
+    />
   );
 }
 
