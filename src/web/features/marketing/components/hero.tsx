@@ -85,8 +85,8 @@ function TypingPhrase() {
 /**
  * The typing caret blinks as a text caret does: on and off every 530 ms, solid with reduced motion.
  * Not a CSS animation: an endless one has the browser produce a frame 60 times a second for as long as
- * the page is open (Chromium without a GPU spent about a tenth of a core drawing them; docs/performance.md),
- * where a blink needs two.
+ * the page is open, where a blink needs two; without a GPU those frames took a core from the page as it
+ * loaded (docs/performance.md, 2026-12-03).
  */
 function Caret() {
   const ref = useRef<HTMLSpanElement>(null);
