@@ -423,9 +423,9 @@ async function buildScenarios() {
   // the same one on two databases: the bulk seed gives a prompt no earlier creation time than its
   // author's, so the newest author's prompts (14 on this catalogue) share one, and their random ids
   // break the tie; the engines' rows 4 and 5 compared different answers (126 against 647 bytes).
-  const prompt = { slug: TWIN_PROMPT_SLUG };
-  await api(`/marketplace/prompts/${prompt.slug}`).catch((err: unknown) => {
-    throw new Error(`the bench database lacks the demo prompt ${prompt.slug} (seed it afresh: --fresh)`, {
+  const slug = TWIN_PROMPT_SLUG;
+  await api(`/marketplace/prompts/${slug}`).catch((err: unknown) => {
+    throw new Error(`the bench database lacks the demo prompt ${slug} (seed it afresh: --fresh)`, {
       cause: err,
     });
   });
@@ -459,19 +459,19 @@ async function buildScenarios() {
       kind: 'extra',
       requests: searches.map((r) => ({ ...r, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })),
     },
-    { id: '4', name: 'a prompt page', kind: 'read', requests: [GET(`${list}/${prompt.slug}`)] },
+    { id: '4', name: 'a prompt page', kind: 'read', requests: [GET(`${list}/${slug}`)] },
     { id: '5', name: 'GET /api/auth/me with a token', kind: 'auth', requests: [GET('/api/auth/me', bearer)] },
     {
       id: '5a',
       name: 'reviews, anonymous (twin)',
       kind: 'twin',
-      requests: [GET(`${list}/${prompt.slug}/reviews`)],
+      requests: [GET(`${list}/${slug}/reviews`)],
     },
     {
       id: '5b',
       name: 'reviews, with a token (twin)',
       kind: 'twin',
-      requests: [GET(`${list}/${prompt.slug}/reviews`, bearer)],
+      requests: [GET(`${list}/${slug}/reviews`, bearer)],
     },
     { id: '6a', name: 'index.html', kind: 'static', requests: [GET('/')] },
     {
@@ -492,7 +492,7 @@ async function buildScenarios() {
     if (i === 100) mixed.push({ ...POST('/api/auth/login', { email, password }), label: 'sign-in' });
     else if (i % 20 === 5)
       mixed.push({
-        ...POST(`${list}/${prompt.slug}/like`, { liked: i % 40 === 5 }, bearer),
+        ...POST(`${list}/${slug}/like`, { liked: i % 40 === 5 }, bearer),
         label: 'like',
       });
     else mixed.push(reads[i % reads.length]!);
