@@ -3,7 +3,7 @@ import http from 'node:http';
 /*
  * Fake AI providers on loopback that speak the real wire formats: Anthropic's Messages API and the
  * OpenAI Chat Completions API (which Perplexity and local servers speak too), both streaming as
- * server-sent events. The real AI SDK adapters talk to them over HTTP. Each test sets what the next
+ * server-sent events. The app's provider models talk to them over HTTP. Each test sets what the next
  * replies do; every request body is recorded.
  */
 

@@ -7,7 +7,7 @@ import { type TestApp, createTestApp } from '../../support/test-app';
  * AI provider faults (issue 10: "clear errors, nothing charged twice, nothing lost"), one table over
  * every provider wire format: Anthropic's Messages API (claude), OpenAI Chat Completions (chatgpt)
  * and Perplexity's OpenAI-compatible API (perplexity), all spoken by tests/support/fake-ai.ts over
- * real HTTP to the real AI SDK adapters. For each fault, what a user or client notices: the spec's
+ * real HTTP to the app's models (src/server/integrations/ai). For each fault, what a user or client notices: the spec's
  * message and code, the conversation kept with the reply marked as failed (with whatever text came),
  * no session taken from the allowance, and a log line naming the provider. Runs on SQLite and
  * PostgreSQL (TEST_DATABASE_URL).

@@ -238,8 +238,8 @@ describe('providerFetch', () => {
     expect(await put.text()).toBe('PUT two');
   });
 
-  it('is what every live adapter sends its chat turn through, not the global fetch', async () => {
-    // An SDK upgrade that adds a fetch option the fast path does not know would fall back silently.
+  it('is what every live model sends its chat turn through, not the global fetch', async () => {
+    // A model that sent an option the fast path does not know would fall back silently.
     const seen: string[] = [];
     handler = (req, res) => {
       seen.push(`${req.method ?? ''} ${req.url ?? ''}`);

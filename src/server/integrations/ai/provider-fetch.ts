@@ -4,15 +4,15 @@ import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
 /*
- * The fetch the AI SDK's adapters call the providers with (decision 025): Node's own HTTP client
- * under the Fetch API's contract, for the one request a chat turn makes, a JSON POST whose answer
- * streams. Node's built-in fetch (undici's) spends about half a millisecond of JavaScript before
- * its request reaches the socket and a chain of streams and promises on every chunk after; this
- * writes the request at once and hands the socket's chunks to the adapter's stream as they come.
+ * The fetch the providers' models call the providers with (decisions 025 and 037): Node's own HTTP
+ * client under the Fetch API's contract, for the one request a chat turn makes, a JSON POST whose
+ * answer streams. Node's built-in fetch (undici's) spends about half a millisecond of JavaScript
+ * before its request reaches the socket and a chain of streams and promises on every chunk after;
+ * this writes the request at once and hands the socket's chunks to the model's stream as they come.
  *
  * Anything else (another method, a body that is not text or bytes, a Request object, a redirect
- * mode) goes to the global fetch, so an adapter feature this does not cover still works. Failures
- * keep fetch's shape, which the AI SDK classifies: a request that cannot be made rejects with
+ * mode) goes to the global fetch, so a request this does not cover still works. Failures keep
+ * fetch's shape: a request that cannot be made rejects with
  * TypeError('fetch failed') and the cause, an aborted one with the signal's reason, and a body cut
  * off mid-stream errors with TypeError('terminated').
  */

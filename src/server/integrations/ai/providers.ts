@@ -1,16 +1,14 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createPerplexity } from '@ai-sdk/perplexity';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Model } from '../../../shared/constants';
 import type { Config } from '../../config';
+import { createAnthropicModel } from './anthropic';
 import { createDemoModel } from './demo-model';
-import { providerFetch } from './provider-fetch';
+import { createChatCompletionsModel } from './openai-chat';
 
 /*
- * One adapter per playground choice, through the AI SDK. A choice with an API key talks to its
- * provider (the base URL can point at any compatible server, such as a local one); a choice without
- * falls back to the offline demo model.
+ * One model per playground choice, each behind the AI SDK's model interface. A choice with an API
+ * key talks to its provider (the base URL can point at any compatible server, such as a local one);
+ * a choice without falls back to the offline demo model.
  */
 
 export interface ModelChoice {
@@ -39,11 +37,11 @@ export function createModelRegistry(ai: Config['ai']): ModelRegistry {
           provider: 'Anthropic',
           modelId: anthropic.model,
           live: true,
-          model: createAnthropic({
+          model: createAnthropicModel({
             apiKey: anthropic.apiKey,
-            baseURL: anthropic.baseUrl ?? undefined,
-            fetch: providerFetch,
-          })(anthropic.model),
+            baseURL: anthropic.baseUrl,
+            modelId: anthropic.model,
+          }),
         }
       : demo('claude', 'Claude', 'Anthropic'),
     chatgpt: openai.apiKey
@@ -54,11 +52,12 @@ export function createModelRegistry(ai: Config['ai']): ModelRegistry {
           modelId: openai.model,
           live: true,
           // Chat Completions: the API every OpenAI-compatible server (local ones too) speaks.
-          model: createOpenAI({
+          model: createChatCompletionsModel({
+            provider: 'openai.chat',
             apiKey: openai.apiKey,
-            baseURL: openai.baseUrl ?? undefined,
-            fetch: providerFetch,
-          }).chat(openai.model),
+            baseURL: openai.baseUrl ?? 'https://api.openai.com/v1',
+            modelId: openai.model,
+          }),
         }
       : demo('chatgpt', 'ChatGPT', 'OpenAI'),
     perplexity: perplexity.apiKey
@@ -68,11 +67,12 @@ export function createModelRegistry(ai: Config['ai']): ModelRegistry {
           provider: 'Perplexity',
           modelId: perplexity.model,
           live: true,
-          model: createPerplexity({
+          model: createChatCompletionsModel({
+            provider: 'perplexity',
             apiKey: perplexity.apiKey,
-            baseURL: perplexity.baseUrl ?? undefined,
-            fetch: providerFetch,
-          })(perplexity.model),
+            baseURL: perplexity.baseUrl ?? 'https://api.perplexity.ai',
+            modelId: perplexity.model,
+          }),
         }
       : demo('perplexity', 'Perplexity', 'Perplexity'),
   };

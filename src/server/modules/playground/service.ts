@@ -203,7 +203,7 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
       : (input.variables ?? {});
     const premiumText = isTry && prompt ? fillVariables(prompt.content, variables) : null;
     const system = premiumText ? premiumSystemPrompt(premiumText) : SYSTEM_PROMPT;
-    // The provider's own prompt format: the AI SDK's adapters are called directly (doStream), without
+    // The AI SDK's provider-neutral prompt; the models are called directly (doStream), without
     // streamText's step and transform machinery, which costs more per turn than the rest of the path.
     const textPart = (t: string) => [{ type: 'text' as const, text: t }];
     const messages: LanguageModelV3Message[] = [
