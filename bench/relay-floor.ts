@@ -1,21 +1,19 @@
 import http from 'node:http';
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { providerFetch } from '../src/server/integrations/ai/provider-fetch';
+import { createAnthropicModel } from '../src/server/integrations/ai/anthropic';
 
 /*
- * The floor of scenario 7: the least a server can do to relay a chat reply through the AI SDK's
- * adapter. A bare node:http server that reads the request, calls the same Anthropic adapter the app
- * uses (doStream, against the same fake provider) and writes its tokens as server-sent events, the
- * first at once and later ones gathered like the app's (TOKEN_BATCH_MS). No framework, no
- * authentication, no database, no allowance. The time it adds to the provider's first token is what
- * the adapter, Node's HTTP client and server and the extra hop cost on this machine; the app's added
- * time beyond it is Promptforge's own.
- *   tsx bench/sdk-proxy.ts <port> <provider base URL>
+ * The floor of scenario 7: the least a server can do to relay a chat reply through the app's
+ * Anthropic model. A bare node:http server that reads the request, calls the same model the app
+ * uses (doStream, against the same fake provider, through the same HTTP client) and writes its
+ * tokens as server-sent events, the first at once and later ones gathered like the app's
+ * (TOKEN_BATCH_MS). No framework, no authentication, no database, no allowance. The time it adds to
+ * the provider's first token is what the model, Node's HTTP client and server and the extra hop cost
+ * on this machine; the app's added time beyond it is Promptforge's own.
+ *   tsx bench/relay-floor.ts <port> <provider base URL>
  */
 
 const [port = '0', baseURL = ''] = process.argv.slice(2);
-// The app's provider fetch (decision 025): the floor relays through the same client the app does.
-const model = createAnthropic({ apiKey: 'bench', baseURL, fetch: providerFetch })('claude-bench');
+const model = createAnthropicModel({ apiKey: 'bench', baseURL, modelId: 'claude-bench' });
 const BATCH_MS = 50;
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 

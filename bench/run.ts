@@ -90,7 +90,7 @@ const APP_PORT = Number(process.env.BENCH_PORT ?? 4601);
 const BARE_PORT = APP_PORT + 1;
 const FAKE_PORT = APP_PORT + 2;
 const FAKE_CONTROL_PORT = APP_PORT + 3;
-const SDK_PROXY_PORT = APP_PORT + 4;
+const FLOOR_PORT = APP_PORT + 4;
 const TTFT_BUDGET = { p50: 3, p99: 15 };
 const BUDGET = {
   reads: { ratio: 0.7, p99: 25 },
@@ -659,7 +659,7 @@ interface StreamRow {
   appCpuMsPerTurn: number;
   appCoreBusy: number;
   direct: { p50: number; p99: number };
-  /** bench/sdk-proxy.ts: the AI SDK adapter behind a bare node:http server, the least a relay adds. */
+  /** bench/relay-floor.ts: the app's model behind a bare node:http server, the least a relay adds. */
   floor: { p50: number; p99: number };
   floorAdded: { p50: number; p99: number };
   floorCpuMsPerTurn: number;
@@ -716,7 +716,7 @@ async function streamingScenario(token: string, appPid: number | undefined, floo
     );
   const floor = () =>
     timeToFirst(
-      `http://127.0.0.1:${SDK_PROXY_PORT}/chat`,
+      `http://127.0.0.1:${FLOOR_PORT}/chat`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -825,7 +825,7 @@ Playground: time to first token, through Promptforge vs the fake provider direct
   }
   const paced = streamRows.find((r) => r.reply === 'paced');
   log(`
-Floor: bench/sdk-proxy.ts, the same AI SDK adapter behind a bare node:http server (no framework,
+Floor: bench/relay-floor.ts, the app's Anthropic model behind a bare node:http server (no framework,
 authentication or database); "floor +" is what that relay alone adds to the provider's first token.
 Budget: under ${TTFT_BUDGET.p50} ms added at the median and ${TTFT_BUDGET.p99} ms at p99.
 Capacity: one core serves about ${paced ? Math.round(1000 / paced.appCpuMsPerTurn) : '?'} paced turns a second (1000 / CPU ms a turn).`);
@@ -944,27 +944,21 @@ async function main() {
     const only = args.only;
     const withStreams = !only || only === '7' || 'stream'.includes(only);
     // The floor of scenario 7 shares the app's core; only one of the two is measured at a time.
-    const sdkProxy = withStreams
+    const floorRelay = withStreams
       ? await start(
-          [
-            '--import',
-            'tsx',
-            'bench/sdk-proxy.ts',
-            String(SDK_PROXY_PORT),
-            `http://127.0.0.1:${FAKE_PORT}/v1`,
-          ],
+          ['--import', 'tsx', 'bench/relay-floor.ts', String(FLOOR_PORT), `http://127.0.0.1:${FAKE_PORT}/v1`],
           {},
-          `http://127.0.0.1:${SDK_PROXY_PORT}/__ready`,
+          `http://127.0.0.1:${FLOOR_PORT}/__ready`,
         )
       : null;
-    if (sdkProxy) children.push(sdkProxy);
+    if (floorRelay) children.push(floorRelay);
     const { scenarios, mixed } = await buildScenarios();
     const picked = only ? scenarios.filter((s) => s.id.startsWith(only) || s.name.includes(only)) : scenarios;
     const withMixed = !only || only === '8' || 'mixed'.includes(only);
     let failed = 0;
     const http = await httpScenarios(picked, withMixed ? mixed : null, app.pid);
     failed += http.over;
-    if (withStreams) failed += await streamingScenario(await premiumSubscriber(), app.pid, sdkProxy?.pid);
+    if (withStreams) failed += await streamingScenario(await premiumSubscriber(), app.pid, floorRelay?.pid);
     const comparison = engine === 'postgres' ? compareWithSqlite(http.rows) : [];
     failed += comparison.filter((c) => c.verdict === 'OVER').length;
 
