@@ -317,6 +317,18 @@ describe('both formats', () => {
     expect(closed).toEqual(['/chat/completions']);
   });
 
+  it('closes the provider’s connection when the reply errors, though the provider goes on', async () => {
+    closed.length = 0;
+    handler = (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: content_block_delta\ndata: {not json\n\n');
+    };
+    await expect(parts(anthropic())).rejects.toThrow(SyntaxError);
+    for (let i = 0; i < 100 && closed.length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(closed).toEqual(['/v1/messages']);
+  });
+
   it('collects a whole reply for doGenerate', async () => {
     handler = streams(chunk({ content: 'All at once.' }), chunk({}, 'stop'), 'data: [DONE]\n\n');
     const result = await chat('openai.chat', 'gpt-4o-mini').doGenerate({ prompt });

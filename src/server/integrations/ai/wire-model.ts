@@ -62,37 +62,46 @@ export function createWireModel(format: WireFormat): LanguageModelV3 {
         out.enqueue({ type: 'stream-start', warnings: [] });
       },
       // Reads the body until it has text to hand on, so each read of the reply is one socket chunk
-      // or more, never a wait on an empty one.
+      // or more, never a wait on an empty one. A reply that errors (an error event, a malformed
+      // one) lets go of the connection: the rest of its body is not wanted.
       async pull(out) {
-        for (;;) {
-          const { value, done } = await source.read();
-          if (done) {
-            if (textStarted) out.enqueue({ type: 'text-end', id: '0' });
-            const finished = reply.finish();
-            if (finished) out.enqueue({ type: 'finish', ...finished });
-            out.close();
-            return;
-          }
-          parser.push(decoder.decode(value, { stream: true }), events);
-          let handed = false;
-          for (const event of events) {
-            const delta = reply.read(event);
-            if (!delta) continue;
-            if (!textStarted) {
-              textStarted = true;
-              out.enqueue({ type: 'text-start', id: '0' });
-            }
-            out.enqueue({ type: 'text-delta', id: '0', delta });
-            handed = true;
-          }
-          events.length = 0;
-          if (handed) return;
+        try {
+          await readUntilText(out);
+        } catch (error) {
+          await source.cancel(error).catch(() => {});
+          throw error;
         }
       },
       cancel(reason) {
         return source.cancel(reason);
       },
     });
+    async function readUntilText(out: ReadableStreamDefaultController<LanguageModelV3StreamPart>) {
+      for (;;) {
+        const { value, done } = await source.read();
+        if (done) {
+          if (textStarted) out.enqueue({ type: 'text-end', id: '0' });
+          const finished = reply.finish();
+          if (finished) out.enqueue({ type: 'finish', ...finished });
+          out.close();
+          return;
+        }
+        parser.push(decoder.decode(value, { stream: true }), events);
+        let handed = false;
+        for (const event of events) {
+          const delta = reply.read(event);
+          if (!delta) continue;
+          if (!textStarted) {
+            textStarted = true;
+            out.enqueue({ type: 'text-start', id: '0' });
+          }
+          out.enqueue({ type: 'text-delta', id: '0', delta });
+          handed = true;
+        }
+        events.length = 0;
+        if (handed) return;
+      }
+    }
     return { stream, request: { body } };
   }
 
