@@ -8,7 +8,6 @@ import { chatTurns, createWireModel, streamError, usage } from './wire-model';
  * usage), message_stop, with ping and error events in between.
  */
 
-const DEFAULT_BASE_URL = 'https://api.anthropic.com/v1';
 const DEFAULT_MAX_TOKENS = 4096;
 
 const UNIFIED: Record<string, LanguageModelV3FinishReason['unified']> = {
@@ -31,14 +30,13 @@ interface AnthropicEvent {
 
 export function createAnthropicModel(settings: {
   apiKey: string;
-  baseURL?: string | null;
+  baseURL: string;
   modelId: string;
 }): LanguageModelV3 {
-  const base = (settings.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   return createWireModel({
     provider: 'anthropic.messages',
     modelId: settings.modelId,
-    url: `${base}/messages`,
+    url: `${settings.baseURL.replace(/\/+$/, '')}/messages`,
     headers: { 'x-api-key': settings.apiKey, 'anthropic-version': '2023-06-01' },
     body(options) {
       const { system, turns } = chatTurns(options.prompt);

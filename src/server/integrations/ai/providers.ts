@@ -39,7 +39,7 @@ export function createModelRegistry(ai: Config['ai']): ModelRegistry {
           live: true,
           model: createAnthropicModel({
             apiKey: anthropic.apiKey,
-            baseURL: anthropic.baseUrl,
+            baseURL: anthropic.baseUrl ?? 'https://api.anthropic.com/v1',
             modelId: anthropic.model,
           }),
         }
