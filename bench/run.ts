@@ -20,7 +20,7 @@ import { assertNothingAnswers } from './port';
  * server run pinned to one core (taskset), the load generator on the other.
  *
  *   npm run bench -- [--db sqlite|postgres] [--duration 10] [--warmup 5] [--mixed-duration 60] [--rate 1000]
- *                    [--connections 64] [--prompts 100000] [--only <scenario id or name part>] [--fresh]
+ *                    [--connections 64] [--prompts 100000] [--only <scenario ids or name parts, comma-separated>] [--fresh]
  *                    [--streams 1,50] (the concurrencies of scenario 7)
  *                    [--stream-turns 24] (turns each of the fifty streams measures, after its first)
  *                    [--trace <file>] (the mixed workload's paced runs, request by request)
@@ -941,8 +941,10 @@ async function main() {
     );
     children.push(app);
     await searchIndexReady();
-    const only = args.only;
-    const withStreams = !only || only === '7' || 'stream'.includes(only);
+    // --only 1,2,3: several scenarios, in the full run's order.
+    const only = args.only?.split(',');
+    const wants = (id: string, name: string) => !only || only.some((o) => o === id || name.includes(o));
+    const withStreams = wants('7', 'stream');
     // The floor of scenario 7 shares the app's core; only one of the two is measured at a time.
     const floorRelay = withStreams
       ? await start(
@@ -953,8 +955,10 @@ async function main() {
       : null;
     if (floorRelay) children.push(floorRelay);
     const { scenarios, mixed } = await buildScenarios();
-    const picked = only ? scenarios.filter((s) => s.id.startsWith(only) || s.name.includes(only)) : scenarios;
-    const withMixed = !only || only === '8' || 'mixed'.includes(only);
+    const picked = only
+      ? scenarios.filter((s) => only.some((o) => s.id.startsWith(o) || s.name.includes(o)))
+      : scenarios;
+    const withMixed = wants('8', 'mixed');
     let failed = 0;
     const http = await httpScenarios(picked, withMixed ? mixed : null, app.pid);
     failed += http.over;
