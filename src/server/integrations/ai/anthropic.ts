@@ -44,9 +44,9 @@ export function createAnthropicModel(settings: {
         model: settings.modelId,
         max_tokens: options.maxOutputTokens ?? DEFAULT_MAX_TOKENS,
         ...(system ? { system } : {}),
-        messages: turns.map((turn) => ({
-          role: turn[0]!.role,
-          content: turn.map(({ text }) => ({ type: 'text', text })),
+        messages: turns.map(({ role, texts }) => ({
+          role,
+          content: texts.map((text) => ({ type: 'text', text })),
         })),
         stream: true,
       };

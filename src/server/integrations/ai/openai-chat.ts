@@ -46,7 +46,7 @@ export function createChatCompletionsModel(settings: {
         model: modelId,
         messages: [
           ...(system ? [{ role: reasoning ? 'developer' : 'system', content: system }] : []),
-          ...turns.map((turn) => ({ role: turn[0]!.role, content: turn.map((t) => t.text).join('\n\n') })),
+          ...turns.map(({ role, texts }) => ({ role, content: texts.join('\n\n') })),
         ],
         ...(options.maxOutputTokens === undefined
           ? {}

@@ -166,34 +166,35 @@ export function streamError(provider: string, said: unknown): Error {
   );
 }
 
+/** One turn of the conversation: one role, and the texts of its messages in order. */
 export interface ChatTurn {
   role: 'user' | 'assistant';
-  text: string;
+  texts: string[];
 }
 
 /**
  * The prompt as system text and alternating turns: consecutive messages of one role (a user message
  * whose reply failed and was left out) become one turn, as the providers require or merge anyway.
  */
-export function chatTurns(prompt: LanguageModelV3Prompt): { system: string; turns: ChatTurn[][] } {
+export function chatTurns(prompt: LanguageModelV3Prompt): { system: string; turns: ChatTurn[] } {
   const system: string[] = [];
-  const turns: ChatTurn[][] = [];
+  const turns: ChatTurn[] = [];
   for (const message of prompt) {
     if (message.role === 'system') {
       system.push(message.content);
       continue;
     }
     if (message.role === 'tool') throw new UnsupportedFunctionalityError({ functionality: 'tool messages' });
-    const texts: ChatTurn[] = [];
+    const texts: string[] = [];
     for (const part of message.content) {
       if (part.type !== 'text')
         throw new UnsupportedFunctionalityError({ functionality: `${part.type} parts` });
-      if (part.text !== '') texts.push({ role: message.role, text: part.text });
+      if (part.text !== '') texts.push(part.text);
     }
     if (texts.length === 0) continue;
     const last = turns.at(-1);
-    if (last && last[0]!.role === message.role) last.push(...texts);
-    else turns.push(texts);
+    if (last?.role === message.role) last.texts.push(...texts);
+    else turns.push({ role: message.role, texts });
   }
   return { system: system.join('\n\n'), turns };
 }
