@@ -39,13 +39,14 @@ export interface WireFormat {
 }
 
 export function createWireModel(format: WireFormat): LanguageModelV3 {
-  const { provider, modelId, url, headers } = format;
+  const { provider, modelId, url } = format;
+  const headers = { ...format.headers, 'content-type': 'application/json' };
 
   async function doStream(options: LanguageModelV3CallOptions) {
     const body = format.body(options);
     const res = await providerFetch(url, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers,
       body: JSON.stringify(body),
       signal: options.abortSignal,
     });
