@@ -1,5 +1,5 @@
 import type { LanguageModelV3, LanguageModelV3FinishReason } from '@ai-sdk/provider';
-import { chatTurns, createWireModel, streamError, usage } from './wire-model';
+import { chatTurns, createWireModel, streamError } from './wire-model';
 
 /*
  * Anthropic's Messages API, streamed: POST {baseURL}/messages with `stream: true`; the reply is
@@ -51,6 +51,7 @@ export function createAnthropicModel(settings: {
         stream: true,
       };
     },
+    finishReasons: UNIFIED,
     reader() {
       let input: number | undefined;
       let output: number | undefined;
@@ -77,10 +78,7 @@ export function createAnthropicModel(settings: {
         finish: () =>
           stopReason === undefined
             ? undefined
-            : {
-                finishReason: { unified: UNIFIED[stopReason] ?? 'other', raw: stopReason },
-                usage: usage(input, output),
-              },
+            : { reason: stopReason, inputTokens: input, outputTokens: output },
       };
     },
   });

@@ -1,5 +1,5 @@
 import type { LanguageModelV3, LanguageModelV3FinishReason } from '@ai-sdk/provider';
-import { chatTurns, createWireModel, streamError, usage } from './wire-model';
+import { chatTurns, createWireModel, streamError } from './wire-model';
 
 /*
  * The Chat Completions API, streamed: POST {baseURL}/chat/completions with `stream: true`. OpenAI,
@@ -57,6 +57,7 @@ export function createChatCompletionsModel(settings: {
         ...(openai ? { stream_options: { include_usage: true } } : {}),
       };
     },
+    finishReasons: UNIFIED,
     reader() {
       let input: number | undefined;
       let output: number | undefined;
@@ -79,10 +80,7 @@ export function createChatCompletionsModel(settings: {
         finish: () =>
           finishReason === undefined
             ? undefined
-            : {
-                finishReason: { unified: UNIFIED[finishReason] ?? 'other', raw: finishReason },
-                usage: usage(input, output),
-              },
+            : { reason: finishReason, inputTokens: input, outputTokens: output },
       };
     },
   });

@@ -25,8 +25,11 @@ import { type ServerSentEvent, ServerSentEventParser } from './server-sent-event
 export interface ReplyReader {
   /** The text an event adds to the reply ('' for none); throws the provider's error event. */
   read(event: ServerSentEvent): string;
-  /** Once the body has ended: how the reply finished, or undefined when its format's end never came. */
-  finish(): { finishReason: LanguageModelV3FinishReason; usage: LanguageModelV3Usage } | undefined;
+  /**
+   * Once the body has ended: the provider's reason for ending and the tokens counted, or undefined
+   * when the format's end never came.
+   */
+  finish(): { reason: string; inputTokens?: number; outputTokens?: number } | undefined;
 }
 
 export interface WireFormat {
@@ -36,6 +39,8 @@ export interface WireFormat {
   headers: Record<string, string>;
   body(options: LanguageModelV3CallOptions): Record<string, unknown>;
   reader(): ReplyReader;
+  /** The provider's reasons for ending, as the AI SDK names them; any other is 'other'. */
+  finishReasons: Record<string, LanguageModelV3FinishReason['unified']>;
 }
 
 export function createWireModel(format: WireFormat): LanguageModelV3 {
@@ -83,7 +88,16 @@ export function createWireModel(format: WireFormat): LanguageModelV3 {
         if (done) {
           if (textStarted) out.enqueue({ type: 'text-end', id: '0' });
           const finished = reply.finish();
-          if (finished) out.enqueue({ type: 'finish', ...finished });
+          if (finished) {
+            out.enqueue({
+              type: 'finish',
+              finishReason: {
+                unified: format.finishReasons[finished.reason] ?? 'other',
+                raw: finished.reason,
+              },
+              usage: usage(finished.inputTokens, finished.outputTokens),
+            });
+          }
           out.close();
           return;
         }
@@ -153,7 +167,7 @@ async function refused(provider: string, url: string, res: Response): Promise<AP
   });
 }
 
-export const usage = (input: number | undefined, output: number | undefined): LanguageModelV3Usage => ({
+const usage = (input: number | undefined, output: number | undefined): LanguageModelV3Usage => ({
   inputTokens: { total: input, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: output, text: undefined, reasoning: undefined },
 });
