@@ -168,6 +168,8 @@ test.describe('with JavaScript', () => {
     };
     expect(carried.list.prompts).toHaveLength(PAGING.marketplaceFirstScreen);
     expect(carried.list.pagination.total).toBeGreaterThan(PAGING.marketplace);
+    // Fetching the rest of the page shows no spinner: nothing on the page animates while the app starts.
+    expect(html).not.toContain('animate-spin');
 
     const asked = apiRequests(page, ['/api/marketplace/prompts', '/api/marketplace/categories']);
     const lists: string[] = [];
@@ -203,9 +205,21 @@ test.describe('with JavaScript', () => {
     expect(asked).toEqual(['/api/marketplace/prompts']);
     expect(new URLSearchParams(lists[0]).get('limit')).toBe(String(PAGING.marketplace));
     await expect(page.locator('#page-data')).toHaveCount(0);
-    // The filters work: the next list comes from the API.
+    await expect(page.locator('.animate-spin')).toHaveCount(0);
+    // The filters work: the next list comes from the API, with a spinner and the old cards dimmed
+    // while it is on its way.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(/\/api\/marketplace\/prompts\?.*category=development/, async (route) => {
+      await answered;
+      await route.continue();
+    });
     await page.getByRole('button', { name: /^Development/ }).click();
     await expect(page).toHaveURL(/category=development/);
+    await expect(page.getByTestId('prompt-grid')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.locator('.animate-spin')).toHaveCount(1);
+    answer();
+    await expect(page.locator('.animate-spin')).toHaveCount(0);
     await expect(
       page.locator('[data-testid="prompt-card"][data-category="development"]').first(),
     ).toBeVisible();

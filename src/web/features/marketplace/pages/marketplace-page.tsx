@@ -197,7 +197,7 @@ export function MarketplacePage() {
             )}
           </p>
         )}
-        {isFetching && <Loader2 className="size-4 animate-spin" aria-hidden />}
+        {updating && <Loader2 className="size-4 animate-spin" aria-hidden />}
         {isPending && <p>Loading prompts…</p>}
       </div>
 
