@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { readPageData, seedPageData } from './app/page-data';
 import { createAppRouter, preloadPages } from './app/router';
+import { prepareClassNames } from './lib/cn';
 import './styles.css';
 
 /** Announces that the app has taken the page over (public/start-app.js settles `promptforgeStarted`). */
@@ -37,12 +38,19 @@ async function start(root: HTMLElement) {
   // browser handle input between them, instead of one long task. A page the server rendered is
   // hydrated once its page's module is here (see preloadPages): its markup stays on screen and
   // React attaches to it.
+  // Meanwhile, in tasks of their own, the tables every component's class names are merged with
+  // (lib/cn.ts): built by the first component that needs them, they were a long slice of hydration.
   if (serverRendered) {
-    await preloadPages(router).catch(() => {
+    const pages = preloadPages(router).catch(() => {
       // The page's module failed to load: hydrating shows the route's error page, as a render would.
     });
+    await nextTask();
+    await prepareClassNames(nextTask);
+    await pages;
     startTransition(() => void hydrateRoot(root, app));
   } else {
+    await nextTask();
+    await prepareClassNames(nextTask);
     startTransition(() => void createRoot(root).render(app));
   }
 }
