@@ -34,23 +34,22 @@ async function start(root: HTMLElement) {
       <Started />
     </StrictMode>
   );
+  // A page the server rendered is hydrated once its page's module is here (see preloadPages): its
+  // markup stays on screen and React attaches to it.
+  const pageLoaded = serverRendered
+    ? preloadPages(router).catch(() => {
+        // The page's module failed to load: hydrating shows the route's error page, as a render would.
+      })
+    : undefined;
+  // Meanwhile the tables every component's class names are merged with (lib/cn.ts), in tasks of
+  // their own: built by the first component that needs them, they were a long slice of hydration.
+  await prepareClassNames(nextTask);
   // In a transition, React renders (or hydrates) in slices of a few milliseconds and lets the
-  // browser handle input between them, instead of one long task. A page the server rendered is
-  // hydrated once its page's module is here (see preloadPages): its markup stays on screen and
-  // React attaches to it.
-  // Meanwhile, in tasks of their own, the tables every component's class names are merged with
-  // (lib/cn.ts): built by the first component that needs them, they were a long slice of hydration.
+  // browser handle input between them, instead of one long task.
   if (serverRendered) {
-    const pages = preloadPages(router).catch(() => {
-      // The page's module failed to load: hydrating shows the route's error page, as a render would.
-    });
-    await nextTask();
-    await prepareClassNames(nextTask);
-    await pages;
+    await pageLoaded;
     startTransition(() => void hydrateRoot(root, app));
   } else {
-    await nextTask();
-    await prepareClassNames(nextTask);
     startTransition(() => void createRoot(root).render(app));
   }
 }

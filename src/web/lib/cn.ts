@@ -16,10 +16,11 @@ export function cn(...inputs: ClassValue[]) {
 }
 
 /**
- * Builds the tables `cn` merges with, in two tasks (`nextTask` resolves in a new one): the default
- * configuration, then the class map made from it. Calling `cn` before it has finished is fine.
+ * Builds the tables `cn` merges with, in two tasks of their own (`nextTask` resolves in a new one):
+ * the default configuration, then the class map made from it. Calling `cn` meanwhile is fine.
  */
 export async function prepareClassNames(nextTask: () => Promise<void>): Promise<void> {
+  await nextTask();
   config ??= getDefaultConfig();
   await nextTask();
   merge('');
