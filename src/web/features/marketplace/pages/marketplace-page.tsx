@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAGING } from '@shared/constants';
 import type { MarketplacePrompt } from '@shared/marketplace';
@@ -53,19 +53,51 @@ function useCardsShown(total: number): number {
   return Math.min(count, total);
 }
 
+/** What the cards need to offer a premium prompt for sale (see MarketplaceCard). */
+interface CardsPurchases {
+  /** The ids of the prompts the viewer bought. */
+  owned: ReadonlySet<string>;
+  userId: string | null;
+  /** The checkout under way, if any (checkoutKey). */
+  activeKey: string | null;
+  /** Stable across renders: it calls the page's latest buy action. */
+  onBuy: (prompt: MarketplacePrompt) => void;
+}
+
+/**
+ * A card of the marketplace, drawn again only when its prompt or its own purchase state changes:
+ * when the rest of the page arrives after the first screenful, or a like changes one prompt, the
+ * cards already on screen keep their render (the query keeps the objects of prompts that did not
+ * change), instead of all being drawn again in one task.
+ */
+const MarketplaceCard = memo(function MarketplaceCard({
+  prompt,
+  owned,
+  own,
+  busy,
+  disabled,
+  onBuy,
+}: Omit<PromptCardPurchase, 'onBuy'> & { prompt: MarketplacePrompt; onBuy: CardsPurchases['onBuy'] }) {
+  const purchase: PromptCardPurchase = { owned, own, busy, disabled, onBuy: () => onBuy(prompt) };
+  return <PromptCard prompt={prompt} purchase={purchase} className={OFFSCREEN_CARD} />;
+});
+
 /** A page of cards; the ones below the first screenful arrive a few at a time (useCardsShown). */
-function PromptCards({
-  prompts,
-  purchaseFor,
-}: {
-  prompts: MarketplacePrompt[];
-  purchaseFor: (prompt: MarketplacePrompt) => PromptCardPurchase;
-}) {
+function PromptCards({ prompts, purchases }: { prompts: MarketplacePrompt[]; purchases: CardsPurchases }) {
   const count = useCardsShown(prompts.length);
+  const { owned, userId, activeKey, onBuy } = purchases;
   return prompts
     .slice(0, count)
     .map((prompt) => (
-      <PromptCard key={prompt.id} prompt={prompt} purchase={purchaseFor(prompt)} className={OFFSCREEN_CARD} />
+      <MarketplaceCard
+        key={prompt.id}
+        prompt={prompt}
+        owned={owned.has(prompt.id)}
+        own={userId !== null && prompt.author.id === userId}
+        busy={activeKey === checkoutKey({ promptId: prompt.id })}
+        disabled={activeKey !== null}
+        onBuy={onBuy}
+      />
     ));
 }
 
@@ -131,18 +163,23 @@ export function MarketplacePage() {
   const checkout = useCheckout();
   const navigate = useNavigate();
   const location = useLocation();
-  const purchaseFor = (prompt: MarketplacePrompt): PromptCardPurchase => ({
-    owned: owned.has(prompt.id),
-    own: user !== null && prompt.author.id === user.id,
-    busy: checkout.activeKey === checkoutKey({ promptId: prompt.id }),
-    disabled: checkout.activeKey !== null,
-    onBuy: () =>
-      afterSessionCheck((signedIn) =>
-        signedIn
-          ? checkout.start({ promptId: prompt.id })
-          : void navigate(PAGE_PATHS.login, { state: rememberOrigin(location) }),
-      ),
+  const buy = (prompt: MarketplacePrompt) =>
+    afterSessionCheck((signedIn) =>
+      signedIn
+        ? checkout.start({ promptId: prompt.id })
+        : void navigate(PAGE_PATHS.login, { state: rememberOrigin(location) }),
+    );
+  const buyRef = useRef(buy);
+  useEffect(() => {
+    buyRef.current = buy;
   });
+  const onBuy = useCallback((prompt: MarketplacePrompt) => buyRef.current(prompt), []);
+  const cardsPurchases: CardsPurchases = {
+    owned,
+    userId: user?.id ?? null,
+    activeKey: checkout.activeKey,
+    onBuy,
+  };
 
   const total = data?.pagination.total ?? 0;
   const shown = data?.prompts.length ?? 0;
@@ -223,7 +260,7 @@ export function MarketplacePage() {
               aria-busy={updating}
               data-testid="prompt-grid"
             >
-              <PromptCards prompts={data.prompts} purchaseFor={purchaseFor} />
+              <PromptCards prompts={data.prompts} purchases={cardsPurchases} />
             </div>
             {isError && <MarketplaceError onRetry={() => void refetch()} retrying={isFetching} />}
             <MarketplacePagination
