@@ -26,6 +26,8 @@ async function start(root: HTMLElement) {
   // A page the server rendered (entry-server.tsx) has its markup in #root already.
   const serverRendered = root.hasChildNodes();
   const router = createAppRouter({ serverRendered });
+  // Making the router (matching the address against every route) is a task's worth on a slow phone.
+  await nextTask();
   // The data the server rendered the page with, if any: the first render starts from it too.
   const pageData = serverRendered ? readPageData() : undefined;
   const app = (
