@@ -219,10 +219,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               // automatic split it shared a chunk with src/shared/constants.ts, which every page imports.
               groups: [
                 { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]web[\\/]lib[\\/]zod\.ts$/ },
-                // Every module the entry imports statically, in one chunk: left to the automatic split,
-                // each module a lazy page also imports became a chunk of its own (react, the JSX runtime,
-                // cn, the query client...), ten files that every page loads anyway (decision 011). Rolldown
-                // puts the group in the chunk of the entry's own modules (web-<hash>.js).
+                // The app starts in three chunks, each evaluated in a task of its own (main.tsx): the entry,
+                // React, then the app's start with every module it imports statically (the router, the
+                // shell, the query client, cn...). Left to the automatic split, each module a lazy page also
+                // imports became a chunk of its own, ten files that every page loads anyway (decision 011).
+                { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                // A group captures the dependencies of what it matches (includeDependenciesRecursively),
+                // except those an earlier group took (React).
+                { name: 'start', test: /[\\/]src[\\/]web[\\/]start\.tsx$/ },
+                // The entry's own modules (main.tsx, next-task.ts): Rolldown names the chunk web-<hash>.js.
                 { name: 'app', tags: ['$initial'] },
               ],
             },
