@@ -943,7 +943,8 @@ async function main() {
     await searchIndexReady();
     // --only 1,2,3: several scenarios, in the full run's order.
     const only = args.only?.split(',');
-    const wants = (id: string, name: string) => !only || only.some((o) => o === id || name.includes(o));
+    const wants = (id: string, name: string) =>
+      !only || only.some((o) => id.startsWith(o) || name.includes(o));
     const withStreams = wants('7', 'stream');
     // The floor of scenario 7 shares the app's core; only one of the two is measured at a time.
     const floorRelay = withStreams
@@ -955,9 +956,7 @@ async function main() {
       : null;
     if (floorRelay) children.push(floorRelay);
     const { scenarios, mixed } = await buildScenarios();
-    const picked = only
-      ? scenarios.filter((s) => only.some((o) => s.id.startsWith(o) || s.name.includes(o)))
-      : scenarios;
+    const picked = scenarios.filter((s) => wants(s.id, s.name));
     const withMixed = wants('8', 'mixed');
     let failed = 0;
     const http = await httpScenarios(picked, withMixed ? mixed : null, app.pid);
