@@ -6,11 +6,11 @@ import zlib from 'node:zlib';
 /*
  * `npm run check:bundle` (after `vite build`; `npm run test:e2e` runs it): the JavaScript a browser
  * loads for `/` before the first render, gzipped, must stay under the budget. That is the entry
- * chunk and the chunks it imports as it starts (React, the app's start), the home page's chunk (every page is lazy; the server preloads the page's chunk with the
- * entry), and every chunk they import statically (transitively), read from Vite's manifest. Other
- * lazy chunks (other pages, menus, the toaster) load later and are not counted. Over budget, it
- * lists the largest chunks and the largest source modules inside them (from the source maps) and
- * exits 1.
+ * chunk and the chunks it imports as it starts (React, the app's start), the home page's chunk
+ * (every page is lazy; the server preloads the page's chunk with the entry), and every chunk they
+ * import statically (transitively), read from Vite's manifest. Other lazy chunks (other pages,
+ * menus, the toaster) load later and are not counted. Over budget, it lists the largest chunks and
+ * the largest source modules inside them (from the source maps) and exits 1.
  *
  * It also fails when the first download of a public page (the three Lighthouse audits) holds a
  * library those pages load only on use: the toaster, zod (the forms' rules) and Radix Select. One

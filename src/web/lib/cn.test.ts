@@ -1,6 +1,7 @@
 import { twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
 import { cn, prepareClassNames } from './cn';
+import { nextTask } from './next-task';
 
 /** Class lists where a later class overrides an earlier one, or nothing conflicts, as the app writes them. */
 const CASES: [string, ...(string | false | undefined)[]][] = [
@@ -15,7 +16,7 @@ describe('cn', () => {
   it('merges as tailwind-merge does, before and after its tables are prepared', async () => {
     // Before prepareClassNames: the first call builds the tables itself.
     expect(cn('px-2', 'px-3')).toBe('px-3');
-    await prepareClassNames(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await prepareClassNames(nextTask);
     for (const [, ...inputs] of CASES) expect(cn(...inputs)).toBe(twMerge(...inputs));
     expect(cn('inline-flex h-9 px-4 py-2', 'h-8 px-3')).toBe('inline-flex py-2 h-8 px-3');
     expect(cn('rounded-md bg-muted', 'text-sm bg-primary/10')).toBe('rounded-md text-sm bg-primary/10');
@@ -24,8 +25,7 @@ describe('cn', () => {
 
   it('prepares its tables in two tasks, and merges while they are being prepared', async () => {
     const tasks: (() => void)[] = [];
-    const nextTask = () => new Promise<void>((resolve) => tasks.push(resolve));
-    const prepared = prepareClassNames(nextTask);
+    const prepared = prepareClassNames(() => new Promise<void>((resolve) => tasks.push(resolve)));
     for (let task = 0; task < 2; task++) {
       await Promise.resolve();
       expect(tasks).toHaveLength(1);
