@@ -373,4 +373,20 @@ test.describe('with JavaScript', () => {
     const heights = await page.evaluate(() => (window as unknown as { heights: number[] }).heights);
     expect(Math.min(...heights)).toBeGreaterThan(3000);
   });
+
+  test("when the app's scripts cannot load, a rendered page stays usable", async ({ page }) => {
+    // React's chunk never arrives. The entry imports it (and the app's start) statically, evaluating
+    // each in a task of its own (main.tsx), so the entry itself fails to load.
+    await page.route(/\/assets\/react-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/privacy', { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => 'promptforgeStarted' in window);
+    // Settles although the app never took the page over (public/start-app.js): the specs'
+    // navigations wait for it, and so could anything else.
+    await page.evaluate(() => (window as unknown as { promptforgeStarted: Promise<void> }).promptforgeStarted);
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    // Its links are plain links: the terms page arrives from the server, rendered.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+  });
 });
