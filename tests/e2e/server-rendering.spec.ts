@@ -382,7 +382,9 @@ test.describe('with JavaScript', () => {
     await page.waitForFunction(() => 'promptforgeStarted' in window);
     // Settles although the app never took the page over (public/start-app.js): the specs'
     // navigations wait for it, and so could anything else.
-    await page.evaluate(() => (window as unknown as { promptforgeStarted: Promise<void> }).promptforgeStarted);
+    await page.evaluate(
+      () => (window as unknown as { promptforgeStarted: Promise<void> }).promptforgeStarted,
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     // Its links are plain links: the terms page arrives from the server, rendered.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
