@@ -55,6 +55,8 @@ export const PAGING = {
   marketplaceFirstScreen: 12,
   maxLimit: 50,
   userPrompts: 10,
+  /** A prompt's reviews a page ('Show more' loads the next); the first page comes with the prompt's page. */
+  reviews: 10,
   adminPrompts: 50,
   adminActivity: 10,
 } as const;

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { signedInAccount } from './auth-helpers';
 import { PAGING } from '../../src/shared/constants';
-import type { MarketplaceList } from '../../src/shared/marketplace';
+import type { MarketplaceList, ReviewList } from '../../src/shared/marketplace';
 
 /*
  * Public pages arrive rendered (decision 019): the HTML already holds the page, so it draws before
@@ -42,6 +42,18 @@ async function promptPaths(page: Page): Promise<[string, string]> {
   const body = (await response.json()) as { data: { prompts: { slug: string }[] } };
   const [first, second] = body.data.prompts.map((p) => `/marketplace/${p.slug}`);
   return [first!, second!];
+}
+
+/** The best-rated public prompt (it has reviews: the demo data's) and the first page of its reviews. */
+async function reviewedPrompt(page: Page): Promise<{ path: string; id: string; reviews: ReviewList }> {
+  const listed = await page.request.get('/api/marketplace/prompts?sort=rating&limit=1');
+  const [prompt] = ((await listed.json()) as { data: MarketplaceList }).data.prompts;
+  const answer = await page.request.get(
+    `/api/marketplace/prompts/${prompt!.id}/reviews?page=1&limit=${PAGING.reviews}`,
+  );
+  const reviews = ((await answer.json()) as { data: ReviewList }).data;
+  expect(reviews.reviews.length).toBeGreaterThan(0);
+  return { path: `/marketplace/${prompt!.slug}`, id: prompt!.id, reviews };
 }
 
 test.describe('without JavaScript', () => {
@@ -113,6 +125,22 @@ test.describe('without JavaScript', () => {
       page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Marketplace' }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  });
+
+  test("a prompt's page comes with the first page of its reviews", async ({ page }) => {
+    const { path, reviews } = await reviewedPrompt(page);
+    await page.goto(path);
+    const shown = page.getByTestId('review');
+    await expect(shown).toHaveCount(reviews.reviews.length);
+    const [newest] = reviews.reviews;
+    await expect(shown.first()).toContainText(newest!.author.name);
+    if (newest!.body) await expect(shown.first()).toContainText(newest!.body);
+    // The server cannot know the visitor's time zone or when the page is read: the date, in UTC.
+    const created = new Date(newest!.createdAt);
+    await expect(shown.first().locator('time')).toHaveText(
+      `${created.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${created.getUTCDate()}, ${created.getUTCFullYear()}`,
+    );
+    await expect(page.getByLabel('Loading reviews')).toHaveCount(0);
   });
 
   test('the pages a visitor must be signed in for are not rendered on the server', async ({ page }) => {
@@ -242,6 +270,24 @@ test.describe('with JavaScript', () => {
     await asked;
     // The data block was for the first render only: the document does not carry it on.
     await expect(page.locator('#page-data')).toHaveCount(0);
+  });
+
+  test("a rendered prompt's page shows the reviews it came with, without asking for them", async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    const { path, id, reviews } = await reviewedPrompt(page);
+    const reviewsPath = `/api/marketplace/prompts/${id}/reviews`;
+    const asked = apiRequests(page, [reviewsPath]);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const shown = page.getByTestId('review');
+    await expect(shown).toHaveCount(reviews.reviews.length);
+    expect(asked).toEqual([]);
+    // Once the app has the page, each review says how long ago it was written, with the local date
+    // and time on hover.
+    await expect(shown.first().locator('time')).toHaveAttribute('title', /\d{4}, \d{1,2}:\d{2} [AP]M$/);
+    expect(errors).toEqual([]);
   });
 
   test('a light theme and a signed-in user replace what the server assumed, without errors', async ({

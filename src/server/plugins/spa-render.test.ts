@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGING } from '../../shared/constants';
 import { insertPrompt, insertUser } from '../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { startAfterPaint } from './spa-render';
@@ -39,7 +40,7 @@ export async function render(url, signal, data) {
       ? ' listing ' + titles(data.list)
       : 'stats' in data
         ? ' showing ' + titles(data.prompts) + ' to ' + data.stats.users + ' users'
-        : ' for ' + escape(data.title);
+        : ' for ' + escape(data.prompt.title) + ' with ' + (data.reviews ? data.reviews.reviews.length : '-') + ' reviews';
   return '<main><h1>Rendered ' + url + title + ' $&amp;</h1>' + long + '</main>';
 }
 `;
@@ -140,7 +141,7 @@ describe('rendering public pages on the server', () => {
     expect(nested.body).toBe(INDEX);
   });
 
-  it("renders a prompt's page with the prompt, counts no view, and renders it again when it changes", async () => {
+  it("renders a prompt's page with the prompt and its first reviews, counts no view, and renders it again when it changes", async () => {
     const db = t.database.db;
     const author = await insertUser(db, { name: 'Rhea Renders' });
     const prompt = await insertPrompt(db, author.id, { title: 'Rendered Prompt', slug: 'rendered-prompt' });
@@ -155,7 +156,9 @@ describe('rendering public pages on the server', () => {
       ).views_count;
     const first = await t.app.inject({ method: 'GET', url });
     expect(first.statusCode).toBe(200);
-    expect(first.body).toContain('<h1>Rendered /marketplace/rendered-prompt for Rendered Prompt $&amp;</h1>');
+    expect(first.body).toContain(
+      '<h1>Rendered /marketplace/rendered-prompt for Rendered Prompt with 0 reviews $&amp;</h1>',
+    );
     // By id too, and once per address while the prompt is unchanged.
     expect((await t.app.inject({ method: 'GET', url: `/marketplace/${prompt.id}` })).body).toContain(
       'for Rendered Prompt',
@@ -165,10 +168,41 @@ describe('rendering public pages on the server', () => {
 
     await t.app.deferredWrites.flush();
     expect(await views()).toBe(0);
-    // The data the browser starts from: the API's own anonymous answer (whose request counts the view).
-    expect(pageData(first.body)).toEqual(await api(`/api/marketplace/prompts/${prompt.id}`));
+    // The data the browser starts from: the API's own anonymous answers, the prompt (whose request
+    // counts the view) and the first page of its reviews, as the browser asks for them.
+    expect(pageData(first.body)).toEqual({
+      prompt: await api(`/api/marketplace/prompts/${prompt.id}`),
+      reviews: await api(`/api/marketplace/prompts/${prompt.id}/reviews?page=1&limit=${PAGING.reviews}`),
+    });
     await t.app.deferredWrites.flush();
     expect(await views()).toBe(1);
+
+    // A new review (written straight to the table: what matters is that the catalogue moved) is in
+    // the page's next render.
+    const reviewer = await insertUser(db, { name: 'Rita Reviews' });
+    const now = new Date().toISOString();
+    await db
+      .insertInto('prompt_reviews')
+      .values({
+        id: crypto.randomUUID(),
+        prompt_id: prompt.id,
+        user_id: reviewer.id,
+        rating: 4,
+        body: 'Solid.',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const reviewed = await t.app.inject({ method: 'GET', url });
+    expect(reviewed.body).toContain('for Rendered Prompt with 1 reviews');
+    const data = pageData(reviewed.body) as {
+      reviews: { reviews: { body: string; author: { name: string } }[] };
+    };
+    expect(data.reviews.reviews.map((r) => [r.author.name, r.body])).toEqual([['Rita Reviews', 'Solid.']]);
+    expect(data).toEqual({
+      prompt: await api(`/api/marketplace/prompts/${prompt.id}`),
+      reviews: await api(`/api/marketplace/prompts/${prompt.id}/reviews?page=1&limit=${PAGING.reviews}`),
+    });
 
     // Text that could close the data block is escaped in it; the changed prompt is rendered again.
     await db
@@ -177,10 +211,12 @@ describe('rendering public pages on the server', () => {
       .where('id', '=', prompt.id)
       .execute();
     const changed = await t.app.inject({ method: 'GET', url });
-    expect(changed.body).toContain('for Renamed &lt;/script>&lt;script>alert(1)&lt;/script> $&amp;');
+    expect(changed.body).toContain(
+      'for Renamed &lt;/script>&lt;script>alert(1)&lt;/script> with 1 reviews $&amp;',
+    );
     expect(changed.body).not.toContain('<script>alert(1)');
     expect(changed.body).toContain('"title":"Renamed \\u003c/script>\\u003cscript>alert(1)\\u003c/script>"');
-    expect(rendered().filter((line) => line === url)).toHaveLength(2);
+    expect(rendered().filter((line) => line === url)).toHaveLength(3);
 
     // A prompt that is not public is not in anyone's page: the shared frame, as for an unknown one.
     await db.updateTable('prompts').set({ status: 'draft' }).where('id', '=', prompt.id).execute();

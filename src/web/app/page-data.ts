@@ -8,6 +8,7 @@ import { getSiteStatsQueryOptions } from '@/features/marketing/api/get-site-stat
 import { type CategoryCounts, getCategoriesQueryOptions } from '@/features/marketplace/api/get-categories';
 import { promptQueryKey } from '@/features/marketplace/api/get-prompt';
 import { getPromptsQueryOptions } from '@/features/marketplace/api/get-prompts';
+import { type ReviewList, reviewsQueryKey } from '@/features/marketplace/api/get-reviews';
 import { filtersFrom, promptsParamsFor } from '@/features/marketplace/hooks/use-marketplace-filters';
 
 /*
@@ -25,6 +26,15 @@ interface MarketplacePageData {
   query: unknown;
   list: MarketplaceList;
   categories: CategoryCounts;
+}
+
+/**
+ * A prompt's page's data (src/server/modules/marketplace/routes.ts): the prompt as an anonymous
+ * visitor sees it, and the first page of its reviews (null when they could not be read).
+ */
+interface PromptPageData {
+  prompt: PromptDetail;
+  reviews: ReviewList | null;
 }
 
 /** The home page's data (src/server/plugins/spa-render.ts): its showcase and its figures. */
@@ -52,7 +62,8 @@ export function readPageData(): unknown {
 /**
  * Puts a page's data in the query cache. A prompt's goes in as stale: the browser still fetches its
  * own copy once the session is known (that request is the one that counts the prompt's view), and
- * shows this meanwhile. The home page's and the marketplace's categories go in as fresh: the page
+ * shows this meanwhile. Its first page of reviews goes in as fresh: a public prompt's reviews are
+ * the same for every viewer. The home page's and the marketplace's categories go in as fresh: the page
  * was made from the catalogue as it is now (and is revalidated on every load), the lists and figures
  * are the same for every viewer, and asking again would only draw the same cards twice. The
  * marketplace's list comes with its first screenful of cards only (the page stays within a new
@@ -81,9 +92,11 @@ export function seedPageData(client: QueryClient, pathname: string, data: unknow
       void client.invalidateQueries({ queryKey: listKey, exact: true, refetchType: 'none' });
     return;
   }
-  const prompt = matchPath(PAGE_PATHS.marketplacePrompt, pathname);
-  if (!prompt?.params.id) return;
-  const queryKey = promptQueryKey(prompt.params.id, null);
-  client.setQueryData(queryKey, data as PromptDetail);
+  const match = matchPath(PAGE_PATHS.marketplacePrompt, pathname);
+  if (!match?.params.id) return;
+  const { prompt, reviews } = data as PromptPageData;
+  const queryKey = promptQueryKey(match.params.id, null);
+  client.setQueryData(queryKey, prompt);
   void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  if (reviews) client.setQueryData(reviewsQueryKey(prompt.id), { pages: [reviews], pageParams: [1] });
 }

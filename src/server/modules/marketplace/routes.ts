@@ -241,6 +241,23 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
     return { key, entry, viewsOf: (entry.meta as PromptPage).viewsOf };
   };
 
+  /**
+   * A public prompt's page of reviews, the same for every caller: one cached answer serves them all
+   * (the same work with a token or without, so scenario 5's twins measure authentication). Reviews
+   * and the rating only: no likes or views. Throws not found for a prompt that is not public.
+   */
+  const cachedReviews = async (id: string, page: number, limit: number) => {
+    const key = `reviews|${id}|${page}|${limit}`;
+    const entry = await cache.get(key, await currentStamp(), async () => ({
+      body: serializeWith(reviewsResponse, {
+        success: true,
+        data: await listPromptReviews(deps, id, null, page, limit),
+      }),
+      shows: [],
+    }));
+    return { key, entry };
+  };
+
   // The server-rendered marketplace (decision 019) shows the first screenful of its first page and
   // the category counts, from the same answers as the browser would ask for them (the query travels
   // with the data, so the browser files it under the query it was answered for). Only the cards the
@@ -285,16 +302,29 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
     };
   }
 
-  // The server-rendered prompt page (decision 019) shows the same answer. It counts no view: the
-  // browser still asks the API once, and that request counts it as before.
+  // The server-rendered prompt page (decision 019) shows the same answer, with the first page of its
+  // reviews (the same for every caller). It counts no view: the browser still asks the API for the
+  // prompt once, and that request counts it as before.
   if (opts.pages) {
     opts.pages.prompt = async (idOrSlug) => {
       if (!PromptParamsSchema.safeParse({ id: idOrSlug }).success) return 'missing';
       try {
         const { entry } = await anonymousPrompt(idOrSlug);
+        const { id } = (entry.meta as PromptPage).detail;
+        const reviews = await cachedReviews(id, 1, PAGING.reviews).then(
+          (read) => read.entry,
+          (err: unknown) => {
+            // The page still shows the prompt; the browser asks for its reviews.
+            app.log.warn({ err }, "a prompt page's reviews could not be read");
+            return null;
+          },
+        );
         return {
-          tag: entry.etag,
-          data: () => envelopeData(entry.body),
+          tag: `${entry.etag}${reviews?.etag ?? '-'}`,
+          data: () => ({
+            prompt: envelopeData(entry.body),
+            reviews: reviews ? envelopeData(reviews.body) : null,
+          }),
         };
       } catch (err) {
         // Not there, or not public: the page loads it in the browser and shows what the API says
@@ -391,25 +421,15 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { id } = request.params;
       const { page, limit } = request.query;
-      // A public prompt's reviews are the same for every caller: one cached answer serves them all
-      // (the same work with a token or without, so scenario 5's twins measure authentication).
-      const key = `reviews|${id}|${page}|${limit}`;
-      let entry: CachedResponse;
+      let cached: { key: string; entry: CachedResponse };
       try {
-        // Reviews and the rating: no likes or views.
-        entry = await cache.get(key, await currentStamp(), async () => ({
-          body: serializeWith(reviewsResponse, {
-            success: true,
-            data: await listPromptReviews(deps, id, null, page, limit),
-          }),
-          shows: [],
-        }));
+        cached = await cachedReviews(id, page, limit);
       } catch (err) {
         // Not public: its author (or an admin) still reads a draft's reviews, built for them.
         if (!request.auth || !(err instanceof AppError && err.status === 404)) throw err;
         return { success: true as const, data: await listPromptReviews(deps, id, request.auth, page, limit) };
       }
-      return sendCached(cache, key, entry, request, reply, 'accept-encoding, authorization');
+      return sendCached(cache, cached.key, cached.entry, request, reply, 'accept-encoding, authorization');
     },
   );
 

@@ -1,5 +1,5 @@
 import { AlertCircle, FlaskConical, Loader2, MessageSquareText, RotateCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { PromptDetail, Review } from '@shared/marketplace';
 import { PAGE_PATHS } from '@shared/routes';
@@ -163,7 +163,6 @@ function ReviewList({ promptId, viewerId }: { promptId: string; viewerId: string
 }
 
 function ReviewItem({ review, mine }: { review: Review; mine: boolean }) {
-  const edited = review.updatedAt !== review.createdAt;
   return (
     <li className="flex gap-3 py-5" data-testid="review">
       <InitialsAvatar name={review.author.name} className="size-9 text-xs" />
@@ -171,12 +170,7 @@ function ReviewItem({ review, mine }: { review: Review; mine: boolean }) {
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <p className="font-medium">{review.author.name}</p>
           {mine && <Badge variant="secondary">Your review</Badge>}
-          <span className="text-xs text-muted-foreground">
-            <time dateTime={review.createdAt} title={formatDate(review.createdAt, 'datetime')}>
-              {formatRelativeTime(review.createdAt)}
-            </time>
-            {edited && <span title={`Edited ${formatDate(review.updatedAt, 'datetime')}`}> · edited</span>}
-          </span>
+          <ReviewTime review={review} />
         </div>
         <StarRating value={review.rating} className="mt-1" starClassName="size-3.5" />
         {review.body && (
@@ -186,5 +180,35 @@ function ReviewItem({ review, mine }: { review: Review; mine: boolean }) {
         )}
       </div>
     </li>
+  );
+}
+
+// Read as an external store: false while React hydrates a page the server rendered, true otherwise.
+const unchanging = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
+/**
+ * When the review was written: how long ago, with the date and time in the visitor's time zone on
+ * hover. A page the server rendered (the first page of a prompt's reviews comes with it) shows the
+ * date in UTC, the same text on the server and in every browser (decision 019); React then draws
+ * the relative time once it has the page, without a hydration mismatch.
+ */
+function ReviewTime({ review }: { review: Review }) {
+  const local = useSyncExternalStore(unchanging, inBrowser, onServer);
+  const edited = review.updatedAt !== review.createdAt;
+  return (
+    <span className="text-xs text-muted-foreground">
+      {local ? (
+        <time dateTime={review.createdAt} title={formatDate(review.createdAt, 'datetime')}>
+          {formatRelativeTime(review.createdAt)}
+        </time>
+      ) : (
+        <time dateTime={review.createdAt}>{formatDate(review.createdAt, 'longUtc')}</time>
+      )}
+      {edited && (
+        <span title={local ? `Edited ${formatDate(review.updatedAt, 'datetime')}` : undefined}> · edited</span>
+      )}
+    </span>
   );
 }
