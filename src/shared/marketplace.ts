@@ -117,7 +117,7 @@ export const ReviewsQuerySchema = z.object({
     .int('Limit must be a whole number')
     .min(1, 'Limit must be at least 1')
     .max(PAGING.maxLimit, `Limit must be at most ${PAGING.maxLimit}`)
-    .default(10),
+    .default(PAGING.reviews),
 });
 
 export const RatingSummarySchema = z.object({ average: z.number(), count: z.number().int() });
@@ -127,6 +127,7 @@ export const ReviewListSchema = z.object({
   rating: RatingSummarySchema,
   pagination: PaginationSchema,
 });
+export type ReviewList = z.infer<typeof ReviewListSchema>;
 
 export const CreateReviewSchema = z.object({
   rating: z

@@ -1,6 +1,6 @@
 import { type QueryClient, hashKey } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import type { MarketplaceList, PromptDetail } from '@shared/marketplace';
+import type { MarketplaceList, PromptDetail, ReviewList } from '@shared/marketplace';
 import { PAGE_PATHS } from '@shared/routes';
 import type { PublicStats } from '@shared/site';
 import { getHomePromptsQueryOptions } from '@/features/marketing/api/get-home-prompts';
@@ -8,7 +8,7 @@ import { getSiteStatsQueryOptions } from '@/features/marketing/api/get-site-stat
 import { type CategoryCounts, getCategoriesQueryOptions } from '@/features/marketplace/api/get-categories';
 import { promptQueryKey } from '@/features/marketplace/api/get-prompt';
 import { getPromptsQueryOptions } from '@/features/marketplace/api/get-prompts';
-import { type ReviewList, reviewsQueryKey } from '@/features/marketplace/api/get-reviews';
+import { reviewsQueryKey } from '@/features/marketplace/api/get-reviews';
 import { filtersFrom, promptsParamsFor } from '@/features/marketplace/hooks/use-marketplace-filters';
 
 /*

@@ -1,11 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ReviewListSchema } from '@shared/marketplace';
+import type { ReviewList } from '@shared/marketplace';
 import { PAGING } from '@shared/constants';
 import { api } from '@/lib/api-client';
 import { MARKETPLACE_STALE_MS } from './get-prompts';
-
-export type ReviewList = z.infer<typeof ReviewListSchema>;
 
 export const REVIEWS_PAGE_SIZE = PAGING.reviews;
 

@@ -207,7 +207,10 @@ function ReviewTime({ review }: { review: Review }) {
         <time dateTime={review.createdAt}>{formatDate(review.createdAt, 'longUtc')}</time>
       )}
       {edited && (
-        <span title={local ? `Edited ${formatDate(review.updatedAt, 'datetime')}` : undefined}> · edited</span>
+        <span title={local ? `Edited ${formatDate(review.updatedAt, 'datetime')}` : undefined}>
+          {' '}
+          · edited
+        </span>
       )}
     </span>
   );
