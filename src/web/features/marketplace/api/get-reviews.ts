@@ -4,14 +4,12 @@ import { PAGING } from '@shared/constants';
 import { api } from '@/lib/api-client';
 import { MARKETPLACE_STALE_MS } from './get-prompts';
 
-export const REVIEWS_PAGE_SIZE = PAGING.reviews;
-
 export const reviewsQueryKey = (promptId: string) => ['marketplace', 'reviews', promptId] as const;
 
 export function getReviews(promptId: string, page: number, signal?: AbortSignal): Promise<ReviewList> {
   return api.get<ReviewList>(
     `/marketplace/prompts/${encodeURIComponent(promptId)}/reviews`,
-    { page, limit: REVIEWS_PAGE_SIZE },
+    { page, limit: PAGING.reviews },
     signal,
   );
 }
