@@ -196,6 +196,43 @@ test('a click waiting for the session check is dropped once its page has been le
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover prompts that work');
 });
 
+test('a click waiting for the session check is dropped once its page has been left, even while the next page loads', async ({
+  page,
+  request,
+}) => {
+  const prompt = await premiumPrompt(request, 3);
+  const account = await signedInAccount(page, 'left-loading');
+  const logout = await request.post('/api/auth/logout', {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(logout.ok()).toBe(true);
+
+  const release = await openWithSessionCheckHeld(page, `/marketplace/${prompt.slug}`);
+  // The marketplace page's module is held back: the router keeps the prompt page on screen (and
+  // mounted) under the new address until the next page can render.
+  let releasePage = () => {};
+  const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+  await page.route(/\/assets\/marketplace-page-[\w-]+\.js$/, async (route) => {
+    await pageHeld;
+    await route.fallback();
+  });
+  await page.getByTestId('prompt-actions').getByRole('button', { name: 'Buy Prompt' }).click();
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'Marketplace' })
+    .click();
+  await expect(page).toHaveURL('/marketplace');
+  release();
+
+  await expect(toast(page, 'Your session has expired')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  releasePage();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover prompts that work');
+  // The Buy of the page left behind did not send this page to the login page.
+  await expect(page).toHaveURL('/marketplace');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
 test('a declined payment grants nothing', async ({ page, request }) => {
   const account = await signedInAccount(page, 'fail');
   await page.goto('/pricing');

@@ -332,8 +332,11 @@ export function useAuth(): AuthContextValue {
 }
 
 /**
- * `afterSessionCheck` for a component's own clicks: an action still waiting when the component goes
- * (its page was left meanwhile) is dropped, so a click on one page never acts on the next.
+ * `afterSessionCheck` for a component's own clicks: an action still waiting when its page was left
+ * meanwhile is dropped, so a click on one page never acts on the next. The page was left when the
+ * component has gone, or when the address has changed: a navigation renders the next page in a
+ * transition, and while that page is still loading (its module, its data) the one left behind stays
+ * mounted under the new address.
  */
 export function useAfterSessionCheck(): AuthContextValue['afterSessionCheck'] {
   const { afterSessionCheck } = useAuth();
@@ -345,10 +348,12 @@ export function useAfterSessionCheck(): AuthContextValue['afterSessionCheck'] {
     };
   }, []);
   return useCallback(
-    (action) =>
+    (action) => {
+      const address = window.location.href;
       afterSessionCheck((signedIn) => {
-        if (mounted.current) action(signedIn);
-      }),
+        if (mounted.current && window.location.href === address) action(signedIn);
+      });
+    },
     [afterSessionCheck],
   );
 }
