@@ -168,70 +168,47 @@ test('a signed-in user who clicks Buy or Subscribe before the session check answ
   await expect(toast(page, 'Authentication Required')).toHaveCount(0);
 });
 
-test('a click waiting for the session check is dropped once its page has been left', async ({
-  page,
-  request,
-}) => {
-  const prompt = await premiumPrompt(request, 3);
-  const account = await signedInAccount(page, 'left');
-  // The stored session has ended on the server: the check will answer that it has expired.
-  const logout = await request.post('/api/auth/logout', {
-    headers: { authorization: `Bearer ${account.token}` },
+// The page left behind either unmounts at once, or (its next page's module held back) stays mounted
+// under the new address while the router waits for the next page to render.
+for (const nextPageHeld of [false, true]) {
+  test(`a click waiting for the session check is dropped once its page has been left${nextPageHeld ? ', even while the next page loads' : ''}`, async ({
+    page,
+    request,
+  }) => {
+    const prompt = await premiumPrompt(request, 3);
+    const account = await signedInAccount(page, nextPageHeld ? 'left-loading' : 'left');
+    // The stored session has ended on the server: the check will answer that it has expired.
+    const logout = await request.post('/api/auth/logout', {
+      headers: { authorization: `Bearer ${account.token}` },
+    });
+    expect(logout.ok()).toBe(true);
+
+    const release = await openWithSessionCheckHeld(page, `/marketplace/${prompt.slug}`);
+    let releasePage = () => {};
+    if (nextPageHeld) {
+      const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+      await page.route(/\/assets\/marketplace-page-[\w-]+\.js$/, async (route) => {
+        await pageHeld;
+        await route.fallback();
+      });
+    }
+    await page.getByTestId('prompt-actions').getByRole('button', { name: 'Buy Prompt' }).click();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Marketplace' })
+      .click();
+    await expect(page).toHaveURL('/marketplace');
+    release();
+
+    await expect(toast(page, 'Your session has expired')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    releasePage();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover prompts that work');
+    // The Buy of the page left behind did not send this page to the login page.
+    await expect(page).toHaveURL('/marketplace');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
   });
-  expect(logout.ok()).toBe(true);
-
-  const release = await openWithSessionCheckHeld(page, `/marketplace/${prompt.slug}`);
-  await page.getByTestId('prompt-actions').getByRole('button', { name: 'Buy Prompt' }).click();
-  await page
-    .getByRole('navigation', { name: 'Breadcrumb' })
-    .getByRole('link', { name: 'Marketplace' })
-    .click();
-  await expect(page).toHaveURL('/marketplace');
-  release();
-
-  await expect(toast(page, 'Your session has expired')).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
-  // The Buy of the page left behind does not send this page to the login page.
-  await expect(page).toHaveURL('/marketplace');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover prompts that work');
-});
-
-test('a click waiting for the session check is dropped once its page has been left, even while the next page loads', async ({
-  page,
-  request,
-}) => {
-  const prompt = await premiumPrompt(request, 3);
-  const account = await signedInAccount(page, 'left-loading');
-  const logout = await request.post('/api/auth/logout', {
-    headers: { authorization: `Bearer ${account.token}` },
-  });
-  expect(logout.ok()).toBe(true);
-
-  const release = await openWithSessionCheckHeld(page, `/marketplace/${prompt.slug}`);
-  // The marketplace page's module is held back: the router keeps the prompt page on screen (and
-  // mounted) under the new address until the next page can render.
-  let releasePage = () => {};
-  const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
-  await page.route(/\/assets\/marketplace-page-[\w-]+\.js$/, async (route) => {
-    await pageHeld;
-    await route.fallback();
-  });
-  await page.getByTestId('prompt-actions').getByRole('button', { name: 'Buy Prompt' }).click();
-  await page
-    .getByRole('navigation', { name: 'Breadcrumb' })
-    .getByRole('link', { name: 'Marketplace' })
-    .click();
-  await expect(page).toHaveURL('/marketplace');
-  release();
-
-  await expect(toast(page, 'Your session has expired')).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
-  releasePage();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover prompts that work');
-  // The Buy of the page left behind did not send this page to the login page.
-  await expect(page).toHaveURL('/marketplace');
-  await expect(page.getByRole('alertdialog')).toHaveCount(0);
-});
+}
 
 test('a declined payment grants nothing', async ({ page, request }) => {
   const account = await signedInAccount(page, 'fail');
