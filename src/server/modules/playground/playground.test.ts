@@ -258,15 +258,14 @@ describe('allowance', () => {
       Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 0, 12),
     ).toISOString();
     await t.database.db
-      .insertInto('playground_sessions')
+      .insertInto('allowance_entries')
       .values(
         Array.from({ length: 10 }, () => ({
-          id: newId(),
+          session_id: newId(),
+          kind: 'session',
           user_id: u.id,
-          model: 'claude',
-          counted_at: lastMonth,
+          month: lastMonth.slice(0, 7),
           created_at: lastMonth,
-          updated_at: lastMonth,
         })),
       )
       .execute();

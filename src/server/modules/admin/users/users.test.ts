@@ -281,7 +281,7 @@ describe('the CSV export', () => {
     );
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Name,Email,Role,Status,Plan,Subscription status,Plan expires,Playground sessions,Prompts created,Total spent,Joined,Last active',
+      'ID,Name,Email,Role,Status,Plan,Subscription status,Plan expires,Playground sessions this month,Prompts created,Total spent,Joined,Last active',
     );
     expect(lines).toHaveLength(3);
     expect(res.body).not.toContain('Suspended');
