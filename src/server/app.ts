@@ -8,6 +8,7 @@ import { createModelRegistry } from './integrations/ai/providers';
 import { createGateway } from './integrations/payments/gateway';
 import { createMailer } from './integrations/mail/mailer';
 import { notifyAdmins } from './lib/admin-alerts';
+import { createBackgroundTasks } from './lib/background';
 import { compiledSerializerCompiler } from './lib/json-serializer';
 import { type Limiter, memoryLimiter, redisLimiter } from './lib/limiter';
 import { adminRoutes } from './modules/admin/routes';
@@ -80,12 +81,14 @@ export async function buildApp(options: AppOptions) {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
+  const background = createBackgroundTasks(app.log);
   const auth = createAuthService({
     db: options.database.db,
     engine: options.database.engine,
     tokens,
     mailer,
     limiter,
+    background,
     config,
     log: app.log,
   });
@@ -138,7 +141,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redis });
   await app.register(compressionPlugin);
-  await app.register(dbPlugin, { database: options.database });
+  await app.register(dbPlugin, {
+    database: options.database,
+    background,
+    settleMs: config.shutdownTimeoutMs,
+  });
   await app.register(authPlugin, { tokens });
   await app.register(openapiPlugin);
   // After the OpenAPI plugin, so /api/metrics is documented (and the access matrix sees it).
