@@ -30,7 +30,7 @@ import compressionPlugin from './plugins/compression';
 import corsPlugin from './plugins/cors';
 import dbPlugin from './plugins/db';
 import { createFrontDoor, requestId } from './plugins/front-door';
-import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
+import errorsPlugin, { MAX_PARAM_LENGTH, frameworkErrorHandler } from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -58,6 +58,7 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Malformed URLs and over-long path parameters get the error envelope too.
     frameworkErrors: frameworkErrorHandler,
     // Keep a caller's request id when it is sane, so a trace crosses the load balancer.
