@@ -93,7 +93,7 @@ describe('forgot password', () => {
     await held.arrivedOnce;
     expect(smtp.received.some((m) => m.to.includes(email))).toBe(false);
     held.release();
-    const mail = await smtp.waitFor(email);
+    const mail = await smtp.waitFor(email, 15_000);
     expect(mail.raw).toContain('Subject: Reset your Promptforge password');
     await t.close();
   });
