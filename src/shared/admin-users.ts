@@ -27,7 +27,7 @@ export const AdminUserSchema = z.object({
     paid: z.boolean(),
   }),
   usage: z.object({
-    /** Playground sessions ever started. */
+    /** Playground sessions taken this month (the allowance used, playground/allowance.ts). */
     playgroundSessions: z.number().int(),
     promptsCreated: z.number().int(),
     /** What the user paid, less refunds, in major units. */

@@ -67,9 +67,9 @@ function markTried(promptId: string, user: string) {
     const now = new Date().toISOString();
     const sessionId = crypto.randomUUID();
     db.prepare(
-      `INSERT INTO playground_sessions (id, user_id, title, model, prompt_id, message_count, counted_at, created_at, updated_at)
-       VALUES (?, ?, 'E2E try', 'claude', ?, 2, ?, ?, ?)`,
-    ).run(sessionId, user, promptId, now, now, now);
+      `INSERT INTO playground_sessions (id, user_id, title, model, prompt_id, message_count, created_at, updated_at)
+       VALUES (?, ?, 'E2E try', 'claude', ?, 2, ?, ?)`,
+    ).run(sessionId, user, promptId, now, now);
     db.prepare(
       `INSERT INTO playground_messages (id, session_id, role, content, status, created_at)
        VALUES (?, ?, 'ai', 'Here is the result.', 'complete', ?)`,

@@ -36,6 +36,7 @@ const TABLES = [
   'audit_log',
   'catalogue_version',
   'search_changes',
+  'allowance_entries',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {
@@ -64,7 +65,8 @@ async function withEngine(engine: 'sqlite' | 'postgres', run: (database: Databas
   await admin.query(`CREATE DATABASE "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase(url.toString(), { poolSize: 2 });
+  // The database is dropped WITH (FORCE) below: the server ends connections the pool is closing.
+  const database = openDatabase(url.toString(), { poolSize: 2, onIdleError: () => {} });
   try {
     await run(database);
   } finally {
@@ -227,6 +229,92 @@ describe.each(engines)('migrations on %s', (engine) => {
         const moved = (Object.keys(before) as (keyof typeof before)[]).filter((k) => after[k] !== before[k]);
         expect({ column, moved: moved.sort() }).toEqual({ column, moved: [...change.moves].sort() });
       }
+    }));
+
+  it('0019 backfills the allowance ledger, keeps it past a session, and rolls back to counted_at', () =>
+    withEngine(engine, async (database) => {
+      const db = database.db;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0017-catalogue-tallies')).error).toBeUndefined();
+      const now = '2026-11-30T23:59:00.000Z';
+      const user = { name: 'A', password_hash: 'h', created_at: now, updated_at: now };
+      for (const id of ['author', 'tryer', 'buyer']) {
+        await sql`insert into users (id, email, email_normalized, name, password_hash, created_at, updated_at)
+          values (${id}, ${`${id}@x.test`}, ${`${id}@x.test`}, ${user.name}, ${user.password_hash}, ${now}, ${now})`.execute(
+          db,
+        );
+      }
+      await sql`insert into prompts (id, slug, author_id, title, description, content, category, type, price_minor, created_at, updated_at)
+        values ('p1', 'p1', 'author', 't', 'd', 'c', 'writing', 'premium', 500, ${now}, ${now})`.execute(db);
+      await sql`insert into purchases (id, prompt_id, buyer_id, amount_minor, creator_share_minor, currency, created_at)
+        values ('b1', 'p1', 'buyer', 500, 400, 'USD', ${now})`.execute(db);
+      const session = (id: string, userId: string, promptId: string | null, countedAt: string | null) =>
+        sql`insert into playground_sessions (id, user_id, model, prompt_id, counted_at, created_at, updated_at)
+          values (${id}, ${userId}, 'claude', ${promptId}, ${countedAt}, ${now}, ${now})`.execute(db);
+      await session('s-try', 'tryer', 'p1', now);
+      await session('s-failed', 'tryer', 'p1', null);
+      await session('s-bought', 'buyer', 'p1', now);
+      await session('s-own', 'author', 'p1', now);
+      await session('s-plain', 'tryer', null, '2026-12-01T00:00:00.000Z');
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const entries = await db
+        .selectFrom('allowance_entries')
+        .select(['session_id', 'kind', 'user_id', 'month'])
+        .orderBy('session_id')
+        .orderBy('kind')
+        .execute();
+      expect(entries).toEqual([
+        { session_id: 's-bought', kind: 'session', user_id: 'buyer', month: '2026-11' },
+        { session_id: 's-own', kind: 'session', user_id: 'author', month: '2026-11' },
+        { session_id: 's-plain', kind: 'session', user_id: 'tryer', month: '2026-12' },
+        { session_id: 's-try', kind: 'session', user_id: 'tryer', month: '2026-11' },
+        { session_id: 's-try', kind: 'try', user_id: 'tryer', month: '2026-11' },
+      ]);
+      // One slot and one try per session; a try names its prompt.
+      const entry = {
+        session_id: 's-try',
+        user_id: 'tryer',
+        prompt_id: 'p1',
+        month: '2026-11',
+        created_at: now,
+      };
+      await expect(
+        db
+          .insertInto('allowance_entries')
+          .values({ ...entry, kind: 'session' })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        db
+          .insertInto('allowance_entries')
+          .values({ ...entry, session_id: 'x', kind: 'try', prompt_id: null })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        db
+          .insertInto('allowance_entries')
+          .values({ ...entry, session_id: 'x', kind: 'slot' })
+          .execute(),
+      ).rejects.toThrow();
+      // Deleting a session or its prompt leaves the ledger; deleting the account takes it along.
+      await db.deleteFrom('playground_sessions').where('id', '=', 's-try').execute();
+      await db.deleteFrom('purchases').execute();
+      await db.deleteFrom('prompts').where('id', '=', 'p1').execute();
+      const count = async (userId: string) =>
+        (await db.selectFrom('allowance_entries').select('kind').where('user_id', '=', userId).execute())
+          .length;
+      expect(await count('tryer')).toBe(3);
+      await db.deleteFrom('users').where('id', '=', 'tryer').execute();
+      expect(await count('tryer')).toBe(0);
+
+      expect((await migrator.migrateTo('0017-catalogue-tallies')).error).toBeUndefined();
+      const { rows } = await sql<{ id: string; counted_at: string | null }>`
+        select id, counted_at from playground_sessions order by id`.execute(db);
+      expect(rows).toEqual([
+        { id: 's-bought', counted_at: now },
+        { id: 's-own', counted_at: now },
+      ]);
     }));
 
   it('roll all the way down and up again', () =>

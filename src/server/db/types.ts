@@ -196,11 +196,22 @@ export interface PlaygroundSessionsTable {
   model: string;
   prompt_id: string | null;
   message_count: WithDefault<number>;
-  counted_at: Timestamp | null;
   /** JSON object: a premium try's variable values. */
   prompt_variables: WithDefault<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The playground allowance's ledger (migration 0019): a slot or a try taken, kept whatever the session becomes. */
+export interface AllowanceEntriesTable {
+  session_id: string;
+  /** 'session' (a slot of the month) or 'try' (one of a premium prompt's tries) */
+  kind: string;
+  user_id: string;
+  prompt_id: string | null;
+  /** The UTC month the slot was taken in, '2026-12'. */
+  month: string;
+  created_at: Timestamp;
 }
 
 export interface PlaygroundMessagesTable {
@@ -340,6 +351,7 @@ export interface DB {
   purchases: PurchasesTable;
   playground_sessions: PlaygroundSessionsTable;
   playground_messages: PlaygroundMessagesTable;
+  allowance_entries: AllowanceEntriesTable;
   contact_messages: ContactMessagesTable;
   activity_events: ActivityEventsTable;
   admin_settings: AdminSettingsTable;

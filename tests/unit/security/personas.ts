@@ -143,7 +143,6 @@ export async function markTried(db: Kysely<DB>, userId: string, promptId: string
       model: 'chatgpt',
       prompt_id: promptId,
       message_count: 2,
-      counted_at: now,
       created_at: now,
       updated_at: now,
     })

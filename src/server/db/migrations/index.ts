@@ -14,6 +14,7 @@ import * as m0014 from './0014-search-feed';
 import * as m0015 from './0015-trending-index';
 import * as m0016 from './0016-catalogue-order';
 import * as m0017 from './0017-catalogue-tallies';
+import * as m0019 from './0019-allowance-ledger';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015-trending-index': m0015,
   '0016-catalogue-order': m0016,
   '0017-catalogue-tallies': m0017,
+  '0019-allowance-ledger': m0019,
 };

@@ -7,6 +7,7 @@ import type { Insertable } from 'kysely';
 import { DEFAULT_CURRENCY, MODELS } from '../../../shared/constants';
 import { newId } from '../../lib/time';
 import type {
+  AllowanceEntriesTable,
   ActivityEventsTable,
   PaymentsTable,
   PlansTable,
@@ -64,6 +65,7 @@ export interface DemoData {
   downloads: Insertable<PromptDownloadsTable>[];
   sessions: Insertable<PlaygroundSessionsTable>[];
   messages: Insertable<PlaygroundMessagesTable>[];
+  allowanceEntries: Insertable<AllowanceEntriesTable>[];
   events: Insertable<ActivityEventsTable>[];
 }
 
@@ -120,6 +122,7 @@ export function buildDemoData(now: number, hashes: DemoPasswordHashes): DemoData
     downloads: [],
     sessions: [],
     messages: [],
+    allowanceEntries: [],
     events: [],
   };
 
@@ -574,11 +577,27 @@ export function buildDemoData(now: number, hashes: DemoPasswordHashes): DemoData
       model,
       prompt_id: usablePrompt?.row.id ?? null,
       message_count: messages.length,
-      counted_at: firstOk?.created_at ?? null,
       created_at: new Date(startMs).toISOString(),
       updated_at: last?.created_at ?? new Date(startMs).toISOString(),
     });
     data.messages.push(...messages);
+    // A session takes its slot of the month when its first reply succeeds; a premium prompt used
+    // by someone who neither wrote nor bought it takes one of its tries too.
+    if (firstOk) {
+      const entry = {
+        session_id: sessionId,
+        user_id: user.id,
+        prompt_id: usablePrompt?.row.id ?? null,
+        month: firstOk.created_at.slice(0, 7),
+        created_at: firstOk.created_at,
+      };
+      data.allowanceEntries.push({ ...entry, kind: 'session' });
+      const p = usablePrompt?.row;
+      const bought = data.purchases.some((b) => b.prompt_id === p?.id && b.buyer_id === user.id);
+      if (p && p.type === 'premium' && p.author_id !== user.id && !bought) {
+        data.allowanceEntries.push({ ...entry, kind: 'try' });
+      }
+    }
     if (usablePrompt)
       triesPerPrompt.set(usablePrompt.row.id, (triesPerPrompt.get(usablePrompt.row.id) ?? 0) + 1);
   }

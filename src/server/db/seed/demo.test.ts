@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import { CATEGORIES } from '../../../shared/constants';
 import { verifyPassword } from '../../modules/auth/password';
+import { sessionsUsed } from '../../modules/playground/allowance';
 import type { Database } from '../database';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { buildDemoData } from './demo-data';
@@ -255,31 +256,35 @@ describe('seedDemoIfEmpty', () => {
       expect(['claude', 'chatgpt', 'perplexity']).toContain(r.model);
     }
 
-    // A session counts against the allowance only once a reply succeeded.
+    // A session takes a slot of the allowance only once a reply succeeded.
     const sessions = await database.db.selectFrom('playground_sessions').selectAll().execute();
     const messages = await database.db.selectFrom('playground_messages').selectAll().execute();
+    const slots = new Set(
+      (
+        await database.db
+          .selectFrom('allowance_entries')
+          .select('session_id')
+          .where('kind', '=', 'session')
+          .execute()
+      ).map((e) => e.session_id),
+    );
     for (const s of sessions) {
       const mine = messages.filter((m) => m.session_id === s.id);
       expect(s.message_count).toBe(mine.length);
       const ok = mine.some((m) => m.role === 'ai' && m.status === 'complete');
-      expect(s.counted_at !== null).toBe(ok);
+      expect(slots.has(s.id)).toBe(ok);
     }
-    expect(sessions.some((s) => s.counted_at === null)).toBe(true);
+    expect(sessions.some((s) => !slots.has(s.id))).toBe(true);
   });
 
   it('leaves the demo user most of the free monthly allowance', async () => {
     await seedDemoIfEmpty(database.db, silent);
-    const monthStart = new Date();
-    monthStart.setUTCDate(1);
-    monthStart.setUTCHours(0, 0, 0, 0);
-    const row = await database.db
-      .selectFrom('playground_sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('u.email_normalized', '=', DEMO_ACCOUNTS.user.email)
-      .where('s.counted_at', '>=', monthStart.toISOString())
+    const demo = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email_normalized', '=', DEMO_ACCOUNTS.user.email)
       .executeTakeFirstOrThrow();
-    expect(Number(row.n)).toBeLessThanOrEqual(5);
+    expect(await sessionsUsed(database.db, demo.id)).toBeLessThanOrEqual(5);
   });
 
   it('backs the last week’s likes and downloads with activity events', async () => {

@@ -48,6 +48,7 @@ export async function insertDemoData(db: Kysely<DB>, data: DemoData): Promise<vo
   await insertRows(db, 'prompt_downloads', data.downloads);
   await insertRows(db, 'playground_sessions', data.sessions);
   await insertRows(db, 'playground_messages', data.messages);
+  await insertRows(db, 'allowance_entries', data.allowanceEntries);
   await insertRows(db, 'activity_events', data.events);
 }
 

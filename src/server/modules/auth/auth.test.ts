@@ -319,33 +319,14 @@ describe('login and the session', () => {
     const account = await register();
     const db = t.database.db;
     const now = nowIso();
+    // The allowance's ledger: a slot this month, one in an earlier month, and a try (not a slot).
+    const entry = { user_id: account.user.id, prompt_id: null, created_at: now };
     await db
-      .insertInto('playground_sessions')
+      .insertInto('allowance_entries')
       .values([
-        {
-          id: newId(),
-          user_id: account.user.id,
-          model: 'claude',
-          counted_at: now,
-          created_at: now,
-          updated_at: now,
-        },
-        {
-          id: newId(),
-          user_id: account.user.id,
-          model: 'claude',
-          counted_at: null,
-          created_at: now,
-          updated_at: now,
-        },
-        {
-          id: newId(),
-          user_id: account.user.id,
-          model: 'claude',
-          counted_at: '2020-01-01T00:00:00.000Z',
-          created_at: now,
-          updated_at: now,
-        },
+        { ...entry, session_id: newId(), kind: 'session', month: now.slice(0, 7) },
+        { ...entry, session_id: newId(), kind: 'session', month: '2020-01' },
+        { ...entry, session_id: newId(), kind: 'try', prompt_id: 'p-gone', month: now.slice(0, 7) },
       ])
       .execute();
     await db

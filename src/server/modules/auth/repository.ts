@@ -3,6 +3,8 @@ import { perTurn } from '../../db/per-turn';
 import { oneOrMany, precompiled, precompiledRows } from '../../db/precompiled';
 import { nowIso } from '../../lib/time';
 import type { DB, NewUser } from '../../db/types';
+// The allowance's own count (playground/allowance.ts owns it), as a column of this one statement.
+import { sessionsInMonthColumn } from '../playground/allowance-repository';
 
 /** All SQL of accounts, sessions and password resets. */
 
@@ -207,10 +209,10 @@ export const findFreePlan = (db: Kysely<DB>) => freePlanQuery(db).executeTakeFir
 /**
  * What a signed-in user's answer shows, in one statement: the user's row, the current subscription
  * with its plan (as currentSubscriptionQuery picks it), the free plan (freePlanQuery), the
- * playground sessions counted since `since` and the prompts written. On PostgreSQL each statement
+ * playground sessions taken in `month` (the allowance's own count) and the prompts written. On PostgreSQL each statement
  * is a round trip and its client's work: these were five.
  */
-const accountSummaries = (db: Kysely<DB>, now: string, since: string) =>
+const accountSummaries = (db: Kysely<DB>, now: string, month: string) =>
   db
     .selectFrom('users as u')
     .leftJoin('subscriptions as s', (join) =>
@@ -259,12 +261,7 @@ const accountSummaries = (db: Kysely<DB>, now: string, since: string) =>
       'f.id as free_plan_id',
       'f.name as free_plan_name',
       'f.session_limit as free_session_limit',
-      eb
-        .selectFrom('playground_sessions as g')
-        .select((c) => c.fn.countAll().as('n'))
-        .whereRef('g.user_id', '=', 'u.id')
-        .where('g.counted_at', '>=', since)
-        .as('sessions'),
+      sessionsInMonthColumn('u.id', month).as('sessions'),
       eb
         .selectFrom('prompts as w')
         .select((c) => c.fn.countAll().as('n'))
@@ -280,27 +277,27 @@ export type AccountSummary = InferResult<ReturnType<typeof accountSummaries>>[nu
  * them).
  */
 export const accountSummaryFinder = (db: Kysely<DB>) =>
-  precompiled<[userId: string, now: string, since: string], AccountSummary>(db, 3, (userId, now, since) =>
-    accountSummaries(db, now, since).where('u.id', '=', userId),
+  precompiled<[userId: string, now: string, month: string], AccountSummary>(db, 3, (userId, now, month) =>
+    accountSummaries(db, now, month).where('u.id', '=', userId),
   );
 
 /**
  * accountSummaryFinder for PostgreSQL: the summaries asked for in one turn of the event loop are
  * read together, in one statement sent after all of them were asked for (perTurn), as the sessions
- * are (liveSessionBatcher). `now` and `since` are taken when the statement is sent.
+ * are (liveSessionBatcher). `now` and `month` are taken when the statement is sent.
  */
 export const accountSummaryBatcher = (
   db: Kysely<DB>,
-  since: () => string,
+  month: () => string,
 ): ((userId: string) => Promise<AccountSummary | undefined>) => {
-  const read = precompiledRows<[ids: string[], now: string, since: string], AccountSummary>(
+  const read = precompiledRows<[ids: string[], now: string, month: string], AccountSummary>(
     db,
     3,
     (ids, now, from) => accountSummaries(db, now, from).where(sql<boolean>`${sql.ref('u.id')} = any(${ids})`),
   );
   const one = accountSummaryFinder(db);
   return perTurn<string, AccountSummary>(async (ids) => {
-    const [now, from] = [nowIso(), since()];
+    const [now, from] = [nowIso(), month()];
     const rows = await oneOrMany(
       ids,
       (id) => one(id, now, from),

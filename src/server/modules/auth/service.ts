@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuthResult, User } from '../../../shared/auth';
-import { LIMITS, type Role } from '../../../shared/constants';
+import type { Role } from '../../../shared/constants';
 import type { Config } from '../../config';
 import type { Engine } from '../../db/database';
 import type { DB, UserRow } from '../../db/types';
@@ -15,6 +15,7 @@ import { AppError, fieldError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { newId, nowIso } from '../../lib/time';
 import { enforceIpWhitelist, loadStoredSettings, verifyAdminTotp } from '../admin/settings/service';
+import { monthOf, planAllowance } from '../playground/allowance';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
 import * as repo from './repository';
@@ -37,8 +38,6 @@ export interface ClientContext {
   userAgent: string | null;
 }
 
-/** Unlimited playground allowance, as the spec writes it for admins. */
-export const UNLIMITED_SESSIONS = LIMITS.adminSessionLimit;
 const RESET_TTL_MS = 60 * 60 * 1000;
 const ADDRESS_WINDOW_MS = 10 * 60 * 1000;
 const EMAIL_WINDOW_MS = 15 * 60 * 1000;
@@ -50,8 +49,6 @@ export const RESET_TOKEN_INVALID = 'Invalid reset token. Please request a new pa
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-const monthStart = (d = new Date()) =>
-  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
 
 function rateLimited(resetMs: number): AppError {
   return new AppError('RATE_LIMIT_ERROR', 'Too many attempts. Please wait a few minutes and try again.', {
@@ -64,9 +61,9 @@ function rateLimited(resetMs: number): AppError {
  * trip (every signed-in page load asks for one).
  */
 function accountSummaryReader(db: Kysely<DB>, engine: Engine) {
-  if (engine === 'postgres') return repo.accountSummaryBatcher(db, monthStart);
+  if (engine === 'postgres') return repo.accountSummaryBatcher(db, () => monthOf());
   const find = repo.accountSummaryFinder(db);
-  return (userId: string) => find(userId, nowIso(), monthStart());
+  return (userId: string) => find(userId, nowIso(), monthOf());
 }
 
 export function createAuthService(deps: AuthDeps) {
@@ -103,10 +100,13 @@ export function createAuthService(deps: AuthDeps) {
         ? { plan: summary.plan_name, status: summary.subscription_status, planId: summary.plan_id }
         : null;
     const role = row.role as Role;
-    let limit: number;
-    if (role === 'admin') limit = UNLIMITED_SESSIONS;
-    else if (subscription) limit = summary?.session_limit ?? UNLIMITED_SESSIONS;
-    else limit = summary?.free_session_limit ?? LIMITS.freeSessionsPerMonth;
+    const { limit } = planAllowance(
+      role,
+      subscription ? { name: subscription.plan, sessionLimit: summary?.session_limit ?? null } : null,
+      summary?.free_plan_name != null
+        ? { name: summary.free_plan_name, sessionLimit: summary.free_session_limit ?? null }
+        : null,
+    );
     return {
       id: row.id,
       name: row.name,

@@ -429,16 +429,27 @@ describe('dashboard', () => {
     const fan = await creator('Fan Two');
     await call('GET', `/api/marketplace/prompts/${p.id}`, fan.token);
     await insertSale(p.id, c.id, fan.id, 1000, 800);
+    const sessionId = newId();
     await t.database.db
       .insertInto('playground_sessions')
       .values({
-        id: newId(),
+        id: sessionId,
         user_id: c.id,
         model: 'claude',
         prompt_id: p.id,
-        counted_at: nowIso(),
         created_at: nowIso(),
         updated_at: nowIso(),
+      })
+      .execute();
+    await t.database.db
+      .insertInto('allowance_entries')
+      .values({
+        session_id: sessionId,
+        kind: 'session',
+        user_id: c.id,
+        prompt_id: p.id,
+        month: nowIso().slice(0, 7),
+        created_at: nowIso(),
       })
       .execute();
     const res = await call('GET', '/api/user/dashboard', c.token);

@@ -468,20 +468,6 @@ export async function countPublishedByAuthor(db: Kysely<DB>, authorId: string): 
   return Number((await publishedByAuthor(db, authorId))?.n ?? 0);
 }
 
-const livePurchase = compiledOnceRow(2, (db, promptId: string, userId: string) =>
-  db
-    .selectFrom('purchases')
-    .select('id')
-    .where('prompt_id', '=', promptId)
-    .where('buyer_id', '=', userId)
-    // A refunded purchase no longer grants access.
-    .where('revoked_at', 'is', null)
-    .limit(1),
-);
-
-export const hasPurchased = async (db: Kysely<DB>, promptId: string, userId: string) =>
-  Boolean(await livePurchase(db, promptId, userId));
-
 const completedTry = compiledOnceRow(2, (db, promptId: string, userId: string) =>
   db
     .selectFrom('playground_sessions as s')

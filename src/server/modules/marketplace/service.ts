@@ -26,6 +26,7 @@ import { fromMinor } from '../../lib/money';
 import { newId, nowIso, todayUtc } from '../../lib/time';
 import type { CatalogueVersion } from '../../lib/response-cache';
 import type { AuthContext } from '../../plugins/auth';
+import { ownsPrompt, promptAccess } from '../prompt-access/service';
 import * as repo from './repository';
 import type { ViewCounter } from './views';
 import type { CatalogueSearch } from './catalogue-search';
@@ -304,27 +305,6 @@ async function cachedCardsPage(
   return { rows: await search.cards(ids), total };
 }
 
-type Access = PromptDetail['access']['reason'];
-
-/*
- * Admin privileges over content (drafts, premium text) come with the admin-panel token only: a web
- * sign-in skips the admin panel's two-factor check and IP whitelist, so it must not unlock them.
- */
-const actsAsAdmin = (auth: AuthContext | null) => auth?.audience === 'admin' && auth.role === 'admin';
-
-/** Who may read a prompt's full text: everyone for free prompts; its author, admins and buyers otherwise. */
-async function accessFor(
-  db: Kysely<DB>,
-  row: repo.PromptDetailRow,
-  auth: AuthContext | null,
-): Promise<Access> {
-  if (auth?.userId === row.author_id) return 'author';
-  if (actsAsAdmin(auth)) return 'admin';
-  if (row.type !== 'premium') return 'free';
-  if (auth && (await repo.hasPurchased(db, row.id, auth.userId))) return 'purchased';
-  return 'locked';
-}
-
 /** The opening of a premium prompt, cut at a word: enough to judge it, never the prompt itself. */
 export function premiumPreview(content: string): string {
   const flat = content.replace(/\s+/g, ' ').trim();
@@ -334,22 +314,21 @@ export function premiumPreview(content: string): string {
   return `${atWord}…`;
 }
 
-/** Finds a prompt the caller may see: published, their own, one they bought, or any for an admin. */
+/**
+ * Finds a prompt the caller may see (prompt-access decides: published, their own, one they bought,
+ * or any for an admin), with the caller's access to its text.
+ */
 async function visiblePrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthContext | null) {
   const row = await repo.findPromptByIdOrSlug(db, idOrSlug);
   if (!row) throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
-  if (row.status !== 'published' && auth?.userId !== row.author_id && !actsAsAdmin(auth)) {
-    // An archived prompt stays readable to the people who bought it.
-    const buyer =
-      row.status === 'archived' && auth !== null && (await repo.hasPurchased(db, row.id, auth.userId));
-    if (!buyer) throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
-  }
-  return row;
+  const access = await promptAccess(db, row, auth);
+  if (!access.visible) throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
+  return { row, access };
 }
 
 async function canReview(db: Kysely<DB>, row: repo.PromptDetailRow, userId: string): Promise<boolean> {
   if (row.author_id === userId || row.status !== 'published') return false;
-  return (await repo.hasTried(db, row.id, userId)) || (await repo.hasPurchased(db, row.id, userId));
+  return (await repo.hasTried(db, row.id, userId)) || (await ownsPrompt(db, row.id, userId));
 }
 
 /** Who is looking at a prompt's page, for counting views once per viewer per day. */
@@ -411,9 +390,8 @@ export async function readPromptDetail(
   auth: AuthContext | null,
 ): Promise<{ detail: PromptDetail; published: boolean }> {
   const { db } = deps;
-  const row = await visiblePrompt(db, idOrSlug, auth);
-  const reason = await accessFor(db, row, auth);
-  const canView = reason !== 'locked';
+  const { row, access } = await visiblePrompt(db, idOrSlug, auth);
+  const { reason, canRead: canView } = access;
   const userId = auth?.userId;
   const [liked, downloaded, reviewable, mine, promptCount, breakdown] = await Promise.all([
     userId ? repo.hasLiked(db, row.id, userId) : false,
@@ -464,7 +442,7 @@ export async function getPromptDetail(deps: MarketplaceDeps, idOrSlug: string, v
 }
 
 async function publishedPrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthContext) {
-  const row = await visiblePrompt(db, idOrSlug, auth);
+  const { row } = await visiblePrompt(db, idOrSlug, auth);
   if (row.status !== 'published') throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
   return row;
 }
@@ -504,9 +482,8 @@ export async function setLike(deps: MarketplaceDeps, idOrSlug: string, auth: Aut
 /** The full text for entitled callers; the first download by each user is counted. */
 export async function downloadPrompt(deps: MarketplaceDeps, idOrSlug: string, auth: AuthContext) {
   const { db } = deps;
-  const row = await visiblePrompt(db, idOrSlug, auth);
-  if ((await accessFor(db, row, auth)) === 'locked')
-    throw new AppError('AUTHORIZATION_ERROR', PREMIUM_LOCKED);
+  const { row, access } = await visiblePrompt(db, idOrSlug, auth);
+  if (!access.canRead) throw new AppError('AUTHORIZATION_ERROR', PREMIUM_LOCKED);
   if (row.status === 'published') {
     await db.transaction().execute(async (trx) => {
       if (await repo.addDownload(trx, row.id, auth.userId, nowIso())) {
@@ -537,7 +514,7 @@ export async function listPromptReviews(
   limit: number,
 ) {
   // The prompt's row has its rating: the page's figures come with it (one statement fewer).
-  const row = await visiblePrompt(deps.db, idOrSlug, auth);
+  const { row } = await visiblePrompt(deps.db, idOrSlug, auth);
   const reviews = await repo.listReviews(deps.db, row.id, page, limit);
   return {
     reviews: reviews.map(toReview),

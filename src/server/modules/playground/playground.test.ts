@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeAi, fakeAiEnv, startFakeAi } from '../../../../tests/support/fake-ai';
+import { type FakeAi, fakeAiEnv } from '../../../../tests/support/fake-ai';
 import { insertPrompt, insertSubscription } from '../../../../tests/support/factories';
+import { type PlaygroundHarness, sseEvents, startPlayground } from '../../../../tests/support/playground';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { newId, nowIso } from '../../lib/time';
 
@@ -10,51 +11,16 @@ import { newId, nowIso } from '../../lib/time';
  * connections) for every provider are in tests/unit/faults/providers.test.ts.
  */
 
+let h: PlaygroundHarness;
 let fake: FakeAi;
 let t: TestApp;
 let n = 0;
 
 beforeAll(async () => {
-  fake = await startFakeAi();
-  t = await createTestApp({
-    env: {
-      ...fakeAiEnv(fake),
-      AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
-      PLAYGROUND_RATE_LIMIT: '10000',
-      AI_TIMEOUT_MS: '1500',
-    },
-  });
-  const now = nowIso();
-  await t.database.db
-    .insertInto('plans')
-    .values([
-      {
-        id: 'plan-free',
-        slug: 'free',
-        name: 'Free',
-        price_monthly_minor: 0,
-        session_limit: 10,
-        sort_order: 1,
-        created_at: now,
-        updated_at: now,
-      },
-      {
-        id: 'plan-premium',
-        slug: 'premium',
-        name: 'Premium',
-        price_monthly_minor: 1900,
-        session_limit: null,
-        sort_order: 2,
-        created_at: now,
-        updated_at: now,
-      },
-    ])
-    .execute();
+  h = await startPlayground();
+  ({ fake, t } = h);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => h.close());
 beforeEach(() => fake.reset());
 
 async function user(name = 'Pat Player') {
@@ -76,16 +42,8 @@ const chat = (token: string, payload: object, stream = false) =>
 const get = (url: string, token: string) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
-function events(body: string) {
-  return body
-    .split('\n\n')
-    .filter(Boolean)
-    .map((block) => {
-      const event = /^event: (.+)$/m.exec(block)?.[1];
-      const data = /^data: (.+)$/m.exec(block)?.[1];
-      return { event, data: data ? JSON.parse(data) : null };
-    });
-}
+const events = (body: string) =>
+  sseEvents(body) as { event: string | undefined; data: Record<string, unknown> }[];
 
 describe('chat', () => {
   it('answers JSON with the reply and a new session, through Anthropic', async () => {
@@ -258,15 +216,14 @@ describe('allowance', () => {
       Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 0, 12),
     ).toISOString();
     await t.database.db
-      .insertInto('playground_sessions')
+      .insertInto('allowance_entries')
       .values(
         Array.from({ length: 10 }, () => ({
-          id: newId(),
+          session_id: newId(),
+          kind: 'session',
           user_id: u.id,
-          model: 'claude',
-          counted_at: lastMonth,
+          month: lastMonth.slice(0, 7),
           created_at: lastMonth,
-          updated_at: lastMonth,
         })),
       )
       .execute();

@@ -1,9 +1,8 @@
-import { type Kysely, sql } from 'kysely';
-import type { Engine } from '../../db/database';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { bumpDailyStat } from '../../lib/daily-stats';
 
-/** All SQL of playground sessions, messages and allowances. */
+/** All SQL of playground sessions and messages (the allowance's ledger: allowance-repository.ts). */
 
 export const findSession = (db: Kysely<DB>, id: string, userId: string) =>
   db
@@ -74,44 +73,6 @@ export async function deleteSession(db: Kysely<DB>, id: string, userId: string):
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function countCountedSince(db: Kysely<DB>, userId: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('playground_sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('counted_at', '>=', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-export async function countTries(db: Kysely<DB>, userId: string, promptId: string): Promise<number> {
-  const row = await db
-    .selectFrom('playground_sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('prompt_id', '=', promptId)
-    .where('counted_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/**
- * Serializes a user's allowance checks: on PostgreSQL the user's row is locked for the transaction;
- * SQLite runs one write transaction at a time anyway.
- */
-export async function lockUser(db: Kysely<DB>, engine: Engine, userId: string): Promise<void> {
-  if (engine === 'postgres') {
-    await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  } else {
-    // Take SQLite's write lock now, so the count that follows cannot go stale before the write.
-    await db
-      .updateTable('users')
-      .set({ updated_at: sql`updated_at` })
-      .where('id', '=', userId)
-      .execute();
-  }
-}
-
 export async function insertSession(
   db: Kysely<DB>,
   s: {
@@ -121,7 +82,6 @@ export async function insertSession(
     model: string;
     promptId: string | null;
     variables: Record<string, string>;
-    countedAt: string | null;
     now: string;
   },
 ) {
@@ -134,18 +94,9 @@ export async function insertSession(
       model: s.model,
       prompt_id: s.promptId,
       prompt_variables: JSON.stringify(s.variables),
-      counted_at: s.countedAt,
       created_at: s.now,
       updated_at: s.now,
     })
-    .execute();
-}
-
-export async function setCountedAt(db: Kysely<DB>, sessionId: string, countedAt: string | null) {
-  await db
-    .updateTable('playground_sessions')
-    .set({ counted_at: countedAt })
-    .where('id', '=', sessionId)
     .execute();
 }
 
@@ -212,6 +163,3 @@ export const findPrompt = (db: Kysely<DB>, idOrSlug: string) =>
     .executeTakeFirst();
 
 export type PromptRow = NonNullable<Awaited<ReturnType<typeof findPrompt>>>;
-
-// Whether the user bought a prompt is the marketplace's question; one query serves both.
-export { hasPurchased } from '../marketplace/repository';

@@ -101,26 +101,17 @@ export function currentSubscriptions(db: Kysely<DB>, userIds: string[], now: str
     .execute();
 }
 
-async function countBy(
-  db: Kysely<DB>,
-  table: 'playground_sessions' | 'prompts',
-  column: 'user_id' | 'author_id',
-  ids: string[],
-): Promise<Map<string, number>> {
+/** The prompts each user wrote. */
+export async function countPrompts(db: Kysely<DB>, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  // The two tables name the owner differently; the column is chosen from a closed list above.
   const rows = await db
-    .selectFrom(table)
-    .select([sql<string>`${sql.ref(column)}`.as('owner'), (eb) => eb.fn.countAll<number>().as('n')])
-    .where(sql.ref(column), 'in', ids)
-    .groupBy(sql.ref(column))
+    .selectFrom('prompts')
+    .select(['author_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('author_id', 'in', ids)
+    .groupBy('author_id')
     .execute();
-  return new Map(rows.map((r) => [r.owner, num(r.n)]));
+  return new Map(rows.map((r) => [r.author_id, num(r.n)]));
 }
-
-export const countSessions = (db: Kysely<DB>, ids: string[]) =>
-  countBy(db, 'playground_sessions', 'user_id', ids);
-export const countPrompts = (db: Kysely<DB>, ids: string[]) => countBy(db, 'prompts', 'author_id', ids);
 
 /** What each user paid, less refunds, in minor units. */
 export async function spentMinor(db: Kysely<DB>, ids: string[]): Promise<Map<string, number>> {

@@ -18,6 +18,7 @@ import { AppError, fieldError } from '../../../lib/errors';
 import { fromMinor } from '../../../lib/money';
 import { newId, nowIso } from '../../../lib/time';
 import * as authRepo from '../../auth/repository';
+import { sessionsUsedByUsers } from '../../playground/allowance';
 import { hashPassword } from '../../auth/password';
 import * as repo from './repository';
 
@@ -58,7 +59,7 @@ async function present(db: Kysely<DB>, rows: UserRow[], now: string): Promise<Ad
   const ids = rows.map((r) => r.id);
   const [subscriptions, sessions, prompts, spent, plans] = await Promise.all([
     repo.currentSubscriptions(db, ids, now),
-    repo.countSessions(db, ids),
+    sessionsUsedByUsers(db, ids),
     repo.countPrompts(db, ids),
     repo.spentMinor(db, ids),
     repo.listPlans(db),
@@ -167,7 +168,7 @@ export const CSV_COLUMNS = [
   'Plan',
   'Subscription status',
   'Plan expires',
-  'Playground sessions',
+  'Playground sessions this month',
   'Prompts created',
   'Total spent',
   'Joined',

@@ -183,9 +183,16 @@ describe('the user list', () => {
     await insertPrompt(t.database.db, ana.id);
     await insertPrompt(t.database.db, ana.id, { status: 'draft' });
     const now = nowIso();
+    // Usage is the allowance used this month: a slot taken now (its session since deleted), not
+    // one of an earlier month, not a try.
+    const entry = { user_id: ana.id, prompt_id: 'p-any', created_at: now };
     await t.database.db
-      .insertInto('playground_sessions')
-      .values({ id: newId(), user_id: ana.id, model: 'claude', created_at: now, updated_at: now })
+      .insertInto('allowance_entries')
+      .values([
+        { ...entry, session_id: newId(), kind: 'session', month: now.slice(0, 7) },
+        { ...entry, session_id: newId(), kind: 'session', month: '2001-01' },
+        { ...entry, session_id: newId(), kind: 'try', month: now.slice(0, 7) },
+      ])
       .execute();
     // An expired paid plan is the free plan again.
     await subscribe(ben.id, 'p-biz', '2001-01-01T00:00:00.000Z');
@@ -281,7 +288,7 @@ describe('the CSV export', () => {
     );
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Name,Email,Role,Status,Plan,Subscription status,Plan expires,Playground sessions,Prompts created,Total spent,Joined,Last active',
+      'ID,Name,Email,Role,Status,Plan,Subscription status,Plan expires,Playground sessions this month,Prompts created,Total spent,Joined,Last active',
     );
     expect(lines).toHaveLength(3);
     expect(res.body).not.toContain('Suspended');

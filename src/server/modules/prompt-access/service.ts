@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+import type { AuthContext } from '../../plugins/auth';
+import * as repo from './repository';
+
+/*
+ * The one owner of "may this user see this prompt, read its text, or try it" (issue 51, decision
+ * 039). The marketplace (pages, downloads, reviews) and the playground (trying a prompt, a chat
+ * turn) ask here; each reads its own row of the prompt and passes it in. Each rule is one pure
+ * function of the prompt, the viewer and whether the viewer owns the prompt; promptAccess() looks
+ * the ownership up only when a rule needs it.
+ */
+
+/** Why a viewer may read a prompt's full text, or 'locked' when they may not. */
+export type ReadReason = 'author' | 'admin' | 'free' | 'purchased' | 'locked';
+
+/** The columns of a prompt the rules look at. */
+export interface AccessSubject {
+  id: string;
+  type: string;
+  status: string;
+  author_id: string;
+}
+
+/** Who is asking: nobody (userId null), a signed-in user, or an admin acting through the admin panel. */
+export interface Viewer {
+  userId: string | null;
+  admin: boolean;
+}
+
+/*
+ * Admin privileges over content (drafts, premium text) come with the admin-panel token only: a web
+ * sign-in skips the admin panel's two-factor check and IP whitelist, so it must not unlock them.
+ */
+export const actsAsAdmin = (auth: AuthContext | null): boolean =>
+  auth?.audience === 'admin' && auth.role === 'admin';
+
+export const viewerOf = (auth: AuthContext | null): Viewer => ({
+  userId: auth?.userId ?? null,
+  admin: actsAsAdmin(auth),
+});
+
+const isAuthor = (prompt: AccessSubject, viewer: Viewer) =>
+  viewer.userId !== null && prompt.author_id === viewer.userId;
+
+/**
+ * Whether the prompt exists for the viewer (its page, its reviews, the playground): a published
+ * prompt for everyone; any other to its author and admins, and to a buyer whatever became of it
+ * (archived, unpublished, rejected): buyers own what they bought.
+ */
+export function canSee(prompt: AccessSubject, viewer: Viewer, owns: boolean): boolean {
+  return prompt.status === 'published' || isAuthor(prompt, viewer) || viewer.admin || owns;
+}
+
+/** Why the viewer may read the full text: its author, an admin, a free prompt, a buyer; else locked. */
+export function readReason(prompt: AccessSubject, viewer: Viewer, owns: boolean): ReadReason {
+  if (isAuthor(prompt, viewer)) return 'author';
+  if (viewer.admin) return 'admin';
+  if (prompt.type !== 'premium') return 'free';
+  if (owns) return 'purchased';
+  return 'locked';
+}
+
+/**
+ * Whether using the prompt in the playground is a premium try (limited in number, its text added
+ * on the server and never shown): a prompt the viewer sees but may not read.
+ */
+export const isPremiumTry = (visible: boolean, reason: ReadReason): boolean => visible && reason === 'locked';
+
+/** Whether ownership can change any answer above, so it is worth a query. */
+const ownershipMatters = (prompt: AccessSubject, viewer: Viewer) =>
+  viewer.userId !== null &&
+  !isAuthor(prompt, viewer) &&
+  !viewer.admin &&
+  (prompt.status !== 'published' || prompt.type === 'premium');
+
+export interface PromptAccess {
+  /** The prompt exists for this viewer; when false, answer "not found". */
+  visible: boolean;
+  reason: ReadReason;
+  /** Visible and readable: the full text may be sent. */
+  canRead: boolean;
+  /** Visible, not readable: the playground may use it as a counted premium try. */
+  premiumTry: boolean;
+}
+
+/** The viewer's access to a prompt, the purchase looked up only when it matters. */
+export async function promptAccess(
+  db: Kysely<DB>,
+  prompt: AccessSubject,
+  auth: AuthContext | null,
+): Promise<PromptAccess> {
+  const viewer = viewerOf(auth);
+  const owns = ownershipMatters(prompt, viewer)
+    ? await repo.hasLivePurchase(db, prompt.id, viewer.userId!)
+    : false;
+  const visible = canSee(prompt, viewer, owns);
+  const reason = readReason(prompt, viewer, owns);
+  return {
+    visible,
+    reason,
+    canRead: visible && reason !== 'locked',
+    premiumTry: isPremiumTry(visible, reason),
+  };
+}
+
+/** Whether the user owns the prompt (a purchase not refunded). */
+export const ownsPrompt = (db: Kysely<DB>, promptId: string, userId: string) =>
+  repo.hasLivePurchase(db, promptId, userId);
