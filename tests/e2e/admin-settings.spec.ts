@@ -73,7 +73,7 @@ test('theme, accent colour and collapsed sidebar apply to the admin panel', asyn
   await expect(html).toHaveAttribute('data-admin-accent', 'green');
   const primary = () =>
     page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim());
-  expect(await primary()).toBe('oklch(0.55 0.15 152)');
+  expect(await primary()).toBe('oklch(0.48 0.13 152)');
   // The save button is painted in the accent colour.
   const saveColour = await card
     .getByRole('button', { name: 'Save Theme' })
