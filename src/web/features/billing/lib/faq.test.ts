@@ -35,9 +35,11 @@ describe('the pricing FAQ, written from the plans as they are', () => {
   });
 
   it("states each plan's allowance as the plans set it", () => {
-    expect(sessionsAnswer(seeded)).toMatch(/Free includes 10 a month; Premium and Business are unlimited\.$/);
+    expect(sessionsAnswer(seeded)).toMatch(
+      /Free includes 10 sessions a month; Premium and Business are unlimited\.$/,
+    );
     expect(sessionsAnswer([plan('Free', 0, 0, 25, 0), plan('Pro', 900, 0, 200, 0)])).toMatch(
-      /Free includes 25 a month; Pro includes 200 a month\.$/,
+      /Free includes 25 sessions a month; Pro includes 200 sessions a month\.$/,
     );
     expect(sessionsAnswer(undefined)).not.toMatch(/\d/);
   });

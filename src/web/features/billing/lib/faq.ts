@@ -45,7 +45,10 @@ export function sessionsAnswer(plans: readonly PlanFacts[] | undefined): string 
   if (!plans || plans.length === 0) return `${base} Each plan's allowance is on its card above.`;
   const limited = plans
     .filter((plan) => plan.limits.playgroundSessions !== UNLIMITED)
-    .map((plan) => `${plan.name} includes ${plan.limits.playgroundSessions} a month`);
+    .map((plan) => {
+      const n = plan.limits.playgroundSessions;
+      return `${plan.name} includes ${n} ${n === 1 ? 'session' : 'sessions'} a month`;
+    });
   const unlimited = plans
     .filter((plan) => plan.limits.playgroundSessions === UNLIMITED)
     .map((plan) => plan.name);

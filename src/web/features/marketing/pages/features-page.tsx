@@ -26,8 +26,8 @@ export function FeaturesPage() {
           Everything you need to write, test and sell prompts
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
-          Promptforge brings a multi-model playground, a marketplace and creator tools together, so a good
-          prompt goes from idea to income in one place.
+          Promptforge brings a playground, a marketplace and creator tools together, so a good prompt goes
+          from idea to income in one place.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
