@@ -13,16 +13,21 @@ import { expect, test } from './test';
 /*
  * Every page, in both themes: no WCAG 2 A or AA violation by axe (at 1280 px), and no sideways
  * scroll on a 390 px phone (issue 51, findings 11 and 13). One test per page, loaded once: the theme
- * changes as it does from another tab, and the window is resized around the same page.
+ * changes as it does from another tab, the window is resized around the same page, and a page's
+ * tabs are opened in turn.
  */
 
 type Who = 'visitor' | 'user' | 'admin';
+
+type Ready = (page: Page) => ReturnType<Page['getByRole']>;
 
 interface PageCase {
   path: string;
   who: Who;
   /** What shows once the page has its data. */
-  ready: (page: Page) => ReturnType<Page['getByRole']>;
+  ready: Ready;
+  /** The page's other tabs: each is opened and checked in turn. */
+  tabs?: { name: string; ready: Ready }[];
 }
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
@@ -49,16 +54,27 @@ const PAGES: PageCase[] = [
   { path: '/admin/login', who: 'visitor', ready: (page) => page.getByText('admin-pass-123') },
   { path: '/no-such-page', who: 'visitor', ready: (page) => page.getByText('Oops! Page not found') },
   { path: '/playground', who: 'user', ready: (page) => page.getByRole('textbox', { name: /message/i }) },
-  { path: '/dashboard', who: 'user', ready: heading(/Welcome/) },
-  { path: '/dashboard?tab=upload', who: 'user', ready: (page) => page.getByLabel('Title') },
-  { path: '/dashboard?tab=prompts', who: 'user', ready: (page) => page.getByTestId('creator-prompt') },
-  { path: '/dashboard?tab=analytics', who: 'user', ready: (page) => page.getByText('Performance Overview') },
+  {
+    path: '/dashboard',
+    who: 'user',
+    ready: heading(/Welcome/),
+    tabs: [
+      { name: 'Upload Prompt', ready: (page) => page.getByLabel('Title') },
+      { name: 'My Prompts', ready: (page) => page.getByTestId('creator-prompt') },
+      { name: 'Analytics', ready: (page) => page.getByText('Performance Overview') },
+    ],
+  },
   { path: '/settings', who: 'user', ready: (page) => page.getByRole('heading', { name: 'Billing' }) },
   { path: '/user/pricing', who: 'user', ready: (page) => page.getByRole('heading', { name: 'Premium' }) },
-  { path: '/admin/dashboard', who: 'admin', ready: (page) => page.getByText('Recent Activity') },
-  { path: '/admin/dashboard?tab=users', who: 'admin', ready: (page) => page.getByRole('tabpanel') },
-  { path: '/admin/dashboard?tab=prompts', who: 'admin', ready: (page) => page.getByRole('tabpanel') },
-  { path: '/admin/dashboard?tab=revenue', who: 'admin', ready: (page) => page.getByRole('tabpanel') },
+  {
+    path: '/admin/dashboard',
+    who: 'admin',
+    ready: (page) => page.getByText('Recent Activity'),
+    tabs: ['Users', 'Prompts', 'Revenue'].map((name) => ({
+      name,
+      ready: (page: Page) => page.getByRole('tabpanel', { name }),
+    })),
+  },
   { path: '/admin/marketplace', who: 'admin', ready: (page) => page.getByRole('table') },
   { path: '/admin/users', who: 'admin', ready: (page) => page.getByRole('table') },
   { path: '/admin/plans', who: 'admin', ready: (page) => page.getByRole('heading', { name: 'Premium' }) },
@@ -84,31 +100,43 @@ async function promptPath(page: Page): Promise<string> {
   return `/marketplace/${prompt.slug ?? prompt.id}`;
 }
 
-for (const { path, who, ready } of PAGES) {
+/** Every rule in the first theme and colour contrast in the second; no sideways scroll at 390 px in both. */
+async function checkBothThemes(page: Page, view: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const theme of THEMES) {
+    await switchTheme(page, theme);
+    // The first theme gets every WCAG 2 A and AA rule; the second only what a theme can change.
+    const contrastOnly = theme !== THEMES[0];
+    for (const line of await accessibilityViolations(page, { contrastOnly })) {
+      problems.push(`${view}, ${theme}: ${line}`);
+    }
+    await page.setViewportSize(PHONE);
+    await settled(page);
+    const overflow = await sidewaysScroll(page);
+    if (overflow > 0) {
+      problems.push(
+        `${view}, ${theme}, 390 px: the page scrolls ${overflow} px sideways; wider than the window:\n    ` +
+          (await overflowingElements(page)).join('\n    '),
+      );
+    }
+    await page.setViewportSize(DESKTOP);
+  }
+  return problems;
+}
+
+for (const { path, who, ready, tabs = [] } of PAGES) {
   test(`${path} (${who}) passes axe in both themes and fits a phone`, async ({ page }) => {
+    // Each view is loaded once and checked four times (two themes, two widths).
+    test.setTimeout(45_000 * (1 + tabs.length));
     await signIn(page, who);
     await page.setViewportSize(DESKTOP);
     await page.goto(path === '/marketplace/:prompt' ? await promptPath(page) : path);
-    await expect(ready(page).first()).toBeVisible();
-    const problems: string[] = [];
-    for (const theme of THEMES) {
-      await switchTheme(page, theme);
-      // The first theme gets every WCAG 2 A and AA rule; the second only what a theme can change.
-      const contrastOnly = theme !== THEMES[0];
-      for (const line of await accessibilityViolations(page, { contrastOnly })) {
-        problems.push(`${theme}: ${line}`);
-      }
-
-      await page.setViewportSize(PHONE);
-      await settled(page);
-      const overflow = await sidewaysScroll(page);
-      if (overflow > 0) {
-        problems.push(
-          `${theme}, 390 px: the page scrolls ${overflow} px sideways; wider than the window:\n    ` +
-            (await overflowingElements(page)).join('\n    '),
-        );
-      }
-      await page.setViewportSize(DESKTOP);
+    await expect(ready(page).first()).toBeVisible({ timeout: 15_000 });
+    const problems = await checkBothThemes(page, path);
+    for (const tab of tabs) {
+      await page.getByRole('tab', { name: tab.name }).click();
+      await expect(tab.ready(page).first()).toBeVisible({ timeout: 15_000 });
+      problems.push(...(await checkBothThemes(page, `${path}, ${tab.name}`)));
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });
