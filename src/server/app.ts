@@ -8,6 +8,7 @@ import { createModelRegistry } from './integrations/ai/providers';
 import { createGateway } from './integrations/payments/gateway';
 import { createMailer } from './integrations/mail/mailer';
 import { notifyAdmins } from './lib/admin-alerts';
+import { createBackgroundTasks } from './lib/background';
 import { compiledSerializerCompiler } from './lib/json-serializer';
 import { type Limiter, memoryLimiter, redisLimiter } from './lib/limiter';
 import { adminRoutes } from './modules/admin/routes';
@@ -30,7 +31,7 @@ import compressionPlugin from './plugins/compression';
 import corsPlugin from './plugins/cors';
 import dbPlugin from './plugins/db';
 import { createFrontDoor, requestId } from './plugins/front-door';
-import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
+import errorsPlugin, { MAX_PARAM_LENGTH, frameworkErrorHandler } from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Malformed URLs and over-long path parameters get the error envelope too.
     frameworkErrors: frameworkErrorHandler,
     // Keep a caller's request id when it is sane, so a trace crosses the load balancer.
@@ -81,12 +83,14 @@ export async function buildApp(options: AppOptions) {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
+  const background = createBackgroundTasks(app.log);
   const auth = createAuthService({
     db: options.database.db,
     engine: options.database.engine,
     tokens,
     mailer,
     limiter,
+    background,
     config,
     log: app.log,
   });
@@ -139,7 +143,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redis });
   await app.register(compressionPlugin);
-  await app.register(dbPlugin, { database: options.database });
+  await app.register(dbPlugin, {
+    database: options.database,
+    background,
+    settleMs: config.shutdownTimeoutMs,
+  });
   await app.register(authPlugin, { tokens });
   await app.register(openapiPlugin);
   // After the OpenAPI plugin, so /api/metrics is documented (and the access matrix sees it).

@@ -44,6 +44,13 @@ describe('configuration', () => {
     expect(loadConfig({ DEMO: 'false', JWT_SECRET: secret, DATA_DIR: tmp() }).demo).toBe(false);
   });
 
+  it('has no test payment gateway in production unless PAYMENTS_TEST_MODE asks for it', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: tmp() };
+    expect(loadConfig(production).payments.gateway).toBe('off');
+    expect(loadConfig({ ...production, PAYMENTS_TEST_MODE: 'true' }).payments.gateway).toBe('test');
+    expect(loadConfig({ DATA_DIR: tmp() }).payments.gateway).toBe('test');
+  });
+
   it('lists every bad variable at once', () => {
     try {
       loadConfig({

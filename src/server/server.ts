@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import { buildApp } from './app';
-import { migrateToLatest, openDatabase } from './db/database';
+import { migrateToLatest, openDatabase, startError } from './db/database';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { bootstrapAdmin } from './modules/auth/admins';
 
@@ -23,7 +23,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
       );
   } catch (err) {
     await database.close();
-    throw err;
+    throw startError(config.databaseUrl, err);
   }
   const address = await app.listen({ host: config.host, port: config.port });
   let stopping: Promise<void> | null = null;

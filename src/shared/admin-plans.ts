@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_ICONS, PlanSchema, UNLIMITED } from './billing';
+import { displayText } from './text';
 
 /*
  * Admin plans (spec sections 2 Admin plans, 3 Plan and Plan summary stats, 4 Plan dialog, 5 Plan save,
@@ -103,8 +104,8 @@ function normalizePlanInput(raw: unknown): unknown {
   return v;
 }
 
-const text = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+const text = (label: string, message: string, max: number, multiline = false) =>
+  displayText(label, { required: message, multiline }).min(1, message).max(max, `At most ${max} characters`);
 
 const money = (message: string) =>
   z.preprocess(numeric, z.number({ error: message }).finite(message).min(0, message).max(1_000_000, message));
@@ -120,8 +121,8 @@ const positiveInt = (label: string) =>
   );
 
 const fields = {
-  name: text(PLAN_VALIDATION.name.description, 60),
-  description: text(PLAN_VALIDATION.description.description, 500),
+  name: text('Plan name', PLAN_VALIDATION.name.description, 60),
+  description: text('Description', PLAN_VALIDATION.description.description, 500, true),
   price: z.object(
     {
       monthly: money(PLAN_VALIDATION.monthly.description),
@@ -136,10 +137,10 @@ const fields = {
   features: z
     .array(
       z.object({
-        name: z
-          .string({ error: 'A feature needs a name' })
-          .trim()
-          .max(200, 'Features must be at most 200 characters'),
+        name: displayText('Features', { required: 'A feature needs a name' }).max(
+          200,
+          'Features must be at most 200 characters',
+        ),
         included: z.boolean().optional().default(true),
       }),
       { error: 'Features must be a list' },
@@ -147,7 +148,7 @@ const fields = {
     .max(50, 'At most 50 features')
     .transform((list) => list.filter((f) => f.name !== '')),
   limitations: z
-    .array(z.string().trim().max(200, 'Limitations must be at most 200 characters'), {
+    .array(displayText('Limitations').max(200, 'Limitations must be at most 200 characters'), {
       error: 'Limitations must be a list',
     })
     .max(50, 'At most 50 limitations')

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, PAGING, PROMPT_STATUSES, PROMPT_TYPES } from './constants';
 import { PRICE_MAX, PRICE_MIN } from './creator';
 import { PaginationSchema } from './marketplace';
+import { displayText, hasHiddenCharacters, notAllowedMessage } from './text';
 
 /*
  * Admin marketplace management (spec sections 2, 3 Admin prompt form, 4 Prompt status, 5 admin prompt
@@ -45,22 +46,25 @@ const TagsSchema = z
   .transform((v) => [
     ...new Set(
       (typeof v === 'string' ? v.split(',') : v)
-        .map((t) => t.trim().toLowerCase())
+        .map((t) => t.normalize('NFC').trim().toLowerCase())
         .filter(Boolean)
         .map((t) => t.slice(0, 30)),
     ),
   ])
-  .pipe(z.array(z.string()).max(10, 'Use at most 10 tags'));
+  .pipe(
+    z
+      .array(z.string().refine((t) => !hasHiddenCharacters(t), notAllowedMessage('Tags')))
+      .max(10, 'Use at most 10 tags'),
+  );
 
 const formFields = {
-  title: z
-    .string({ error: PROMPT_FORM_MESSAGES.titleRequired })
-    .trim()
+  title: displayText('Title', { required: PROMPT_FORM_MESSAGES.titleRequired })
     .min(1, PROMPT_FORM_MESSAGES.titleRequired)
     .max(120, 'Title must be at most 120 characters'),
-  description: z
-    .string({ error: PROMPT_FORM_MESSAGES.descriptionRequired })
-    .trim()
+  description: displayText('Description', {
+    required: PROMPT_FORM_MESSAGES.descriptionRequired,
+    multiline: true,
+  })
     .min(1, PROMPT_FORM_MESSAGES.descriptionRequired)
     .max(500, 'Description must be at most 500 characters'),
   content: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findInvalidIpEntry, ipEntryError, splitIpList } from './admin-ip';
-import { AdminLoginSchema } from './auth';
+import { AdminLoginSchema, RegisterSchema } from './auth';
 import { LIMITS } from './constants';
 
 /*
@@ -125,12 +125,7 @@ const password = z.string().max(128, 'Password must be at most 128 characters');
 
 export const ProfileUpdateSchema = z
   .object({
-    name: z
-      .string({ error: 'Full name is required' })
-      .trim()
-      .min(1, 'Full name is required')
-      .min(LIMITS.nameMin, `Full name must be at least ${LIMITS.nameMin} characters`)
-      .max(100, 'Full name must be at most 100 characters'),
+    name: RegisterSchema.shape.name,
     email: z
       .string({ error: 'Email is required' })
       .trim()

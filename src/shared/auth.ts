@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES } from './constants';
+import { displayText } from './text';
 
 /*
  * Auth contracts (spec sections 3, 5 and 7). Field order matters: the first failing field's message is
@@ -27,9 +28,7 @@ const newPassword = (required = 'Password is required') =>
     .max(128, 'Password must be at most 128 characters');
 
 export const RegisterSchema = z.object({
-  name: z
-    .string({ error: 'Full name is required' })
-    .trim()
+  name: displayText('Full name')
     .min(1, 'Full name is required')
     .min(LIMITS.nameMin, `Full name must be at least ${LIMITS.nameMin} characters`)
     .max(100, 'Full name must be at most 100 characters'),

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { displayText } from './text';
 
 /** Contact Sales dialog (spec section 2): full name, email and message required, company optional. */
 export const ContactRequestSchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: displayText('Full name')
     .min(1, 'Full name is required')
     .max(120, 'Full name must be at most 120 characters'),
   email: z
@@ -13,7 +12,7 @@ export const ContactRequestSchema = z.object({
     .min(1, 'Email is required')
     .max(254, 'Email must be at most 254 characters')
     .email('Please enter a valid email address'),
-  company: z.string().trim().max(120, 'Company must be at most 120 characters').optional().default(''),
+  company: displayText('Company').max(120, 'Company must be at most 120 characters').optional().default(''),
   message: z
     .string()
     .trim()

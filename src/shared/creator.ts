@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, PROMPT_STATUSES } from './constants';
 import { PaginationSchema } from './marketplace';
+import { displayText, hasHiddenCharacters, notAllowedMessage } from './text';
 
 /** The creator studio's contracts (spec sections 2, 3 and 5; issue 6's bounds). */
 
@@ -15,24 +16,29 @@ const TagsSchema = z
     error: 'Tags must be text or a list',
   })
   .transform((v) => [
-    ...new Set((typeof v === 'string' ? v.split(',') : v).map((t) => t.trim().toLowerCase()).filter(Boolean)),
+    ...new Set(
+      (typeof v === 'string' ? v.split(',') : v)
+        .map((t) => t.normalize('NFC').trim().toLowerCase())
+        .filter(Boolean),
+    ),
   ])
   .pipe(
     z
-      .array(z.string().max(MAX_TAG_LENGTH, `Tags must be at most ${MAX_TAG_LENGTH} characters each`))
+      .array(
+        z
+          .string()
+          .refine((t) => !hasHiddenCharacters(t), notAllowedMessage('Tags'))
+          .max(MAX_TAG_LENGTH, `Tags must be at most ${MAX_TAG_LENGTH} characters each`),
+      )
       .max(MAX_TAGS, `Use at most ${MAX_TAGS} tags`),
   );
 
 const fields = {
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
+  title: displayText('Title')
     .min(1, 'Title is required')
     .min(3, 'Title must be at least 3 characters')
     .max(120, 'Title must be at most 120 characters'),
-  description: z
-    .string({ error: 'Description is required' })
-    .trim()
+  description: displayText('Description', { multiline: true })
     .min(1, 'Description is required')
     .min(10, 'Description must be at least 10 characters')
     .max(500, 'Description must be at most 500 characters'),

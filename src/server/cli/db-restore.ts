@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { isPostgresUrl, sqlitePath } from '../db/database';
+import { isDamagedSqliteError, isPostgresUrl, sqlitePath } from '../db/database';
 import { BackupError, checkSqliteFile, configuredDatabaseUrl, redactUrl } from './db-backup';
 
 /*
@@ -34,11 +34,21 @@ export async function restoreSqlite(
       );
     }
     replaced = `${target}.before-restore-${stamp()}`;
-    const current = new SQLite(target, { fileMustExist: true });
     try {
-      await current.backup(replaced, { progress: () => 0x7fffffff });
-    } finally {
-      current.close();
+      const current = new SQLite(target, { fileMustExist: true });
+      try {
+        await current.backup(replaced, { progress: () => 0x7fffffff });
+      } finally {
+        current.close();
+      }
+    } catch (err) {
+      if (!isDamagedSqliteError(err)) throw err;
+      // SQLite cannot read a damaged file, so it cannot copy it: it is moved aside as it is, with its
+      // journals, and the backup is restored to a fresh file (what the server's start error advises).
+      fs.rmSync(replaced, { force: true });
+      for (const suffix of ['', '-wal', '-shm', '-journal']) {
+        if (fs.existsSync(target + suffix)) fs.renameSync(target + suffix, replaced + suffix);
+      }
     }
   }
   fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });

@@ -99,6 +99,7 @@ export function openDatabase(
     }
     return database;
   } catch (err) {
+    if (isDamagedSqliteError(err)) throw damagedDatabaseError(file, err);
     // A read-only file or folder (a read-only volume, wrong owner) stops the start with one clear
     // line rather than a stack trace; SQLite in WAL mode cannot even read without write access.
     if (isDatabaseUnavailableError(err))
@@ -161,6 +162,28 @@ const isStalePlanError = (err: unknown) =>
 /** The database could not be opened for a reason the operator must fix; its message says which. */
 export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError';
+}
+
+/** SQLite's answer for a file that is not a database, or one whose pages are damaged. */
+export const isDamagedSqliteError = (err: unknown) =>
+  /^SQLITE_(CORRUPT|NOTADB)/.test(String((err as { code?: unknown } | null)?.code ?? ''));
+
+function damagedDatabaseError(file: string, err: unknown): DatabaseOpenError {
+  return new DatabaseOpenError(
+    `The database file ${file} is damaged or is not a SQLite database (${(err as { code: string }).code}): ` +
+      'restore your latest backup with `npm run db:restore -- --from <backup file> --force` ' +
+      '(the damaged file is kept beside it).',
+    { cause: err },
+  );
+}
+
+/**
+ * The error a start stops with when opening, migrating or seeding `url` failed: a damaged SQLite
+ * file becomes one line naming the file and the fix (SQLite may only notice the damage when a page
+ * is read, after the file opened); anything else is `err` as it was.
+ */
+export function startError(url: string, err: unknown): unknown {
+  return !isPostgresUrl(url) && isDamagedSqliteError(err) ? damagedDatabaseError(sqlitePath(url), err) : err;
 }
 
 const SQLITE_UNAVAILABLE = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY)/;

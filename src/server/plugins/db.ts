@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
+import type { BackgroundTasks } from '../lib/background';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,8 +17,14 @@ export interface DeferredWrites {
   flush(): Promise<void>;
 }
 
-/** Makes the open database available to routes, and closes it last when the server closes. */
-async function dbPlugin(app: FastifyInstance, opts: { database: Database }) {
+/**
+ * Makes the open database available to routes, and closes it last when the server closes, once the
+ * work requests left running after their answers has finished (at most `settleMs`).
+ */
+async function dbPlugin(
+  app: FastifyInstance,
+  opts: { database: Database; background: BackgroundTasks; settleMs: number },
+) {
   app.decorate('database', opts.database);
   const flushes: (() => Promise<void>)[] = [];
   app.decorate('deferredWrites', {
@@ -27,6 +34,7 @@ async function dbPlugin(app: FastifyInstance, opts: { database: Database }) {
     },
   });
   app.addHook('onClose', async () => {
+    await opts.background.settle(opts.settleMs);
     await opts.database.close();
   });
 }

@@ -62,6 +62,9 @@ export function findNul(value: unknown, path = ''): string | null {
   return null;
 }
 
+/** The longest path parameter the router takes (its maxParamLength); a longer one answers 414. */
+export const MAX_PARAM_LENGTH = 100;
+
 /**
  * Router errors Fastify answers before any hook or handler runs (a malformed percent-encoding, a
  * path parameter over maxParamLength): the same envelope as every other refusal.
@@ -69,11 +72,31 @@ export function findNul(value: unknown, path = ''): string | null {
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.header('x-request-id', request.id);
   request.log.info({ code: error.code, reason: error.message }, 'bad request');
-  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return sendAddressError(request, reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH');
+}
+
+/** The envelope for an address the router cannot take: too long (414) or malformed (400). */
+export function sendAddressError(request: FastifyRequest, reply: FastifyReply, tooLong: boolean) {
   const message = tooLong ? 'The address is too long.' : 'The address is not valid.';
   return sendError(request, reply, tooLong ? 414 : 400, 'VALIDATION_ERROR', message, [
     { field: 'url', message },
   ]);
+}
+
+/**
+ * True when a path has a segment longer than any parameter may be (measured decoded, as the router
+ * does). The router answers such an API path 414 by itself only while no other route matches it;
+ * the web app's catch-all page route (spa.ts) matches every path, so its not-found answer asks here.
+ */
+export function hasOverlongSegment(path: string): boolean {
+  return path.split('/').some((segment) => {
+    if (segment.length <= MAX_PARAM_LENGTH) return false;
+    try {
+      return decodeURIComponent(segment).length > MAX_PARAM_LENGTH;
+    } catch {
+      return true;
+    }
+  });
 }
 
 /*

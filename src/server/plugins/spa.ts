@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isKnownPagePath } from '../../shared/routes';
 import { COMPRESSIBLE } from './compression';
-import { sendError } from './errors';
+import { hasOverlongSegment, sendAddressError, sendError } from './errors';
 import { createPagePreloads } from './spa-preload';
 import { type PageSources, createPageRenderer, pageDataFor } from './spa-render';
 
@@ -260,6 +260,7 @@ async function spaPlugin(
     (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       if (url === '/api' || url.startsWith('/api/')) {
+        if (hasOverlongSegment(url)) return sendAddressError(request, reply, true);
         request.log.info({ method: request.method, path: url }, 'api route not found');
         return sendError(request, reply, 404, 'NOT_FOUND_ERROR', 'The requested resource was not found.');
       }

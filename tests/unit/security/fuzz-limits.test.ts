@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, jsonNestingExceeds } from '../../../src/server/plugins/errors';
+import { MAX_JSON_DEPTH, MAX_PARAM_LENGTH, jsonNestingExceeds } from '../../../src/server/plugins/errors';
 import { MAX_MESSAGE_CHARS } from '../../../src/shared/playground';
 import { type TestApp, createTestApp } from '../../support/test-app';
 import type { JsonSchema } from './fuzz/inputs';
@@ -44,7 +47,10 @@ function post(url: string, payload: string, token?: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
+  // With a web build, as deployed: the app's catch-all route for its pages is then in the router too.
+  const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-limits-web-'));
+  fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  t = await createTestApp({ demo: true, webRoot });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -208,13 +214,27 @@ describe('prototype keys and malformed input', () => {
       details: [{ field: 'url', message: 'The address is not valid.' }],
       requestId: bad.headers['x-request-id'],
     });
-    const long = await t.app.inject({ method: 'GET', url: `/api/marketplace/prompts/${'a'.repeat(5000)}` });
-    expect(long.statusCode).toBe(414);
-    expect(long.json()).toMatchObject({
-      code: 'VALIDATION_ERROR',
-      message: 'The address is too long.',
-      details: [{ field: 'url' }],
+    const long = 'a'.repeat(5000);
+    for (const [method, url] of [
+      ['GET', `/api/marketplace/prompts/${long}`],
+      ['GET', `/api/marketplace/prompts/${'a'.repeat(MAX_PARAM_LENGTH + 1)}/reviews`],
+      ['DELETE', `/api/playground/sessions/${long}`],
+      ['GET', `/api/no-such-route/${long}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url.slice(0, 40)).toBe(414);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: 'The address is too long.',
+        details: [{ field: 'url' }],
+      });
+    }
+    const atTheLimit = await t.app.inject({
+      method: 'GET',
+      url: `/api/marketplace/prompts/${'a'.repeat(MAX_PARAM_LENGTH)}`,
     });
+    expect(atTheLimit.statusCode).toBe(404);
+    expect(atTheLimit.json().code).toBe('NOT_FOUND_ERROR');
   });
 
   it('gives a business-rule refusal details too', async () => {

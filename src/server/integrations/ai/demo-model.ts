@@ -33,7 +33,11 @@ const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [
 export function demoReply(choice: string, prompt: LanguageModelV3Prompt): string {
   const question = lastUserText(prompt);
   const turns = prompt.filter((m) => m.role === 'user').length;
-  const hasSystemPrompt = prompt.some((m) => m.role === 'system' && m.content.length > 40);
+  // Every chat has the playground's own system message; a marketplace prompt is part of the
+  // conversation only when the playground added one to it, between <prompt> tags (a premium try).
+  const guidedByPrompt = prompt.some(
+    (m) => m.role === 'system' && /<prompt>[\s\S]*<\/prompt>/.test(m.content),
+  );
   const topic = question.length > 80 ? `${question.slice(0, 77).trimEnd()}...` : question;
   const keywords = [...new Set(words(question).filter((w) => w.length > 4))].slice(0, 3);
   const lines = [
@@ -49,7 +53,7 @@ export function demoReply(choice: string, prompt: LanguageModelV3Prompt): string
     '3. **Ask for structure.** Headings, a table or numbered steps make the answer easy to reuse.',
     '4. **Iterate.** Follow up with what to keep and what to change.',
     '',
-    hasSystemPrompt
+    guidedByPrompt
       ? 'A marketplace prompt is guiding this conversation.'
       : 'Tip: try a prompt from the marketplace to see a structured prompt at work.',
     '',

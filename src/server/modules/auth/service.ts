@@ -10,6 +10,7 @@ import { TOTP_REQUIRED_FIELD, TOTP_REQUIRED_MESSAGE } from '../../../shared/admi
 import type { Mailer } from '../../integrations/mail/mailer';
 import { recordActivity } from '../../lib/activity';
 import { notifyAdmins } from '../../lib/admin-alerts';
+import type { BackgroundTasks } from '../../lib/background';
 import { AppError, fieldError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { newId, nowIso } from '../../lib/time';
@@ -25,6 +26,8 @@ export interface AuthDeps {
   tokens: TokenService;
   mailer: Mailer;
   limiter: Limiter;
+  /** Runs the password reset's lookup and mail after the answer. */
+  background: BackgroundTasks;
   config: Pick<Config, 'sessionTtlSeconds' | 'authRateLimit' | 'publicUrl'>;
   log: FastifyBaseLogger;
 }
@@ -67,7 +70,7 @@ function accountSummaryReader(db: Kysely<DB>, engine: Engine) {
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, tokens, mailer, limiter, config, log } = deps;
+  const { db, tokens, mailer, limiter, background, config, log } = deps;
   const accountSummary = accountSummaryReader(db, deps.engine);
   // Unknown e-mails are checked against this hash so a miss costs what a wrong password costs.
   const dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'));
@@ -197,6 +200,34 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
+  /** Stores a one-hour reset token for the address's account, if it has one, and mails the link. */
+  async function sendResetLink(normalized: string) {
+    const user = await repo.findUserByEmail(db, normalized);
+    if (!user || user.status === 'banned') return;
+    const token = crypto.randomBytes(32).toString('base64url');
+    const now = new Date();
+    await repo.insertPasswordReset(db, {
+      id: newId(),
+      userId: user.id,
+      tokenHash: hashToken(token),
+      now: now.toISOString(),
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+    });
+    const link = `${config.publicUrl}/auth/reset-password/${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Reset your Promptforge password',
+      text:
+        `Hi ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Promptforge account.\n` +
+        `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
+        `If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+      html:
+        `<p>Hi ${escapeHtml(user.name)},</p><p>Someone (hopefully you) asked to reset the password of your Promptforge account.</p>` +
+        `<p><a href="${link}">Choose a new password</a> (the link works for one hour).</p>` +
+        `<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
+    });
+  }
+
   return {
     toUser,
 
@@ -296,37 +327,16 @@ export function createAuthService(deps: AuthDeps) {
       await repo.revokeSession(db, sessionId, nowIso());
     },
 
+    /**
+     * Counts the request against the limits (the same for every address) and answers. Whether the
+     * address has an account must show neither in the answer nor in its time: the lookup, the
+     * token and the mail run after the answer is written (`sendResetLink`).
+     */
     async forgotPassword(email: string, ctx: ClientContext) {
       await guardAddress(ctx);
       const normalized = normalizeEmail(email);
       await guardEmail('forgot', normalized, true);
-      const user = await repo.findUserByEmail(db, normalized);
-      if (!user || user.status === 'banned') return;
-      const token = crypto.randomBytes(32).toString('base64url');
-      const now = new Date();
-      await repo.insertPasswordReset(db, {
-        id: newId(),
-        userId: user.id,
-        tokenHash: hashToken(token),
-        now: now.toISOString(),
-        expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-      });
-      const link = `${config.publicUrl}/auth/reset-password/${token}`;
-      // Sent in the background: the answer must take the same time whether or not the address exists.
-      mailer
-        .send({
-          to: user.email,
-          subject: 'Reset your Promptforge password',
-          text:
-            `Hi ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Promptforge account.\n` +
-            `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
-            `If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
-          html:
-            `<p>Hi ${escapeHtml(user.name)},</p><p>Someone (hopefully you) asked to reset the password of your Promptforge account.</p>` +
-            `<p><a href="${link}">Choose a new password</a> (the link works for one hour).</p>` +
-            `<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
-        })
-        .catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
+      background.later('password reset mail', () => sendResetLink(normalized));
     },
 
     async resetPassword(token: string, password: string) {

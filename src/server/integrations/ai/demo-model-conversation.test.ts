@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPrompt } from '../../../../tests/support/factories';
+import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
+
+/*
+ * The offline demo model (no provider key) describes the conversation it is in, through the chat API:
+ * it mentions a marketplace prompt only in a try of one, never in a plain chat.
+ */
+
+const GUIDED = 'A marketplace prompt is guiding this conversation.';
+const TIP = 'Tip: try a prompt from the marketplace to see a structured prompt at work.';
+
+let t: TestApp;
+let n = 0;
+beforeAll(async () => {
+  t = await createTestApp({ env: { DEMO_MODEL_DELAY_MS: '0', AUTH_RATE_LIMIT_PER_ADDRESS: '1000' } });
+});
+afterAll(() => t.close());
+
+async function user() {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Dee Demo', email: `demo${n++}@example.test`, password: 'demo-pass-123' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { token: res.json().data.token as string, id: res.json().data.user.id as string };
+}
+
+async function reply(token: string, payload: object): Promise<{ text: string; sessionId: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/playground/chat',
+    payload: { model: 'claude', ...payload },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { text: res.json().data.response, sessionId: res.json().data.sessionId };
+}
+
+describe('the offline demo model', () => {
+  it('does not claim a marketplace prompt in a plain chat, on any turn', async () => {
+    const { token } = await user();
+    const first = await reply(token, { message: 'Plan a three-day trip to Lisbon' });
+    expect(first.text).toContain('**Offline demo model**');
+    expect(first.text).not.toContain(GUIDED);
+    expect(first.text).toContain(TIP);
+    const second = await reply(token, { message: 'Make it cheaper', sessionId: first.sessionId });
+    expect(second.text).toContain('This is message 2 of our conversation');
+    expect(second.text).not.toContain(GUIDED);
+  });
+
+  it('says a marketplace prompt guides a try of a premium prompt, on every turn', async () => {
+    const author = await user();
+    const premium = await insertPrompt(t.database.db, author.id, {
+      type: 'premium',
+      price_minor: 499,
+      content: 'You are a travel agent. Plan every day hour by hour, with prices.',
+    });
+    const { token } = await user();
+    const first = await reply(token, { message: 'Plan a three-day trip to Lisbon', promptId: premium.id });
+    expect(first.text).toContain(GUIDED);
+    expect(first.text).not.toContain(TIP);
+    const second = await reply(token, { message: 'Make it cheaper', sessionId: first.sessionId });
+    expect(second.text).toContain(GUIDED);
+  });
+});
