@@ -24,6 +24,7 @@ import { marketplaceRoutes } from './modules/marketplace/routes';
 import { playgroundRoutes } from './modules/playground/routes';
 import { createPlaygroundService } from './modules/playground/service';
 import { siteRoutes } from './modules/site/routes';
+import { siteConfig } from './modules/site/service';
 import { userRoutes } from './modules/user/routes';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
@@ -155,7 +156,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { readiness });
-      await api.register(siteRoutes, { demo: config.demo, pages });
+      await api.register(siteRoutes, { site: siteConfig(config, playground.listModels()), pages });
       await api.register(marketplaceRoutes, { pages, readiness });
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });

@@ -4,6 +4,7 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'r
 import { AppShell } from './app/app-shell';
 import { seedPageData } from './app/page-data';
 import { routes } from './app/router';
+import { seedSiteConfig } from './lib/site-config';
 
 /*
  * Server rendering of the public pages (decision 019). The server (src/server/plugins/spa-render.ts)
@@ -20,9 +21,15 @@ const handler = createStaticHandler(routes);
 
 /**
  * The page's markup for #root, or null when the URL redirects (the browser then routes it itself).
- * `data` is the page's data, when the server has it (page-data.ts: a prompt's page, the marketplace).
+ * `data` is the page's data, when the server has it (page-data.ts: a prompt's page, the marketplace);
+ * `site` the deployment's facts (lib/site-config.ts), which every page's claims are drawn from.
  */
-export async function render(url: string, signal?: AbortSignal, data?: unknown): Promise<string | null> {
+export async function render(
+  url: string,
+  signal?: AbortSignal,
+  data?: unknown,
+  site?: unknown,
+): Promise<string | null> {
   const address = new URL(url, 'http://promptforge.local');
   const request = new Request(address, { signal });
   const context = await handler.query(request);
@@ -34,7 +41,12 @@ export async function render(url: string, signal?: AbortSignal, data?: unknown):
   let failure: unknown = null;
   const { prelude } = await prerender(
     <StrictMode>
-      <AppShell seed={(client) => seedPageData(client, address.pathname, data)}>
+      <AppShell
+        seed={(client) => {
+          seedSiteConfig(client, site);
+          seedPageData(client, address.pathname, data);
+        }}
+      >
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppShell>
     </StrictMode>,

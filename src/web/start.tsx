@@ -2,12 +2,14 @@
  * The app's start (main.tsx imports it once React is evaluated, in a task of its own): makes the
  * router, reads the page's data and hydrates the page the server rendered, or renders one.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { readPageData, seedPageData } from './app/page-data';
 import { createAppRouter, preloadPages } from './app/router';
 import { prepareClassNames } from './lib/cn';
+import { readSiteConfig, seedSiteConfig } from './lib/site-config';
 import { nextTask } from './lib/next-task';
 
 /** Announces that the app has taken the page over (public/start-app.js settles `promptforgeStarted`). */
@@ -29,9 +31,14 @@ export async function start(root: HTMLElement) {
   await nextTask();
   // The data the server rendered the page with, if any: the first render starts from it too.
   const pageData = serverRendered ? readPageData() : undefined;
+  const site = serverRendered ? readSiteConfig() : undefined;
+  const seed = (client: QueryClient) => {
+    seedSiteConfig(client, site);
+    seedPageData(client, window.location.pathname, pageData);
+  };
   const app = (
     <StrictMode>
-      <App router={router} seed={(client) => seedPageData(client, window.location.pathname, pageData)} />
+      <App router={router} seed={seed} />
       <Started />
     </StrictMode>
   );

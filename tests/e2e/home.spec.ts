@@ -58,6 +58,25 @@ test.describe('home page', () => {
     );
   });
 
+  test('promises nothing the site cannot do: no side-by-side testing, no models it does not run', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const hero = page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) });
+    await expect(hero).toContainText('Write a prompt, try it in the playground');
+    await expect(page.getByRole('main')).not.toContainText(
+      /side by side|thousands of people|compare the answers/,
+    );
+    // The e2e server has no AI provider: the offline demo model answers, so no model is named.
+    await expect(hero).not.toContainText(/Claude|ChatGPT|Perplexity/);
+    await expect(page.getByTestId('feature-card').first()).toHaveText(/^Playground/);
+    await expect(page.getByTestId('feature-card').first()).not.toContainText(/Claude|ChatGPT|Perplexity/);
+    await expect(page.getByRole('link', { name: /Try any prompt in the playground/ })).toHaveAttribute(
+      'href',
+      '/features',
+    );
+  });
+
   test('shows live figures in the stats strip', async ({ page }) => {
     await page.goto('/');
     // Users and prompts always have a count; the demo data has both.

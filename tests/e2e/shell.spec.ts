@@ -110,11 +110,35 @@ test.describe('footer', () => {
     await expect(footer.getByRole('link', { name: 'Playground' })).toHaveAttribute('href', '/playground');
     await expect(footer).toContainText('English');
     await expect(footer).toContainText('USD');
-    await expect(footer).toContainText('Payments secured by Razorpay');
+    // What holds on the e2e server (plain http, the built-in test gateway), and nothing more.
+    await expect(footer.getByTestId('footer-test-payments')).toHaveText('Test payments: no real money moves');
+    await expect(footer).not.toContainText(/TLS|Razorpay|256-bit/);
+    await expect(footer.getByTestId('footer-security')).toHaveCount(0);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Promptforge`);
 
     await footer.getByRole('button', { name: 'Contact Sales' }).click();
     await expect(page.getByRole('dialog', { name: 'Contact Sales' })).toBeVisible();
+  });
+
+  test('claims payments by Razorpay and an encrypted connection only where the site has them', async ({
+    page,
+  }) => {
+    // A site served over https with Razorpay keys, as /api/site/config tells a page the server did
+    // not render (the sign-in page asks for it).
+    await page.route('**/api/site/config', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Record<string, unknown> };
+      await route.fulfill({
+        response,
+        json: { ...body, data: { ...body.data, https: true, payments: 'razorpay' } },
+      });
+    });
+    await page.goto('/auth/login');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByTestId('footer-security')).toHaveText(
+      'Payments by Razorpay · Encrypted connection (TLS)',
+    );
+    await expect(footer.getByTestId('footer-test-payments')).toHaveCount(0);
   });
 });
 

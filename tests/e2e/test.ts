@@ -3,8 +3,8 @@ import { type Page, test as base } from '@playwright/test';
 /*
  * The specs' `test`: Playwright's, with a page whose navigations (goto, reload, back, forward) also
  * wait until the app has started. A page the server rendered is on screen before its scripts run
- * (decision 019: they start after the first paint), and a click before then reaches a plain page,
- * as it would for a person clicking that early; the specs are about the app, so they wait for it.
+ * (decision 019: they start after the first paint), and a click on a button before then waits for
+ * the app (early-clicks.spec.ts tests that); the specs are about the app, so they wait for it.
  * Pages the server does not render start the app as they load, and then nothing is waited for.
  */
 

@@ -23,13 +23,15 @@ const INDEX = [
 ].join('\n');
 
 // Counts its renders per URL in a file (the module runs in this process, so a global would do too, but
-// a file also says which URLs reached it). `/terms` fails, `/privacy` redirects. A page given data
+// a file also says which URLs reached it). `/terms` fails, `/privacy` redirects, `/features` shows
+// what it was told of the site. A page given data
 // shows its titles (a prompt's, or the marketplace's or home page's cards, and the home page's users).
 const ENTRY = `
 import fs from 'node:fs';
-export async function render(url, signal, data) {
+export async function render(url, signal, data, site) {
   fs.appendFileSync(process.env.PF_RENDER_LOG, url + '\\n');
   if (url === '/terms') throw new Error('render failed');
+  if (url === '/features') return '<main>' + (site && site.https ? 'Encrypted' : 'Plain') + ', ' + site.payments + '</main>';
   if (url === '/privacy') return null;
   const long = url === '/about' ? '<p>' + 'About us. '.repeat(200) + '</p>' : '';
   const escape = (text) => text.replace(/</g, '&lt;');
@@ -100,6 +102,17 @@ describe('rendering public pages on the server', () => {
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/web-3.css">');
     expect(res.headers.link).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("draws every page with the site's facts and hands the same facts to the browser", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/features' });
+    expect(res.body).toContain('<div id="root"><main>Plain, test</main></div>');
+    const block = /<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(res.body)![1]!;
+    expect(JSON.parse(block)).toEqual(await api('/api/site/config'));
+    // A page with data of its own carries both.
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('id="page-data"');
+    expect(home.body).toContain('id="site-config"');
   });
 
   it('renders each page once and revalidates it with its own ETag', async () => {

@@ -44,9 +44,9 @@ export interface PageData {
  * The data as a JSON data block (never executed, so the Content Security Policy has no say), with
  * every `<` escaped so no text in it can close the element.
  */
-export function pageDataScript(data: unknown): string {
+export function pageDataScript(data: unknown, id = 'page-data'): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="page-data">${json}</script>`;
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
 /**
@@ -82,7 +82,7 @@ export interface IndexPage {
   pageModules: readonly string[];
 }
 
-type RenderFn = (url: string, signal?: AbortSignal, data?: unknown) => Promise<string | null>;
+type RenderFn = (url: string, signal?: AbortSignal, data?: unknown, site?: unknown) => Promise<string | null>;
 
 /**
  * Where the server finds a page's data (filled in by the modules that own it; the marketplace's
@@ -100,6 +100,12 @@ export interface PageSources {
   homePrompts?: () => Promise<PageData | null>;
   /** The home page's stats strip. */
   siteStats?: () => Promise<PageData | null>;
+  /**
+   * The deployment's facts (the site module's config: TLS, payments, currency, live models), the same
+   * for every page and fixed while the server runs: every rendered page is drawn with them and carries
+   * them for the browser, so what the site says of itself is true from the first paint.
+   */
+  site?: () => unknown;
 }
 
 /** The home page's data: its cards and its figures, each null when its source has none. */
@@ -149,6 +155,7 @@ export function createPageRenderer<T>(
   ssrRoot: string | null,
   log: FastifyBaseLogger,
   finish: (html: string) => T,
+  site: () => unknown = () => undefined,
 ) {
   const entryFile = ssrRoot ? path.join(ssrRoot, 'entry-server.js') : null;
   let loaded: { mtimeMs: number; render: Promise<RenderFn | null> } | null = null;
@@ -189,8 +196,11 @@ export function createPageRenderer<T>(
       const html = index.html();
       if (!html.includes(ROOT_TAG)) return null;
       const value = data?.data();
-      const markup = await render(url, AbortSignal.timeout(RENDER_TIMEOUT_MS), value);
-      const script = data ? pageDataScript(value) : '';
+      const facts = site();
+      const markup = await render(url, AbortSignal.timeout(RENDER_TIMEOUT_MS), value, facts);
+      const script =
+        (data ? pageDataScript(value) : '') +
+        (facts === undefined ? '' : pageDataScript(facts, 'site-config'));
       return markup === null
         ? null
         : finish(

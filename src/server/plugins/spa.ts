@@ -155,10 +155,15 @@ async function spaPlugin(
   const cache = new Map<string, StaticFile>();
   // Public pages come with their markup (decision 019): once per page and build, a prompt's page
   // once per address and answer (spa-render.ts).
-  const renderPage = createPageRenderer(opts.ssrRoot ?? null, app.log, (html) => {
-    const body = Buffer.from(html);
-    return entryFor(body, TYPES['.html']!, 'no-cache', { mtimeMs: 0, size: body.length });
-  });
+  const renderPage = createPageRenderer(
+    opts.ssrRoot ?? null,
+    app.log,
+    (html) => {
+      const body = Buffer.from(html);
+      return entryFor(body, TYPES['.html']!, 'no-cache', { mtimeMs: 0, size: body.length });
+    },
+    () => opts.pages?.site?.(),
+  );
 
   /** The file at `file` (inside the root), from memory when it has not changed; null when missing. */
   function lookup(file: string, immutable: boolean): StaticFile | null {

@@ -10,6 +10,7 @@ import { promptQueryKey } from '@/features/marketplace/api/get-prompt';
 import { getPromptsQueryOptions } from '@/features/marketplace/api/get-prompts';
 import { reviewsQueryKey } from '@/features/marketplace/api/get-reviews';
 import { filtersFrom, promptsParamsFor } from '@/features/marketplace/hooks/use-marketplace-filters';
+import { readDataBlock } from '@/lib/site-config';
 
 /*
  * A page the server rendered with its data (decision 019: a prompt's page, the marketplace and the
@@ -48,15 +49,7 @@ interface HomePageData {
  * belongs to the first page only, and the document should not go on carrying it to the next.
  */
 export function readPageData(): unknown {
-  const element = document.getElementById(PAGE_DATA_ID);
-  const text = element?.textContent;
-  element?.remove();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  return readDataBlock(PAGE_DATA_ID);
 }
 
 /**

@@ -15,8 +15,33 @@
     document.head.appendChild(element);
     return element;
   }
+  // A button does nothing until the app has started: a click on one before then (Contact Sales, the
+  // theme menu, on a slow phone in the first seconds) is kept, the button marked busy, and clicked
+  // again once the app has taken the page over. Only the last one: a visitor who clicked twice
+  // meant it once. Links work without the app and are left alone.
+  var pending = null;
+  function keepClick(event) {
+    var target = event.target;
+    var button = target && target.closest ? target.closest('button') : null;
+    if (!button || button.disabled) return;
+    // A submit button would otherwise send its form without the app's checks.
+    event.preventDefault();
+    if (pending && pending !== button) pending.removeAttribute('aria-busy');
+    pending = button;
+    button.setAttribute('aria-busy', 'true');
+  }
+  document.addEventListener('click', keepClick, true);
+  function replayClick() {
+    document.removeEventListener('click', keepClick, true);
+    var button = pending;
+    pending = null;
+    if (!button) return;
+    button.removeAttribute('aria-busy');
+    if (button.isConnected && !button.disabled) button.click();
+  }
   window.promptforgeStarted = new Promise(function (resolve) {
     document.addEventListener('promptforge:started', function () {
+      replayClick();
       resolve();
     });
     var started = false;
@@ -25,6 +50,10 @@
       started = true;
       var module = add('script', { type: 'module', src: entry, fetchpriority: 'low', crossorigin: '' });
       module.onerror = function () {
+        // The app will not start: let clicks go to the plain page again.
+        document.removeEventListener('click', keepClick, true);
+        if (pending) pending.removeAttribute('aria-busy');
+        pending = null;
         resolve();
       };
       // Each preload costs the main thread about a millisecond (more on a slow phone) to start its

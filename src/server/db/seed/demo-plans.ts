@@ -1,4 +1,10 @@
-/** The three plans of product-decisions.md section 3, with the features spec section 2 shows. */
+/*
+ * The three plans of product-decisions.md section 3. Their features say only what the plan really
+ * gives today (issue 51): the spec's "100+ free prompts", "all 1000+ prompts", team members, API
+ * access, a shared team library and an account manager do not exist (premium prompts are bought one
+ * by one on every plan; teams and API keys are a later issue's). The plans differ by their monthly
+ * playground sessions, which the server enforces.
+ */
 
 export interface PlanSeed {
   slug: string;
@@ -22,6 +28,9 @@ export const YEARLY_DISCOUNT = 0.2;
 export const yearlyPriceMinor = (monthlyMinor: number): number =>
   Math.round(monthlyMinor * 12 * (1 - YEARLY_DISCOUNT));
 
+/** Bought one by one on every plan: no plan includes them. */
+const PREMIUM_PROMPTS_SEPARATE = 'Premium prompts are bought separately';
+
 export const PLAN_SEEDS: readonly PlanSeed[] = [
   {
     slug: 'free',
@@ -29,13 +38,15 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     description: 'Everything you need to start exploring and sharing prompts.',
     priceMonthlyMinor: 0,
     features: [
-      'Access to 100+ free prompts',
       '10 playground sessions a month',
-      'Publish and share your own prompts',
-      'Community support',
+      'Every free prompt in the marketplace',
+      'Try premium prompts before you buy them',
+      'Publish and sell your own prompts',
+      'Creator analytics and revenue reports',
     ],
-    limitations: ['No premium prompts included', 'Single user'],
+    limitations: [PREMIUM_PROMPTS_SEPARATE],
     sessionLimit: 10,
+    // One person per account on every plan: there are no teams yet.
     maxUsers: 1,
     maxProjects: 10,
     maxStorageGb: 5,
@@ -48,17 +59,10 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     name: 'Premium',
     description: 'For creators and professionals who work with AI every day.',
     priceMonthlyMinor: 1900,
-    features: [
-      'Access to all 1000+ prompts',
-      'Unlimited playground sessions',
-      'Claude, ChatGPT and Perplexity models',
-      'Creator analytics and revenue reports',
-      'Team of up to 3 members',
-      'Priority email support',
-    ],
-    limitations: [],
+    features: ['Everything in Free', 'Unlimited playground sessions'],
+    limitations: [PREMIUM_PROMPTS_SEPARATE],
     sessionLimit: null,
-    maxUsers: 3,
+    maxUsers: 1,
     maxProjects: 100,
     maxStorageGb: 50,
     sortOrder: 2,
@@ -68,20 +72,12 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
   {
     slug: 'business',
     name: 'Business',
-    description: 'For teams that build their work on shared prompts.',
+    description: 'For people who run prompts all day, every day.',
     priceMonthlyMinor: 9900,
-    features: [
-      'Everything in Premium',
-      'Unlimited team members',
-      'API access',
-      'Shared team prompt library',
-      'Admin controls and usage reports',
-      'Dedicated account manager',
-    ],
-    limitations: [],
+    features: ['Everything in Free', 'Unlimited playground sessions'],
+    limitations: [PREMIUM_PROMPTS_SEPARATE],
     sessionLimit: null,
-    // The column cannot be null; the features list is what tells customers "unlimited".
-    maxUsers: 1000,
+    maxUsers: 1,
     maxProjects: 1000,
     maxStorageGb: 500,
     sortOrder: 3,

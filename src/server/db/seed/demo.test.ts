@@ -82,14 +82,26 @@ describe('seedDemoIfEmpty', () => {
     expect(premium?.is_popular).toBe(1);
     expect(free?.is_popular).toBe(0);
     expect(JSON.parse(free?.features ?? '[]')).toEqual(
-      expect.arrayContaining(['Access to 100+ free prompts', '10 playground sessions a month']),
+      expect.arrayContaining(['10 playground sessions a month', 'Every free prompt in the marketplace']),
     );
-    expect(JSON.parse(premium?.features ?? '[]')).toEqual(
-      expect.arrayContaining(['Unlimited playground sessions', 'Team of up to 3 members']),
-    );
-    expect(JSON.parse(business?.features ?? '[]')).toEqual(
-      expect.arrayContaining(['Unlimited team members', 'API access']),
-    );
+    expect(JSON.parse(premium?.features ?? '[]')).toEqual([
+      'Everything in Free',
+      'Unlimited playground sessions',
+    ]);
+    expect(JSON.parse(business?.features ?? '[]')).toEqual([
+      'Everything in Free',
+      'Unlimited playground sessions',
+    ]);
+    // Only what the plans give (issue 51): no prompt counts, teams, API access or account managers.
+    const promised = plans.flatMap((plan) => [
+      ...(JSON.parse(plan.features) as string[]),
+      ...(JSON.parse(plan.limitations) as string[]),
+      plan.description,
+    ]);
+    for (const text of promised) {
+      expect(text).not.toMatch(/\d+\+|team|API|account manager|priority|community/i);
+    }
+    expect(plans.map((plan) => plan.max_users)).toEqual([1, 1, 1]);
   });
 
   it('publishes at least 60 complete prompts across all six categories, with featured and trending ones', async () => {

@@ -104,7 +104,7 @@ describe('plans', () => {
         annualSavingPercent: 20,
       });
       expect(plans[0].limits.playgroundSessions).toBe(10);
-      expect(plans[1].features[0]).toEqual({ name: 'Access to all 1000+ prompts', included: true });
+      expect(plans[1].features[1]).toEqual({ name: 'Unlimited playground sessions', included: true });
     }
   });
 

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successEnvelope } from '../../../shared/envelope';
-import { PublicStatsSchema, SiteConfigSchema } from '../../../shared/site';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
+import { PublicStatsSchema, type SiteConfig, SiteConfigSchema } from '../../../shared/site';
 import type { PageSources } from '../../plugins/spa-render';
 import { cachedPublicStats } from './service';
 
-export const siteRoutes: FastifyPluginAsyncZod<{ demo: boolean; pages?: PageSources }> = async (
+export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteConfig; pages?: PageSources }> = async (
   app,
-  { demo, pages },
+  { site, pages },
 ) => {
   const stats = cachedPublicStats(app.database.db);
+  // Every server-rendered page carries the same facts, so its claims are drawn true from the first paint.
+  if (pages) pages.site = () => site;
   // The server-rendered home page (decision 019) shows the same figures as the API.
   if (pages) {
     pages.siteStats = async () => {
@@ -28,23 +29,12 @@ export const siteRoutes: FastifyPluginAsyncZod<{ demo: boolean; pages?: PageSour
     {
       schema: {
         tags: ['site'],
-        summary: 'Deployment facts the browser needs (demo mode and its public demo credentials)',
+        summary:
+          'Deployment facts the browser needs: demo mode and its credentials, TLS, the payment provider, the currency and the live models',
         response: { 200: successEnvelope(SiteConfigSchema) },
       },
     },
-    async () => ({
-      success: true as const,
-      data: {
-        demo,
-        // Only in demo mode, where these accounts exist and are meant to be tried.
-        demoAccounts: demo
-          ? {
-              user: { email: DEMO_ACCOUNTS.user.email, password: DEMO_ACCOUNTS.user.password },
-              admin: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
-            }
-          : null,
-      },
-    }),
+    async () => ({ success: true as const, data: site }),
   );
 
   app.get(

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { PublicStats } from '../../../shared/site';
+import type { PublicStats, SiteConfig } from '../../../shared/site';
+import type { Config } from '../../config';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
 import type { DB } from '../../db/types';
 import { countActiveUsers, countPublishedPrompts, countReplies, medianReplyLatency } from './repository';
 
@@ -35,5 +37,31 @@ export function cachedPublicStats(db: Kysely<DB>, ttlMs = 60_000) {
       });
     }
     return cached.value;
+  };
+}
+
+/**
+ * The deployment's facts the browser is told (GET /api/site/config, and every server-rendered page):
+ * fixed for the server's lifetime. What the site claims about itself (an encrypted connection, who
+ * takes the payments, which models answer, the currency) is written from these, never assumed.
+ */
+export function siteConfig(
+  config: Pick<Config, 'demo' | 'publicUrl'> & { payments: Pick<Config['payments'], 'gateway' | 'currency'> },
+  models: readonly { name: string; live: boolean }[],
+): SiteConfig {
+  const { demo } = config;
+  return {
+    demo,
+    // Only in demo mode, where these accounts exist and are meant to be tried.
+    demoAccounts: demo
+      ? {
+          user: { email: DEMO_ACCOUNTS.user.email, password: DEMO_ACCOUNTS.user.password },
+          admin: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
+        }
+      : null,
+    https: config.publicUrl.startsWith('https://'),
+    payments: config.payments.gateway,
+    currency: config.payments.currency,
+    liveModels: models.filter((model) => model.live).map((model) => model.name),
   };
 }

@@ -66,7 +66,7 @@ describe('GET /api/site/config', () => {
   it('shows the demo credentials only in demo mode', async () => {
     const demo = await createTestApp({ env: { DEMO: 'true' } });
     const res = await demo.app.inject({ method: 'GET', url: '/api/site/config' });
-    expect(res.json().data).toEqual({
+    expect(res.json().data).toMatchObject({
       demo: true,
       demoAccounts: {
         user: { email: 'demo@promptforge.test', password: 'demo-pass-123' },
@@ -76,8 +76,41 @@ describe('GET /api/site/config', () => {
     await demo.close();
     const production = await createTestApp({ env: { DEMO: 'false' } });
     const off = await production.app.inject({ method: 'GET', url: '/api/site/config' });
-    expect(off.json().data).toEqual({ demo: false, demoAccounts: null });
+    expect(off.json().data).toMatchObject({ demo: false, demoAccounts: null });
     expect(off.body).not.toContain('pass');
     await production.close();
+  });
+
+  it('says the site is encrypted only when its public address is https', async () => {
+    const plain = await createTestApp({ env: { PUBLIC_URL: 'http://promptforge.example' } });
+    expect((await plain.app.inject({ method: 'GET', url: '/api/site/config' })).json().data.https).toBe(
+      false,
+    );
+    await plain.close();
+    const tls = await createTestApp({ env: { PUBLIC_URL: 'https://promptforge.example' } });
+    expect((await tls.app.inject({ method: 'GET', url: '/api/site/config' })).json().data.https).toBe(true);
+    await tls.close();
+  });
+
+  it('names the payment provider, the currency and the models that answer live as configured', async () => {
+    const offline = await createTestApp({ env: { CURRENCY: 'EUR' } });
+    expect((await offline.app.inject({ method: 'GET', url: '/api/site/config' })).json().data).toMatchObject({
+      payments: 'test',
+      currency: 'EUR',
+      liveModels: [],
+    });
+    await offline.close();
+    const live = await createTestApp({
+      env: {
+        RAZORPAY_KEY_ID: 'rzp_test_key',
+        RAZORPAY_KEY_SECRET: 'secret',
+        ANTHROPIC_API_KEY: 'sk-ant-test',
+        OPENAI_API_KEY: 'sk-test',
+      },
+    });
+    const facts = (await live.app.inject({ method: 'GET', url: '/api/site/config' })).json().data;
+    expect(facts).toMatchObject({ payments: 'razorpay', currency: 'USD', liveModels: ['Claude', 'ChatGPT'] });
+    expect(JSON.stringify(facts)).not.toMatch(/sk-|secret|rzp_/);
+    await live.close();
   });
 });

@@ -31,6 +31,7 @@ import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { ADMIN_PATHS, adminSearchTarget } from '@/features/admin/lib/admin-search';
 import { useAdminAppearance } from '@/features/admin/settings/hooks/use-admin-appearance';
+import { useSaveAdminTheme } from '@/features/admin/settings/hooks/use-save-admin-theme';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { PageFallback } from '../page-fallback';
@@ -186,6 +187,7 @@ export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   // The admin's saved theme and accent colour apply to the whole panel; the sidebar may collapse.
   const { sidebarCollapsed } = useAdminAppearance();
+  const saveTheme = useSaveAdminTheme();
   return (
     <div
       data-sidebar={sidebarCollapsed ? 'collapsed' : 'expanded'}
@@ -219,7 +221,7 @@ export function AdminLayout() {
           </Sheet>
           <AdminSearch />
           <div className="ml-auto flex shrink-0 items-center gap-1">
-            <ThemeToggle />
+            <ThemeToggle onChoose={saveTheme} />
             <AdminMenu />
           </div>
         </header>

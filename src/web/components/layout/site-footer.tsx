@@ -1,7 +1,9 @@
-import { DollarSignIcon, GlobeIcon, LockIcon } from 'lucide-react';
+import { BanknoteIcon, FlaskConicalIcon, GlobeIcon, LockIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
+import type { SiteConfig } from '@shared/site';
+import { useSiteConfig } from '@/lib/site-config';
 import { Logo } from './logo';
 
 interface FooterLink {
@@ -48,10 +50,47 @@ function FooterLinks({ links }: { links: FooterLink[] }) {
 }
 
 /**
+ * The footer's currency and security notes, each only where it holds on this deployment (issue 51):
+ * payments by Razorpay only when Razorpay takes them (the built-in test gateway says so instead), an
+ * encrypted connection only when the site is served over https. Nothing until the facts are known.
+ */
+function DeploymentNotes({ site }: { site: SiteConfig | undefined }) {
+  if (!site) return null;
+  const security = [
+    site.payments === 'razorpay' ? 'Payments by Razorpay' : null,
+    site.https ? 'Encrypted connection (TLS)' : null,
+  ].filter((note) => note !== null);
+  return (
+    <>
+      <li className="inline-flex items-center gap-1.5">
+        <BanknoteIcon className="size-4" aria-hidden />
+        <span>
+          <span className="sr-only">Currency: </span>
+          {site.currency}
+        </span>
+      </li>
+      {site.payments === 'test' && (
+        <li className="inline-flex items-center gap-1.5" data-testid="footer-test-payments">
+          <FlaskConicalIcon className="size-4" aria-hidden />
+          <span>Test payments: no real money moves</span>
+        </li>
+      )}
+      {security.length > 0 && (
+        <li className="inline-flex items-center gap-1.5" data-testid="footer-security">
+          <LockIcon className="size-4" aria-hidden />
+          <span>{security.join(' · ')}</span>
+        </li>
+      )}
+    </>
+  );
+}
+
+/**
  * Site footer (spec section 1): Product, Company and Legal links, plus language, currency and
  * security notes. Contact Sales is a dialog the page layout owns, so the footer only asks for it.
  */
 export function SiteFooter({ onContactSales }: { onContactSales: () => void }) {
+  const { data: site } = useSiteConfig();
   return (
     <footer className="border-t bg-muted/30">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
@@ -103,16 +142,7 @@ export function SiteFooter({ onContactSales }: { onContactSales: () => void }) {
                 <span className="sr-only">Language: </span>English
               </span>
             </li>
-            <li className="inline-flex items-center gap-1.5">
-              <DollarSignIcon className="size-4" aria-hidden />
-              <span>
-                <span className="sr-only">Currency: </span>USD
-              </span>
-            </li>
-            <li className="inline-flex items-center gap-1.5">
-              <LockIcon className="size-4" aria-hidden />
-              <span>Payments secured by Razorpay · 256-bit TLS</span>
-            </li>
+            <DeploymentNotes site={site} />
           </ul>
         </div>
       </div>

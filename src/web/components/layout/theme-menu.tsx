@@ -17,14 +17,16 @@ export function ThemeMenu({
   trigger,
   defaultOpen,
   labels,
-}: OnDemandMenuProps & { labels: Record<Theme, string> }) {
+  onChoose,
+}: OnDemandMenuProps & { labels: Record<Theme, string>; onChoose?: (theme: Theme) => void }) {
   const { theme, setTheme } = useTheme();
+  const choose = onChoose ?? setTheme;
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-40">
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => choose(value as Theme)}>
           {THEMES.map((value) => {
             const Icon = ICONS[value];
             return (

@@ -7,12 +7,22 @@ const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'S
 
 const ThemeMenu = menuOnDemand(async () => (await import('./theme-menu')).ThemeMenu);
 
-/** Theme menu: Light, Dark or System. The button shows what is on screen now. */
-export function ThemeToggle({ className }: { className?: string }) {
+/**
+ * Theme menu: Light, Dark or System. The button shows what is on screen now. A choice applies to
+ * this device unless `onChoose` takes it (the admin panel saves it to the admin's settings).
+ */
+export function ThemeToggle({
+  className,
+  onChoose,
+}: {
+  className?: string;
+  onChoose?: (theme: Theme) => void;
+}) {
   const { theme, resolvedTheme } = useTheme();
   return (
     <ThemeMenu
       labels={LABELS}
+      onChoose={onChoose}
       trigger={
         <Button
           variant="ghost"

@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Pager } from '../audit/components/pager';
 import { type MessageFilter, useContactMessages } from '../messages/api/get-contact-messages';
 import { useUpdateContactMessage } from '../messages/api/update-contact-message';
@@ -62,49 +62,52 @@ export function AdminMessagesPage() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* The list is the selected tab's panel, so the tab's aria-controls names an element that exists. */}
+        <TabsContent value={status} className="mt-6 grid gap-6">
+          {messages.isPending ? (
+            <Card className="grid gap-4 p-6" aria-busy="true" aria-label="Loading messages">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-24" />
+              ))}
+            </Card>
+          ) : messages.isError ? (
+            <Alert variant="destructive">
+              <AlertTitle>Failed to load messages</AlertTitle>
+              <AlertDescription className="flex flex-wrap items-center gap-3">
+                {messages.error.message || 'Please try refreshing the page'}
+                <Button size="sm" variant="outline" onClick={() => void messages.refetch()}>
+                  <RotateCwIcon aria-hidden />
+                  Retry
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : messages.data.messages.length === 0 ? (
+            <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+              <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+                <InboxIcon className="size-6" aria-hidden />
+              </div>
+              <p className="font-medium">{status === 'all' ? 'No messages yet' : `No ${status} messages`}</p>
+              <p className="max-w-sm text-sm text-muted-foreground">
+                Messages sent through the Contact Sales dialog on the site appear here.
+              </p>
+            </Card>
+          ) : (
+            <>
+              <Card className="divide-y overflow-hidden" aria-busy={messages.isFetching}>
+                {messages.data.messages.map((message) => (
+                  <MessageItem
+                    key={message.id}
+                    message={message}
+                    busy={update.isPending && update.variables?.id === message.id}
+                    onStatus={(next) => changeStatus(message.id, next)}
+                  />
+                ))}
+              </Card>
+              <Pager pagination={messages.data.pagination} onPage={setPage} noun={['message', 'messages']} />
+            </>
+          )}
+        </TabsContent>
       </Tabs>
-      {messages.isPending ? (
-        <Card className="grid gap-4 p-6" aria-busy="true" aria-label="Loading messages">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </Card>
-      ) : messages.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Failed to load messages</AlertTitle>
-          <AlertDescription className="flex flex-wrap items-center gap-3">
-            {messages.error.message || 'Please try refreshing the page'}
-            <Button size="sm" variant="outline" onClick={() => void messages.refetch()}>
-              <RotateCwIcon aria-hidden />
-              Retry
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : messages.data.messages.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-          <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-            <InboxIcon className="size-6" aria-hidden />
-          </div>
-          <p className="font-medium">{status === 'all' ? 'No messages yet' : `No ${status} messages`}</p>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Messages sent through the Contact Sales dialog on the site appear here.
-          </p>
-        </Card>
-      ) : (
-        <>
-          <Card className="divide-y overflow-hidden" aria-busy={messages.isFetching}>
-            {messages.data.messages.map((message) => (
-              <MessageItem
-                key={message.id}
-                message={message}
-                busy={update.isPending && update.variables?.id === message.id}
-                onStatus={(next) => changeStatus(message.id, next)}
-              />
-            ))}
-          </Card>
-          <Pager pagination={messages.data.pagination} onPage={setPage} noun={['message', 'messages']} />
-        </>
-      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { KeyRoundIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useSiteConfig } from '../api/get-site-config';
+import { useSiteConfig } from '@/lib/site-config';
 
 /**
  * The demo-credentials box of the admin login (spec section 2). Shown only when the server says this

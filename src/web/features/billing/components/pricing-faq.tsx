@@ -1,51 +1,11 @@
 import { ChevronDown } from 'lucide-react';
+import type { FaqItem } from '../lib/faq';
 
-interface FaqItem {
-  question: string;
-  answer: string;
-}
-
-/*
- * Every promise here is one the product keeps (product-decisions.md section 1): one trial per
- * account without a card, refunds within 30 days, prices charged as shown.
- */
-const FAQ: FaqItem[] = [
-  {
-    question: 'How does the 14-day free trial work?',
-    answer:
-      'Start a 14-day Premium trial from this page or your settings, and no credit card is required to begin. Each account gets one trial. When it ends you are back on Free unless you choose to subscribe, so nothing is charged by surprise.',
-  },
-  {
-    question: 'Is there a money-back guarantee?',
-    answer:
-      'Yes. If a paid plan or a prompt is not right for you, contact support within 30 days of the payment and we refund it in full. No questions, no forms to fill in.',
-  },
-  {
-    question: 'Can I change or cancel my plan later?',
-    answer:
-      'Any time. Upgrade, downgrade or switch between monthly and annual billing whenever your needs change. Cancelling stops the next renewal: you keep your plan until the period you paid for ends, then move to Free.',
-  },
-  {
-    question: 'How much do I save with annual billing?',
-    answer:
-      'Annual billing takes 20% off: Premium works out at $15.20 a month ($182.40 billed annually) and Business at $79.20 a month ($950.40 billed annually).',
-  },
-  {
-    question: 'What counts as a playground session?',
-    answer:
-      'A session is one conversation with an AI model. It counts toward your monthly allowance once its first reply arrives; a reply that fails never counts. Free includes 10 sessions a month, paid plans are unlimited.',
-  },
-  {
-    question: 'How are payments handled?',
-    answer:
-      'Checkout runs on Razorpay, and every payment is verified on our servers before your plan changes. Prices are in US dollars and the amount you see is the amount you are charged. We never see or store your full card number.',
-  },
-];
-
-export function PricingFaq() {
+/** The questions and answers (lib/faq.ts writes them from the live plans and the site's facts). */
+export function PricingFaq({ items }: { items: FaqItem[] }) {
   return (
     <div className="divide-y rounded-2xl border bg-card">
-      {FAQ.map((item) => (
+      {items.map((item) => (
         <details
           key={item.question}
           className="group px-5 sm:px-6 [&_summary::-webkit-details-marker]:hidden"

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PAYMENT_MESSAGES, type Plan, TRIAL_DAYS } from '@shared/billing';
 import { PAGE_PATHS } from '@shared/routes';
+import type { SiteConfig } from '@shared/site';
 import { SIGN_IN_TO_SUBSCRIBE_TOAST } from '@/components/checkout/checkout-messages';
 import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
 import { Badge } from '@/components/ui/badge';
@@ -21,19 +22,24 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAfterSessionCheck, useAuth } from '@/lib/auth';
 import { useBillingOverview } from '@/lib/billing/get-billing-overview';
 import { useStartTrial } from '@/lib/billing/start-trial';
+import { useSiteConfig } from '@/lib/site-config';
 import { usePlans } from '../api/get-plans';
 import { BillingPeriodToggle } from '../components/billing-period-toggle';
 import { PlanCard } from '../components/plan-card';
 import { PricingFaq } from '../components/pricing-faq';
+import { pricingFaq } from '../lib/faq';
 import { type PlanAction, offersTrial, planAction } from '../lib/plan-action';
 import { type BillingPeriod, bestAnnualSaving, priceView } from '../lib/price';
 
-const ASSURANCES = [
-  { icon: BadgeCheck, label: `${TRIAL_DAYS}-day free trial, no card` },
-  { icon: RefreshCcw, label: '30-day money-back guarantee' },
-  { icon: CreditCard, label: 'Prices in USD, charged as shown' },
-  { icon: ShieldCheck, label: 'Secure checkout by Razorpay' },
-];
+/** What every plan comes with; who takes the payments and the currency only once the site's facts say. */
+function assurances(site: SiteConfig | undefined) {
+  return [
+    { icon: BadgeCheck, label: `${TRIAL_DAYS}-day free trial, no card` },
+    { icon: RefreshCcw, label: '30-day money-back guarantee' },
+    site ? { icon: CreditCard, label: `Prices in ${site.currency}, charged as shown` } : null,
+    site?.payments === 'razorpay' ? { icon: ShieldCheck, label: 'Secure checkout by Razorpay' } : null,
+  ].filter((item) => item !== null);
+}
 
 const GRID = 'mx-auto grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:gap-6';
 
@@ -48,6 +54,7 @@ export function PricingPage() {
   const checkout = useCheckout();
   const trial = useStartTrial();
   const list = plans.data?.plans ?? [];
+  const { data: site } = useSiteConfig();
   const trialAvailable = signedIn && Boolean(overview.data?.trialAvailable);
 
   function act(plan: Plan, action: PlanAction) {
@@ -84,8 +91,7 @@ export function PricingPage() {
           Simple plans that grow with your prompts
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
-          Start free and upgrade when you need more sessions, more prompts or your whole team. Premium starts
-          with a {TRIAL_DAYS}-day free trial, no card needed.
+          {`Start free and upgrade when you need more playground sessions. Premium starts with a ${TRIAL_DAYS}-day free trial, no card needed.`}
         </p>
         <BillingPeriodToggle
           value={period}
@@ -158,7 +164,7 @@ export function PricingPage() {
           </div>
         )}
         <ul className="mt-14 flex flex-wrap justify-center gap-x-8 gap-y-3 text-sm text-muted-foreground">
-          {ASSURANCES.map(({ icon: Icon, label }) => (
+          {assurances(site).map(({ icon: Icon, label }) => (
             <li key={label} className="flex items-center gap-2">
               <Icon className="size-4 text-success" aria-hidden />
               {label}
@@ -181,7 +187,7 @@ export function PricingPage() {
           </p>
         </div>
         <div className="mt-10">
-          <PricingFaq />
+          <PricingFaq items={pricingFaq(plans.data?.plans, site)} />
         </div>
       </section>
 

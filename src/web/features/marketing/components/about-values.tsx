@@ -15,7 +15,7 @@ const VALUES: Value[] = [
   {
     icon: FlaskConical,
     title: 'Test before you trust',
-    text: 'Every prompt can be tried on real models in the playground before you rely on it or buy it.',
+    text: 'Every prompt can be tried in the playground before you rely on it or buy it.',
   },
   {
     icon: ShieldCheck,

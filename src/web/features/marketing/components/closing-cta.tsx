@@ -14,8 +14,8 @@ export function ClosingCta({ signedIn }: { signedIn: boolean }) {
           Your next great prompt starts here
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-muted-foreground">
-          Join creators who test, refine and sell their prompts on Promptforge. The free plan includes 10
-          playground sessions every month.
+          Join creators who test, refine and sell their prompts on Promptforge. Start on the free plan, no
+          card needed.
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" className="w-full sm:w-auto">

@@ -1,12 +1,19 @@
 import { BarChart3, Layers, type LucideIcon, Store } from 'lucide-react';
 import { Card } from '@/components/ui/card';
+import { listInWords, useSiteConfig } from '@/lib/site-config';
+
+/** The playground's card names only the models that answer live on this site. */
+function playground(models: string | null) {
+  return {
+    icon: Layers,
+    title: 'Playground',
+    body: models
+      ? `Try a prompt on ${models}, pick the model for each conversation and keep every session to reopen later.`
+      : 'Try a prompt in a chat, pick the model for each conversation and keep every session to reopen later.',
+  };
+}
 
 const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
-  {
-    icon: Layers,
-    title: 'Multi-model playground',
-    body: 'Run one prompt on Claude, ChatGPT and Perplexity, compare the answers and keep every session to reopen later.',
-  },
   {
     icon: Store,
     title: 'Prompt marketplace',
@@ -20,6 +27,7 @@ const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
 ];
 
 export function FeatureHighlights() {
+  const features = [playground(listInWords(useSiteConfig().data?.liveModels ?? [])), ...FEATURES];
   return (
     <section className="mx-auto w-full max-w-6xl px-4 sm:px-6" aria-labelledby="features-heading">
       <div className="mx-auto max-w-2xl text-center">
@@ -32,7 +40,7 @@ export function FeatureHighlights() {
         </p>
       </div>
       <div className="mt-12 grid gap-6 md:grid-cols-3">
-        {FEATURES.map(({ icon: Icon, title, body }) => (
+        {features.map(({ icon: Icon, title, body }) => (
           <Card
             key={title}
             data-testid="feature-card"

@@ -8,7 +8,7 @@ export function FeaturesCta() {
     <div className="relative overflow-hidden rounded-3xl border bg-linear-to-br from-primary/15 via-card to-card px-6 py-14 text-center shadow-sm sm:px-12">
       <h2 className="text-3xl font-bold tracking-tight text-balance">Ready to forge your first prompt?</h2>
       <p className="mx-auto mt-4 max-w-xl text-pretty text-muted-foreground">
-        Create a free account, try 10 playground sessions a month and publish as many prompts as you like.
+        Create a free account, try prompts in the playground and publish as many of your own as you like.
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Button asChild size="lg">

@@ -2,6 +2,7 @@ import { ArrowRight, Store } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { listInWords, useSiteConfig } from '@/lib/site-config';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useTypingText } from '../hooks/use-typing-text';
 
@@ -13,6 +14,8 @@ const LONGEST = PHRASES.reduce((a, b) => (b.length > a.length ? b : a));
 const CARET_BLINK_MS = 530;
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
+  // Only the models that answer live here are named (the others answer with the offline demo model).
+  const models = listInWords(useSiteConfig().data?.liveModels ?? []);
   return (
     <section className="relative isolate overflow-hidden">
       <HeroBackdrop />
@@ -22,7 +25,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
           className="mb-8 inline-flex items-center gap-2 rounded-full border bg-card/60 px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs backdrop-blur transition-colors hover:border-primary/40 hover:text-foreground"
         >
           <span className="size-1.5 rounded-full bg-success" aria-hidden />
-          Claude, ChatGPT and Perplexity in one playground
+          {models ? `${models} in one playground` : 'Try any prompt in the playground'}
           <ArrowRight className="size-3" aria-hidden />
         </Link>
 
@@ -43,8 +46,8 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
         </h1>
 
         <p className="mt-6 max-w-2xl text-base text-pretty text-muted-foreground sm:text-lg">
-          Write a prompt, test it against the leading models side by side, then share it for free or sell it
-          to thousands of people who need exactly that result.
+          Write a prompt, try it in the playground, then share it for free or sell it to the people who need
+          exactly that result.
         </p>
 
         <div className="mt-10 flex w-full flex-col items-center justify-center gap-3 sm:w-auto sm:flex-row">

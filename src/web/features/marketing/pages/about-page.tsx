@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PAGE_PATHS } from '@shared/routes';
+import { listInWords, useSiteConfig } from '@/lib/site-config';
 import { AboutFacts } from '../components/about-facts';
 import { AboutFounderCard } from '../components/about-founder-card';
 import { AboutValues } from '../components/about-values';
 
 export function AboutPage() {
+  const models = listInWords(useSiteConfig().data?.liveModels ?? []);
   return (
     <div className="relative isolate">
       <div
@@ -23,7 +25,7 @@ export function AboutPage() {
           We believe a great prompt deserves a great home
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
-          Promptforge is where people find prompts that work, try them on the models they use, and where the
+          Promptforge is where people find prompts that work, try them before they rely on them, and where the
           people who write them get credit and get paid.
         </p>
       </section>
@@ -54,7 +56,7 @@ export function AboutPage() {
             The document showed two things. Good prompts are real work, and the people who write them rarely
             get credit for it. And nobody wants to trust a prompt they cannot try first. Promptforge is the
             answer to both: a marketplace where creators publish and sell their prompts, next to a playground
-            where anyone can test them on Claude, ChatGPT and Perplexity before relying on them.
+            where anyone can test them{models ? ` on ${models}` : ''} before relying on them.
           </p>
           <p className="font-medium text-foreground">
             Our mission is to make good prompts as easy to find, trust and reuse as good code.

@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PAGE_PATHS } from '@shared/routes';
+import { useSiteConfig } from '@/lib/site-config';
 import { FeaturesCta } from '../components/features-cta';
 import { FeaturesGrid } from '../components/features-grid';
 import { FeaturesSteps } from '../components/features-steps';
 
-const MODELS = ['Claude', 'ChatGPT', 'Perplexity'];
-
 export function FeaturesPage() {
+  // The models that answer live on this site; none is named while none does.
+  const models = useSiteConfig().data?.liveModels ?? [];
   return (
     <div className="relative isolate">
       <div
@@ -25,8 +26,8 @@ export function FeaturesPage() {
           Everything you need to write, test and sell prompts
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
-          Promptforge brings a multi-model playground, a marketplace and creator tools together, so a good
-          prompt goes from idea to income in one place.
+          Promptforge brings a playground, a marketplace and creator tools together, so a good prompt goes
+          from idea to income in one place.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
@@ -39,14 +40,16 @@ export function FeaturesPage() {
             <Link to={PAGE_PATHS.marketplace}>Explore the marketplace</Link>
           </Button>
         </div>
-        <p className="mt-8 flex flex-wrap items-center justify-center gap-2 text-sm text-muted-foreground">
-          Works with
-          {MODELS.map((model) => (
-            <span key={model} className="rounded-full border bg-card px-3 py-1 font-medium text-foreground">
-              {model}
-            </span>
-          ))}
-        </p>
+        {models.length > 0 && (
+          <p className="mt-8 flex flex-wrap items-center justify-center gap-2 text-sm text-muted-foreground">
+            Works with
+            {models.map((model) => (
+              <span key={model} className="rounded-full border bg-card px-3 py-1 font-medium text-foreground">
+                {model}
+              </span>
+            ))}
+          </p>
+        )}
       </section>
 
       <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 lg:px-8">

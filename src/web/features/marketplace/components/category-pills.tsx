@@ -32,7 +32,10 @@ export function CategoryPills({ value, onChange, counts }: CategoryPillsProps) {
             aria-pressed={active}
             onClick={() => onChange(option.value)}
             className={cn(
-              'inline-flex h-8 shrink-0 cursor-pointer items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium transition-colors',
+              // relative: the count's screen-reader words (absolutely positioned) stay inside the
+              // button, and so inside the row that scrolls; placed against the page, they made it
+              // 918 px wide on a phone.
+              'relative inline-flex h-8 shrink-0 cursor-pointer items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium transition-colors',
               'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
               active
                 ? 'border-primary bg-primary text-primary-foreground shadow-sm'

@@ -120,7 +120,7 @@ function CurrentPlan({ overview }: { overview: BillingOverview }) {
               {displayStatus(subscription) === 'canceled' && '. After that you are on Free.'}
             </>
           ) : (
-            'Free forever: 10 playground sessions a month and every free prompt.'
+            'Free forever: a monthly allowance of playground sessions and every free prompt.'
           )}
         </p>
       </div>

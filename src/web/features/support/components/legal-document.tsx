@@ -40,7 +40,7 @@ function TocLinks({ sections, active }: { sections: LegalSection[]; active?: str
               active === section.id && 'border-primary bg-primary/5 font-medium text-foreground',
             )}
           >
-            <span className="w-5 shrink-0 tabular-nums text-muted-foreground/70">{index + 1}.</span>
+            <span className="w-5 shrink-0 tabular-nums text-muted-foreground">{index + 1}.</span>
             {section.title}
           </a>
         </li>
@@ -121,7 +121,7 @@ export function LegalDocument({ title, intro, sections, focusSectionId, notice }
                 )}
               >
                 <h2 id={`${section.id}-title`} className="flex gap-3 text-2xl font-semibold tracking-tight">
-                  <span className="text-primary/70 tabular-nums">{index + 1}.</span>
+                  <span className="text-primary tabular-nums">{index + 1}.</span>
                   {section.title}
                 </h2>
                 <div className={PROSE}>{section.content}</div>

@@ -1,8 +1,21 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
+import { useSiteConfig } from '@/lib/site-config';
 import { CONTACT_EMAILS, COOKIES_SECTION_ID, type LegalSection } from '../lib/legal';
 import { LegalDocument } from './legal-document';
+
+/** How we protect data: the encrypted connection is named only where the site is served over https. */
+function SecurityMeasures() {
+  const tls = useSiteConfig().data?.https ? 'connections are encrypted with TLS, ' : '';
+  return (
+    <p>
+      We protect your information with measures that fit the risk: {tls}passwords are hashed with argon2id,
+      signing out ends your session on our servers, payments are verified by signature, and staff access to
+      personal data is limited to those who need it to help you.
+    </p>
+  );
+}
 
 const STORAGE_ROWS = [
   {
@@ -302,12 +315,7 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'Security',
     content: (
       <>
-        <p>
-          We protect your information with measures that fit the risk: connections are encrypted with TLS,
-          passwords are hashed with argon2id, signing out ends your session on our servers, payments are
-          verified by signature, and staff access to personal data is limited to those who need it to help
-          you.
-        </p>
+        <SecurityMeasures />
         <p>
           No service can promise perfect security. If we learn of a breach that affects your personal
           information, we will tell you and the relevant authorities as the law requires.

@@ -13,7 +13,7 @@ export function SupportContact() {
         </span>
         <h3 className="mt-4 font-semibold tracking-tight">Email support</h3>
         <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
-          Answered 24/7, with a reply in under 2 hours.
+          We read every message and answer during our contact hours.
         </p>
         <a
           href={`mailto:${CONTACT_EMAILS.support}`}

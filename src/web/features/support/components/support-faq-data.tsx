@@ -2,6 +2,7 @@ import { CreditCard, LifeBuoy, type LucideIcon, MessagesSquare, Store, UserRound
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
+import { listInWords, useSiteConfig } from '@/lib/site-config';
 import { CONTACT_EMAILS } from '../lib/legal';
 
 export interface SupportFaq {
@@ -20,6 +21,35 @@ export interface SupportCategory {
 }
 
 export const SUPPORT_HOURS = 'Mon-Fri 9AM-6PM EST';
+
+/*
+ * Every answer is true on this site (issue 51): no figure the product does not keep (a reply time,
+ * a plan's allowance that an admin can change), and what depends on the deployment (the models that
+ * answer live, who takes the payments) is read from its facts.
+ */
+
+/** The models that answer live here; the others answer with the offline demo model, which is labelled. */
+function ModelsAnswer() {
+  const site = useSiteConfig().data;
+  const models = listInWords(site?.liveModels ?? []);
+  const choose = 'Choose the model in the left panel of the playground before you send your first message.';
+  if (!site) return choose;
+  return models
+    ? `${models} ${site.liveModels.length === 1 ? 'answers' : 'answer'} from ${site.liveModels.length === 1 ? 'its provider' : 'their providers'}. ${choose}`
+    : `On this site the playground answers with an offline demo model, clearly labelled, until an AI provider is connected. ${choose}`;
+}
+
+/** Who takes the payments here. */
+function PaymentMethodsAnswer() {
+  const site = useSiteConfig().data;
+  if (!site) return 'Every payment is verified on our servers before anything unlocks.';
+  const prices = `Prices are in ${site.currency}, and the amount you see is the amount you are charged.`;
+  if (site.payments === 'razorpay')
+    return `Checkout runs on Razorpay, which accepts major credit and debit cards. ${prices}`;
+  if (site.payments === 'test')
+    return `This site takes payments through a built-in test gateway: no real money moves and no card is asked for. ${prices}`;
+  return 'Checkout is not available on this site at the moment, so nothing can be charged.';
+}
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
@@ -54,7 +84,16 @@ export const SUPPORT_CATEGORIES: SupportCategory[] = [
       },
       {
         question: 'How do I close my account?',
-        answer: `Write to ${CONTACT_EMAILS.support} from the address on your account. We close it and delete your data within 30 days, keeping only the payment records that tax law requires.`,
+        answer: (
+          <>
+            Open{' '}
+            <Link className={linkClass} to={PAGE_PATHS.settings}>
+              Settings
+            </Link>{' '}
+            and choose Delete Account. Your account, prompts, playground history and settings are removed at
+            once, and this cannot be undone.
+          </>
+        ),
       },
     ],
   },
@@ -67,7 +106,7 @@ export const SUPPORT_CATEGORIES: SupportCategory[] = [
       {
         question: 'How does the free trial work?',
         answer:
-          'Premium and Business start with a 14-day free trial and no credit card. Each account gets one trial, and when it ends you stay on Free unless you subscribe.',
+          'Premium starts with a 14-day free trial and no credit card. Each account gets one trial, and when it ends you stay on Free unless you subscribe.',
       },
       {
         question: 'How do I get a refund?',
@@ -78,18 +117,17 @@ export const SUPPORT_CATEGORIES: SupportCategory[] = [
         question: 'Can I switch between monthly and annual billing?',
         answer: (
           <>
-            Yes, whenever you like. Annual billing costs 20% less; compare both on the{' '}
+            Yes: you choose monthly or annual each time you pay. The{' '}
             <Link className={linkClass} to={PAGE_PATHS.pricing}>
               pricing page
-            </Link>
-            .
+            </Link>{' '}
+            shows both prices for every plan.
           </>
         ),
       },
       {
         question: 'Which payment methods do you accept?',
-        answer:
-          'Checkout runs on Razorpay, which accepts major credit and debit cards. Prices are in US dollars, and the amount you see is the amount you are charged.',
+        answer: <PaymentMethodsAnswer />,
       },
     ],
   },
@@ -101,13 +139,12 @@ export const SUPPORT_CATEGORIES: SupportCategory[] = [
     faqs: [
       {
         question: 'Which AI models can I use?',
-        answer:
-          'Claude, ChatGPT and Perplexity. Choose the model in the left panel of the playground before you send your first message.',
+        answer: <ModelsAnswer />,
       },
       {
         question: 'What counts as a session, and how many do I get?',
         answer:
-          'A session is one conversation. It counts once its first reply arrives, and a failed reply never counts. Free includes 10 sessions a month; Premium and Business are unlimited.',
+          "A session is one conversation. It counts once its first reply arrives, and a failed reply never counts. Each plan's monthly sessions are on the pricing page, and the playground shows how many you have left this month.",
       },
       {
         question: 'Where are my earlier conversations?',
@@ -158,7 +195,7 @@ export const SUPPORT_CATEGORIES: SupportCategory[] = [
     faqs: [
       {
         question: 'When is support available, and how fast will I hear back?',
-        answer: `Our support team answers email 24/7, and we reply in under 2 hours. Our specialists are also available for calls and account reviews ${SUPPORT_HOURS}; email us to book one.`,
+        answer: `Email us at ${CONTACT_EMAILS.support} any time: we read every message and answer during our contact hours, ${SUPPORT_HOURS}, when our specialists also take calls and review accounts with you; email us to book one.`,
       },
       {
         question: 'What should I include in my message?',

@@ -1,7 +1,22 @@
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
+import { useSiteConfig } from '@/lib/site-config';
 import { CONTACT_EMAILS, type LegalSection } from '../lib/legal';
 import { LegalDocument } from './legal-document';
+
+/** The currency of this site's prices (its configuration), once known. */
+function PricesTerm() {
+  const currency = useSiteConfig().data?.currency;
+  return currency ? <>Prices are in {currency}.</> : null;
+}
+
+/** Who processes payments on this site. */
+function PaymentTerm() {
+  const payments = useSiteConfig().data?.payments;
+  if (payments === 'razorpay') return <>Payments are processed by Razorpay.</>;
+  if (payments === 'test') return <>This site runs a test gateway: no real money is taken.</>;
+  return null;
+}
 
 export const TERMS_SECTIONS: LegalSection[] = [
   {
@@ -38,7 +53,7 @@ export const TERMS_SECTIONS: LegalSection[] = [
           Keep your password to yourself. You are responsible for what happens under your account, so tell us
           right away if you think someone else has access to it.
         </li>
-        <li>One person, one account. Team plans let you invite colleagues instead of sharing a login.</li>
+        <li>One person, one account: do not share your login.</li>
       </ul>
     ),
   },
@@ -49,21 +64,21 @@ export const TERMS_SECTIONS: LegalSection[] = [
       <>
         <p>
           Promptforge offers a Free plan and paid plans, described on our{' '}
-          <Link to={PAGE_PATHS.pricing}>pricing page</Link>. The Free plan includes 10 playground sessions a
+          <Link to={PAGE_PATHS.pricing}>pricing page</Link>, with the playground sessions each includes a
           month; a session counts once its first reply arrives, and a reply that fails never counts.
         </p>
         <ul>
           <li>
-            <strong>Free trial.</strong> Paid plans start with a 14-day free trial, with no credit card
+            <strong>Free trial.</strong> The Premium plan starts with a 14-day free trial, with no credit card
             required. Each account can use one trial.
           </li>
           <li>
-            <strong>Prices.</strong> Prices are in US dollars. Annual billing costs 20% less than twelve
-            monthly payments. The amount shown at checkout is the amount you are charged.
+            <strong>Prices.</strong> <PricesTerm /> The pricing page shows each plan&rsquo;s monthly and
+            annual price, and the amount shown at checkout is the amount you are charged.
           </li>
           <li>
-            <strong>Payment.</strong> Payments are processed by Razorpay. A paid plan runs for the period you
-            paid for, one month or one year.
+            <strong>Payment.</strong> <PaymentTerm /> A paid plan runs for the period you paid for, one month
+            or one year, and is not renewed or charged again unless you pay for another period.
           </li>
           <li>
             <strong>Changes and cancellation.</strong> You can change or cancel your plan at any time. When a

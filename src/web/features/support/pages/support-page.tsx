@@ -1,13 +1,15 @@
-import { ArrowRight, Clock, Headset, Timer } from 'lucide-react';
+import { ArrowRight, Clock, Mail, RefreshCcw } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { SupportContact } from '../components/support-contact';
 import { SupportFaqGroup } from '../components/support-faq';
 import { SUPPORT_CATEGORIES, SUPPORT_HOURS } from '../components/support-faq-data';
+import { CONTACT_EMAILS } from '../lib/legal';
 
+/* What we can promise: where to write, when people are there, and the refund window admins can refund in. */
 const HIGHLIGHTS = [
-  { icon: Headset, value: '24/7', label: 'support by email' },
-  { icon: Timer, value: 'Under 2 h', label: 'to the first reply' },
+  { icon: Mail, value: 'Email support', label: CONTACT_EMAILS.support },
   { icon: Clock, value: SUPPORT_HOURS, label: 'calls and account reviews' },
+  { icon: RefreshCcw, value: '30 days', label: 'money-back guarantee' },
 ];
 
 export function SupportPage() {
@@ -30,22 +32,22 @@ export function SupportPage() {
         <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
           Find quick answers below, or write to us. Real people read every message.
         </p>
-        <dl className="mx-auto mt-10 grid max-w-4xl gap-3 sm:grid-cols-3">
+        <ul className="mx-auto mt-10 grid max-w-4xl gap-3 sm:grid-cols-3">
           {HIGHLIGHTS.map(({ icon: Icon, value, label }) => (
-            <div
+            <li
               key={label}
               className="flex items-center gap-3 rounded-2xl border bg-card p-4 text-left shadow-sm"
             >
               <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
                 <Icon className="size-5" aria-hidden />
               </span>
-              <div className="flex min-w-0 flex-col-reverse">
-                <dt className="text-sm text-muted-foreground">{label}</dt>
-                <dd className="font-semibold tracking-tight">{value}</dd>
-              </div>
-            </div>
+              <p className="flex min-w-0 flex-col">
+                <span className="font-semibold tracking-tight">{value}</span>
+                <span className="text-sm break-words text-muted-foreground">{label}</span>
+              </p>
+            </li>
           ))}
-        </dl>
+        </ul>
       </section>
 
       <section aria-labelledby="browse-topics" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">

@@ -27,6 +27,12 @@ const radioItem = cn(
 /** Theme, accent colour and a collapsed sidebar for the admin panel, applied once saved. */
 export function ThemeCard({ theme }: { theme: ThemeSettings }) {
   const [values, setValues] = useState(theme);
+  // The header's toggle saves the theme too (decision 040): follow it, keeping unsaved accent and sidebar changes.
+  const [savedTheme, setSavedTheme] = useState(theme.theme);
+  if (theme.theme !== savedTheme) {
+    setSavedTheme(theme.theme);
+    setValues((s) => ({ ...s, theme: theme.theme }));
+  }
   const update = useUpdateAdminSettings();
   const { resolvedTheme } = useTheme();
 

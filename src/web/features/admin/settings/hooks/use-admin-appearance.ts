@@ -5,8 +5,9 @@ import { useAdminSettings } from '../api/get-admin-settings';
 import { accentVariables } from '../lib/accent';
 
 /**
- * Applies the admin's saved appearance while the admin panel is open: the theme (once per saved
- * value, so the header toggle still works), the accent colour as the primary colour (on the root
+ * Applies the admin's saved appearance while the admin panel is open: the theme (the panel's theme
+ * is the saved one, decision 040: the header's toggle saves it too, so a reload keeps the choice),
+ * the accent colour as the primary colour (on the root
  * element, so dialogs and menus rendered outside the layout get it too), and returns whether the
  * sidebar is collapsed.
  */

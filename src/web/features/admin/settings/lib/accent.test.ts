@@ -9,9 +9,9 @@ describe('admin accent colours', () => {
 
   it('sets primary, its foreground and the focus ring', () => {
     expect(accentVariables('green', 'light')).toEqual({
-      '--primary': 'oklch(0.55 0.15 152)',
+      '--primary': 'oklch(0.48 0.13 152)',
       '--primary-foreground': 'oklch(0.99 0 0)',
-      '--ring': 'oklch(0.55 0.15 152)',
+      '--ring': 'oklch(0.48 0.13 152)',
     });
     expect(accentVariables('green', 'dark')['--primary']).not.toBe(
       accentVariables('green', 'light')['--primary'],
