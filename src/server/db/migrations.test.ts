@@ -317,6 +317,64 @@ describe.each(engines)('migrations on %s', (engine) => {
       ]);
     }));
 
+  it('0020 rewrites the seeded plans that still promise what no plan gives, and leaves edited ones', () =>
+    withEngine(engine, async (database) => {
+      const db = database.db;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0019-allowance-ledger')).error).toBeUndefined();
+      const now = '2026-11-30T00:00:00.000Z';
+      const plan = (slug: string, features: string[], maxUsers: number) =>
+        sql`insert into plans (id, slug, name, features, limitations, max_users, created_at, updated_at)
+          values (${slug}, ${slug}, ${slug}, ${JSON.stringify(features)}, '[]', ${maxUsers}, ${now}, ${now})`.execute(
+          db,
+        );
+      await plan(
+        'free',
+        [
+          'Access to 100+ free prompts',
+          '10 playground sessions a month',
+          'Publish and share your own prompts',
+          'Community support',
+        ],
+        1,
+      );
+      await plan(
+        'premium',
+        [
+          'Access to all 1000+ prompts',
+          'Unlimited playground sessions',
+          'Claude, ChatGPT and Perplexity models',
+          'Creator analytics and revenue reports',
+          'Team of up to 3 members',
+          'Priority email support',
+        ],
+        3,
+      );
+      // An admin rewrote Business's features: it is theirs, and stays.
+      await plan('business', ['Our own words'], 1000);
+      const read = async () =>
+        Object.fromEntries(
+          (
+            await db.selectFrom('plans').select(['slug', 'features', 'max_users']).orderBy('slug').execute()
+          ).map((r) => [
+            r.slug,
+            { features: JSON.parse(r.features) as string[], maxUsers: Number(r.max_users) },
+          ]),
+        );
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const after = await read();
+      expect(after.premium).toEqual({
+        features: ['Everything in Free', 'Unlimited playground sessions'],
+        maxUsers: 1,
+      });
+      expect(after.free!.features).not.toContain('Access to 100+ free prompts');
+      expect(after.business).toEqual({ features: ['Our own words'], maxUsers: 1000 });
+
+      expect((await migrator.migrateTo('0019-allowance-ledger')).error).toBeUndefined();
+      expect((await read()).premium!.features).toContain('Team of up to 3 members');
+    }));
+
   it('roll all the way down and up again', () =>
     withEngine(engine, async (database) => {
       await migrateToLatest(database.db);
