@@ -95,7 +95,9 @@ test('the pricing FAQ works the annual prices out from the plans the server has 
   await expect(page.getByText(/Premium works out at \$20 a month \(\$240 billed annually\)/)).toBeVisible();
   await expect(page.getByText(/Business works out at \$79\.20 a month/)).toBeVisible();
   await page.getByText('What counts as a playground session?').click();
-  await expect(page.getByText(/Free includes 10 sessions a month; Premium and Business are unlimited/)).toBeVisible();
+  await expect(
+    page.getByText(/Free includes 10 sessions a month; Premium and Business are unlimited/),
+  ).toBeVisible();
   await page.getByText('How are payments handled?').click();
   await expect(page.getByText(/built-in test gateway: no real money moves/)).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText('Razorpay');
