@@ -9,7 +9,8 @@ import http from 'node:http';
 
 export type FakeBehaviour =
   | { kind: 'reply'; text: string; delayMs?: number; firstTokenDelayMs?: number }
-  | { kind: 'status'; status: number; body?: unknown }
+  /** An error answer, to this many requests in a row (the app's retries included); 1 by default. */
+  | { kind: 'status'; status: number; body?: unknown; times?: number }
   | { kind: 'malformed' }
   | { kind: 'cut'; afterTokens: number; text: string }
   | { kind: 'stream-error'; afterTokens: number; text: string }
@@ -120,12 +121,19 @@ export async function startFakeAi(port = 0) {
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     requests.push({ path: req.url ?? '', headers: req.headers, body });
     const behaviour = queue.shift() ?? fallback;
+    if (behaviour.kind === 'status' && (behaviour.times ?? 1) > 1) {
+      queue.unshift({ ...behaviour, times: (behaviour.times ?? 1) - 1 });
+    }
     const anthropic = (req.url ?? '').endsWith('/messages');
     open.add(res);
     res.on('close', () => open.delete(res));
 
     if (behaviour.kind === 'status') {
-      res.writeHead(behaviour.status, { 'content-type': 'application/json' });
+      // As the providers do on 429 and 529 (and OpenAI on every retryable status): when to try again.
+      res.writeHead(behaviour.status, {
+        'content-type': 'application/json',
+        ...(behaviour.status === 429 || behaviour.status >= 500 ? { 'retry-after-ms': '5' } : {}),
+      });
       res.end(
         JSON.stringify(
           behaviour.body ??

@@ -29,6 +29,7 @@ beforeAll(async () => {
       AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
       PLAYGROUND_RATE_LIMIT: '10000',
       AI_TIMEOUT_MS: '1000',
+      RATE_LIMIT_MAX: '100000',
       LOG_LEVEL: 'warn',
     },
     logStream: { write: (line: string) => void logs.push(line) },
@@ -85,9 +86,15 @@ const FAULTS: [string, FakeBehaviour, string][] = [
   ['a timeout (the provider never answers)', { kind: 'hang' }, ''],
   ['a 400 (request refused)', { kind: 'status', status: 400 }, ''],
   ['a 401 (bad key)', { kind: 'status', status: 401 }, ''],
-  ['a 429 (provider rate limit)', { kind: 'status', status: 429 }, ''],
-  ['a 500', { kind: 'status', status: 500 }, ''],
-  ['a 503 with an HTML body', { kind: 'status', status: 503, body: '<html>Service Unavailable</html>' }, ''],
+  // Retryable answers fail the turn only when they persist: the first try and the two retries.
+  ['a 429 (provider rate limit) on every retry', { kind: 'status', status: 429, times: 3 }, ''],
+  ['a 529 (overloaded) on every retry', { kind: 'status', status: 529, times: 3 }, ''],
+  ['a 500 on every retry', { kind: 'status', status: 500, times: 3 }, ''],
+  [
+    'a 503 with an HTML body on every retry',
+    { kind: 'status', status: 503, body: '<html>Service Unavailable</html>', times: 3 },
+    '',
+  ],
   ['a garbage 200 body (not the wire format)', { kind: 'garbage' }, ''],
   ['a malformed stream', { kind: 'malformed' }, ''],
   ['a connection cut before the headers', { kind: 'reset' }, ''],
@@ -143,6 +150,28 @@ describe('AI provider faults', () => {
       expect((await get('/api/playground/usage', token)).current).toBe(1);
     },
   );
+
+  it.each(
+    Object.keys(PROVIDERS).flatMap((model) => [429, 529, 500, 503].map((status) => ({ model, status }))),
+  )(
+    '$model: a $status before the first token is retried after the retry-after the provider asked for',
+    async ({ model, status }) => {
+      const token = await user();
+      fake.next({ kind: 'status', status, times: 2 }, { kind: 'reply', text: 'Third time lucky.' });
+      const res = await chat(token, { message: 'Busy?', model });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.response).toBe('Third time lucky.');
+      expect(fake.requests).toHaveLength(3);
+      expect((await get('/api/playground/usage', token)).current).toBe(1);
+    },
+  );
+
+  it.each(Object.keys(PROVIDERS))('%s: a 400 or 401 is not retried', async (model) => {
+    const token = await user();
+    fake.next({ kind: 'status', status: 401 });
+    expect((await chat(token, { message: 'Key?', model })).statusCode).toBe(502);
+    expect(fake.requests).toHaveLength(1);
+  });
 
   it.each(Object.keys(PROVIDERS))(
     '%s: a well-formed reply with no text is the empty-reply message, not counted',

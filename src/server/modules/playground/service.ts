@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LanguageModelV3Message } from '@ai-sdk/provider';
-import type { Model } from '../../../shared/constants';
+import { type ModelMessage, streamText } from 'ai';
+import { MODELS, type Model } from '../../../shared/constants';
 import {
   AI_FAILURE_MESSAGE,
   EMPTY_REPLY_MESSAGE,
@@ -130,7 +130,7 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         },
       );
     }
-    const choice = models[input.model];
+    const choice = models.find(input.model)!;
     const existing = input.sessionId ? await repo.findSession(db, input.sessionId, auth.userId) : undefined;
     if (input.sessionId && !existing) {
       throw new AppError('NOT_FOUND_ERROR', 'This conversation could not be found.');
@@ -158,37 +158,35 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
       : (input.variables ?? {});
     const premiumText = isTry && prompt ? fillVariables(prompt.content, variables) : null;
     const system = premiumText ? premiumSystemPrompt(premiumText) : SYSTEM_PROMPT;
-    // The AI SDK's provider-neutral prompt; the models are called directly (doStream), without
-    // streamText's step and transform machinery, which costs more per turn than the rest of the path.
-    const textPart = (t: string) => [{ type: 'text' as const, text: t }];
-    const messages: LanguageModelV3Message[] = [
-      { role: 'system', content: system },
+    const messages: ModelMessage[] = [
       ...history
         .filter((m) => m.content.trim() !== '' && (m.role === 'user' || m.status !== 'error'))
-        .map((m): LanguageModelV3Message =>
+        .map((m): ModelMessage =>
           m.role === 'user'
-            ? { role: 'user', content: textPart(m.content) }
-            : { role: 'assistant', content: textPart(m.content) },
+            ? { role: 'user', content: m.content }
+            : { role: 'assistant', content: m.content },
         ),
-      { role: 'user', content: textPart(input.message) },
+      { role: 'user', content: input.message },
     ];
 
     const controller = new AbortController();
     let timeout: NodeJS.Timeout | undefined;
-    let call: Promise<Awaited<ReturnType<typeof choice.model.doStream>>> | null = null;
+    let call: ReturnType<typeof streamText> | null = null;
     let started = 0;
     const callProvider = () => {
       started = performance.now();
       timeout = setTimeout(() => controller.abort(new Error('provider timed out')), config.ai.timeoutMs);
-      call = Promise.resolve(
-        choice.model.doStream({
-          prompt: messages,
-          maxOutputTokens: config.ai.maxOutputTokens,
-          abortSignal: controller.signal,
-        }),
-      );
-      // Awaited in run(); a failure before then is not an unhandled rejection.
-      call.catch(() => {});
+      // The AI SDK calls the model at once, retrying 429, 529 and 5xx answers (with the provider's
+      // retry-after) until the first token; errors come as parts of the stream read in run().
+      call = streamText({
+        model: choice.model,
+        system,
+        messages,
+        maxOutputTokens: config.ai.maxOutputTokens,
+        maxRetries: config.ai.maxRetries,
+        abortSignal: controller.signal,
+        onError: () => {},
+      });
     };
     // A turn the allowance cannot refuse (a paid plan, a session holding its slot, not a new premium
     // try) calls the provider first and writes its rows while the provider thinks: time to first
@@ -271,32 +269,23 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         if (signal.aborted) abort();
         else signal.addEventListener('abort', abort, { once: true });
         try {
-          const { stream } = await call!;
-          const reader = stream.getReader();
-          try {
-            for (;;) {
-              const { value: part, done } = await reader.read();
-              if (done) break;
-              if (part.type === 'text-delta') {
-                const safe = guard.push(part.delta);
-                if (safe === null) {
-                  controller.abort(new Error('premium prompt text in reply'));
-                  break;
-                }
-                if (safe) {
-                  text += safe;
-                  onToken(safe);
-                }
-              } else if (part.type === 'error') {
-                throw part.error;
-              } else if (part.type === 'finish') {
-                usageTokens = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
-                finishReason = part.finishReason.raw;
+          for await (const part of call!.fullStream) {
+            if (part.type === 'text-delta') {
+              const safe = guard.push(part.text);
+              if (safe === null) {
+                controller.abort(new Error('premium prompt text in reply'));
+                break;
               }
+              if (safe) {
+                text += safe;
+                onToken(safe);
+              }
+            } else if (part.type === 'error') {
+              throw part.error;
+            } else if (part.type === 'finish') {
+              usageTokens = { input: part.totalUsage.inputTokens, output: part.totalUsage.outputTokens };
+              finishReason = part.rawFinishReason;
             }
-          } finally {
-            reader.releaseLock();
-            if (controller.signal.aborted) await stream.cancel().catch(() => {});
           }
           // The held-back end is checked as it is released: it may be where the reply leaks.
           const rest = guard.leaked || controller.signal.aborted ? '' : guard.flush();
@@ -376,13 +365,10 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
     usage,
 
     listModels(): ModelInfo[] {
-      return Object.values(models).map(({ id, name, provider, modelId, live }) => ({
-        id,
-        name,
-        provider,
-        modelId,
-        live,
-      }));
+      return MODELS.map((id) => {
+        const { name, provider, modelId, live } = models.find(id)!;
+        return { id, name, provider, modelId, live };
+      });
     },
 
     async listSessions(auth: AuthContext) {
