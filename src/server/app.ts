@@ -94,10 +94,13 @@ export async function buildApp(options: AppOptions) {
     config,
     log: app.log,
   });
+  const models = createModelRegistry(config.ai);
+  // The OpenAI-compatible servers' model lists, read once at start (and again on the admin's refresh).
+  void models.refresh();
   const playground = createPlaygroundService({
     db: options.database.db,
     engine: options.database.engine,
-    models: createModelRegistry(config.ai),
+    models,
     limiter,
     config,
     log: app.log,
@@ -156,7 +159,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { readiness });
-      await api.register(siteRoutes, { site: siteConfig(config, playground.listModels()), pages });
+      await api.register(siteRoutes, { site: siteConfig(config, playground.choiceModels()), pages });
       await api.register(marketplaceRoutes, { pages, readiness });
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });
@@ -165,7 +168,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(creatorRoutes, { playground, mailer, publicUrl: config.publicUrl });
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
-      await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing });
+      await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing, models });
     },
     { prefix: '/api' },
   );

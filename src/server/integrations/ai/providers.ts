@@ -81,7 +81,6 @@ export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetc
   const configured = new Map<string, ModelEntry>();
   const listed = new Map<string, Map<string, ModelEntry>>();
   const outcomes = new Map<string, boolean>();
-  const listFailed = new Set<string>();
 
   const entry = (p: AiProviderConfig, m: ModelConfig, source: ModelEntry['source']): ModelEntry => {
     const key = `${p.id}/${m.id}`;
@@ -140,11 +139,10 @@ export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetc
         if (!configured.has(`${p.id}/${id}`)) models.set(id, entry(p, modelConfig(p.kind, id), 'listed'));
       }
       listed.set(p.id, models);
-      listFailed.delete(p.id);
       for (const id of ids) outcomes.set(`${p.id}/${id}`, true);
     } catch {
-      // The server is down or is not OpenAI-compatible: its configured models stay, marked failing.
-      listFailed.add(p.id);
+      // The server is down or is not OpenAI-compatible: the models it had stay, marked failing.
+      for (const e of registry.list()) if (e.providerId === p.id) outcomes.set(e.key, false);
     }
   }
 
@@ -171,9 +169,8 @@ export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetc
       const e = registry.find(key);
       if (!e) return 'unknown';
       if (!e.live) return 'key-missing';
-      const outcome = outcomes.get(key);
-      if (outcome === false || (listFailed.has(e.providerId) && outcome === undefined)) return 'failing';
-      return outcome ? 'reachable' : 'unknown';
+      const outcome = outcomes.get(e.key);
+      return outcome === undefined ? 'unknown' : outcome ? 'reachable' : 'failing';
     },
   };
   return registry;

@@ -78,7 +78,10 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundSer
         response: { 200: successEnvelope(ModelListSchema) },
       },
     },
-    async () => ({ success: true as const, data: { models: playground.listModels() } }),
+    async (request) => ({
+      success: true as const,
+      data: { models: await playground.listModels(request.auth!) },
+    }),
   );
 
   app.get(

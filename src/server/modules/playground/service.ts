@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type ModelMessage, streamText } from 'ai';
-import { MODELS, type Model } from '../../../shared/constants';
+import { MODELS } from '../../../shared/constants';
 import {
   AI_FAILURE_MESSAGE,
   EMPTY_REPLY_MESSAGE,
@@ -12,6 +12,7 @@ import {
   type PromptTry,
   type SessionDetail,
   type SessionSummary,
+  type Source,
   type Usage,
   fillVariables,
   promptVariables,
@@ -29,6 +30,7 @@ import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/auth';
 import { promptAccess } from '../prompt-access/service';
 import * as allowances from './allowance';
+import { costMicros, offeredModels, planModels, priceOf, resolveModel } from './model-access';
 import { LEAK_REFUSAL, createLeakGuard } from './leak-guard';
 import * as repo from './repository';
 import type { z } from 'zod';
@@ -64,12 +66,27 @@ const toMessage = (m: repo.MessageRow): PlaygroundMessage => ({
   timestamp: m.created_at,
   status: m.status as PlaygroundMessage['status'],
   model: m.model,
+  ...(m.role === 'user'
+    ? {}
+    : {
+        sources: m.sources ? (JSON.parse(m.sources) as Source[]) : [],
+        reasoning: m.reasoning,
+        usage:
+          m.input_tokens === null && m.output_tokens === null
+            ? null
+            : {
+                inputTokens: m.input_tokens,
+                outputTokens: m.output_tokens,
+                estimated: m.usage_estimated === 1,
+                costMicros: m.cost_micros,
+              },
+      }),
 });
 
 const toSummary = (s: repo.SessionSummaryRow): SessionSummary => ({
   id: s.id,
   title: s.title,
-  model: s.model as Model,
+  model: s.model,
   messageCount: s.message_count,
   prompt: s.prompt_id && s.prompt_title ? { id: s.prompt_id, title: s.prompt_title } : null,
   createdAt: s.created_at,
@@ -89,7 +106,7 @@ async function visiblePrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthContext
 /** One chat turn, prepared: the checks passed, the session exists and its slot is reserved. */
 export interface Turn {
   sessionId: string;
-  model: Model;
+  model: string;
   live: boolean;
   /** Streams the reply, calling onToken with each safe piece of text; resolves with the saved reply. */
   run(onToken: (text: string) => void, signal: AbortSignal): Promise<ChatReply>;
@@ -130,8 +147,12 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         },
       );
     }
-    const choice = models.find(input.model)!;
-    const existing = input.sessionId ? await repo.findSession(db, input.sessionId, auth.userId) : undefined;
+    // The plan decides which models the turn may use (and, for a turn taking a slot, whether one is left).
+    const [plan, existing] = await Promise.all([
+      allowanceOf(auth),
+      input.sessionId ? repo.findSession(db, input.sessionId, auth.userId) : undefined,
+    ]);
+    const choice = resolveModel(models, await planModels(db, plan.planId ?? null), input.model);
     if (input.sessionId && !existing) {
       throw new AppError('NOT_FOUND_ERROR', 'This conversation could not be found.');
     }
@@ -151,8 +172,8 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
       ? await Promise.all([allowances.heldBy(db, sessionId), repo.listMessages(db, sessionId)])
       : [allowances.NOTHING, []];
     const needs = allowances.needsOf(held, isTry);
-    // The plan matters only to a turn that takes a slot; a session holding one goes on freely.
-    const a = needs.slot ? await allowanceOf(auth) : null;
+    // The plan's allowance matters only to a turn that takes a slot; a session holding one goes on freely.
+    const a = needs.slot ? plan : null;
     const variables = existing
       ? (JSON.parse(existing.prompt_variables) as Record<string, string>)
       : (input.variables ?? {});
@@ -262,6 +283,8 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         let text = '';
         let failure: unknown = null;
         let usageTokens: { input?: number; output?: number } = {};
+        const sources: Source[] = [];
+        let reasoning = '';
         // The provider's own reason for ending (stop, end_turn, length...). A body that was not the
         // wire format, or a stream closed early, ends without one: that is a fault, not an answer.
         let finishReason: string | undefined;
@@ -280,11 +303,18 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
                 text += safe;
                 onToken(safe);
               }
+            } else if (part.type === 'reasoning-delta') {
+              reasoning += part.text;
+            } else if (part.type === 'source' && part.sourceType === 'url') {
+              if (!sources.some((x) => x.url === part.url))
+                sources.push({ url: part.url, title: part.title ?? null });
             } else if (part.type === 'error') {
               throw part.error;
             } else if (part.type === 'finish') {
               usageTokens = { input: part.totalUsage.inputTokens, output: part.totalUsage.outputTokens };
-              finishReason = part.rawFinishReason;
+              // The Responses API gives no raw reason; an adapter that saw no end reports 'other'.
+              finishReason =
+                part.rawFinishReason ?? (part.finishReason === 'other' ? undefined : part.finishReason);
             }
           }
           // The held-back end is checked as it is released: it may be where the reply leaks.
@@ -315,9 +345,18 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         const empty = !failure && !stopped && text.trim() === '';
         const status = failure ? 'error' : stopped ? 'incomplete' : empty ? 'error' : 'complete';
         metrics.providerCall(input.model, status);
+        if (!stopped && !guard.leaked) models.record(choice.key, !failure);
         const content = empty ? EMPTY_REPLY_MESSAGE : text;
         const messageId = newId();
         const finishedAt = nowIso();
+        // The offline demo model's tokens are its own estimate, labelled as such; a provider's are its count.
+        const estimated = !choice.live;
+        const tokensIn = usageTokens.input ?? null;
+        const tokensOut = usageTokens.output ?? null;
+        const price = await priceOf(db, choice);
+        const cost =
+          tokensIn === null && tokensOut === null ? null : costMicros(price, tokensIn ?? 0, tokensOut ?? 0);
+        const keptReasoning = reasoning.trim() === '' || guard.leaked ? null : reasoning;
         // A failed reply (or a stopped one that produced nothing) gives back what its turn took.
         const succeeded = !(status === 'error' || (stopped && text.trim() === ''));
         await db.transaction().execute(async (trx) => {
@@ -329,8 +368,14 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
             model: choice.modelId,
             status,
             latencyMs: status === 'complete' ? latencyMs : null,
-            inputTokens: usageTokens.input ?? null,
-            outputTokens: usageTokens.output ?? null,
+            inputTokens: tokensIn,
+            outputTokens: tokensOut,
+            modelKey: choice.key,
+            planId: plan.planId ?? null,
+            costMicros: cost,
+            usageEstimated: estimated,
+            sources: sources.length > 0 ? sources : null,
+            reasoning: keptReasoning,
             createdAt: finishedAt,
           });
           await repo.touchSession(trx, sessionId, 2, finishedAt, input.model);
@@ -355,7 +400,16 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
             internal: failure instanceof Error ? failure.message : String(failure ?? 'empty reply'),
           });
         }
-        return { response: content, sessionId, messageId, model: input.model, live: choice.live };
+        return {
+          response: content,
+          sessionId,
+          messageId,
+          model: input.model,
+          live: choice.live,
+          sources,
+          reasoning: keptReasoning,
+          usage: { inputTokens: tokensIn, outputTokens: tokensOut, estimated, costMicros: cost },
+        };
       },
     };
   }
@@ -364,11 +418,15 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
     startTurn,
     usage,
 
-    listModels(): ModelInfo[] {
-      return MODELS.map((id) => {
-        const { name, provider, modelId, live } = models.find(id)!;
-        return { id, name, provider, modelId, live };
-      });
+    /** The models the user's plan offers, its default marked. */
+    async listModels(auth: AuthContext): Promise<ModelInfo[]> {
+      const plan = await allowanceOf(auth);
+      return offeredModels(models, await planModels(db, plan.planId ?? null));
+    },
+
+    /** The spec's three choices and whether they answer live (what the site says about itself). */
+    choiceModels() {
+      return MODELS.map((id) => models.find(id)!);
     },
 
     async listSessions(auth: AuthContext) {

@@ -3,6 +3,7 @@ import { ERROR_CODES, NETWORK_MESSAGE } from '@shared/errors';
 import { MODELS } from '@shared/constants';
 import { AI_FAILURE_MESSAGE, type ChatReply, ChatReplySchema, type ChatRequest } from '@shared/playground';
 import { ApiError, apiStream } from '@/lib/api-client';
+import { DEFAULT_MODEL, isModel } from '../lib/models';
 import { createSseParser } from '../lib/sse';
 
 /*
@@ -48,7 +49,7 @@ export async function streamChat(
     const envelope = z.object({ data: ChatReplySchema }).parse(await response.json());
     handlers.onSession?.({
       sessionId: envelope.data.sessionId,
-      model: envelope.data.model,
+      model: isModel(envelope.data.model) ? envelope.data.model : DEFAULT_MODEL,
       live: envelope.data.live,
     });
     handlers.onToken?.(envelope.data.response);

@@ -13,7 +13,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
-import { MODEL_DEFAULTS } from '../lib/models';
+import { MODEL_DEFAULTS, isModel } from '../lib/models';
 
 interface RecentSessionsProps {
   sessions: readonly SessionSummary[] | undefined;
@@ -91,7 +91,8 @@ export function RecentSessions({
                     <span className="truncate">{session.title}</span>
                   </span>
                   <span className="truncate text-xs text-muted-foreground">
-                    {formatRelativeTime(session.updatedAt)} · {MODEL_DEFAULTS[session.model].name} ·{' '}
+                    {formatRelativeTime(session.updatedAt)} ·{' '}
+                    {isModel(session.model) ? MODEL_DEFAULTS[session.model].name : session.model} ·{' '}
                     {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'}
                   </span>
                 </button>

@@ -31,6 +31,6 @@ export function describeMessageModel(modelId: string | null, models: readonly Mo
     if (isModel(choice)) return { choice, name: MODEL_DEFAULTS[choice].name, demo: true };
   }
   const known = models.find((m) => m.modelId === modelId);
-  if (known) return { choice: known.id, name: known.name, demo: !known.live };
+  if (known) return { choice: isModel(known.id) ? known.id : null, name: known.name, demo: !known.live };
   return { choice: null, name: modelId ?? 'Assistant', demo: false };
 }

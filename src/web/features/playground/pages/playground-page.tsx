@@ -25,7 +25,7 @@ import { PlaygroundSidebar } from '../components/playground-sidebar';
 import { type PromptTrySend, PromptTryPanel, PromptTryPanelSkeleton } from '../components/prompt-try-panel';
 import { useChatStream } from '../hooks/use-chat-stream';
 import { useModelChoice } from '../hooks/use-model-choice';
-import { MODEL_DEFAULTS } from '../lib/models';
+import { DEFAULT_MODEL, MODEL_DEFAULTS, isModel } from '../lib/models';
 import { describeUsage } from '../lib/usage';
 
 /*
@@ -86,7 +86,7 @@ export function PlaygroundPage() {
     }
     void openChat(urlSession, () => queryClient.fetchQuery(getSessionQueryOptions(urlSession))).then(
       (detail) => {
-        if (detail) setModel(detail.session.model);
+        if (detail) setModel(isModel(detail.session.model) ? detail.session.model : DEFAULT_MODEL);
         else setParams({}, { replace: true });
       },
     );
