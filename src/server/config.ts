@@ -74,6 +74,7 @@ const EnvSchema = z.object({
   DEMO_MODEL_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(12),
   PLAYGROUND_MAX_MESSAGE_CHARS: z.coerce.number().int().min(100).default(8000),
   PLAYGROUND_MAX_MESSAGES_PER_SESSION: z.coerce.number().int().min(2).default(100),
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
   PLAYGROUND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   PREMIUM_TRIES: z.coerce.number().int().min(0).default(3),
   CURRENCY: z
@@ -141,6 +142,8 @@ export interface Config {
   playground: {
     maxMessageChars: number;
     maxMessagesPerSession: number;
+    /** Largest file a user may upload. */
+    uploadMaxBytes: number;
     /** Chat requests per user per minute. */
     rateLimit: number;
     /** Tries of a premium prompt a non-buyer gets. */
@@ -260,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playground: {
       maxMessageChars: e.PLAYGROUND_MAX_MESSAGE_CHARS,
       maxMessagesPerSession: e.PLAYGROUND_MAX_MESSAGES_PER_SESSION,
+      uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
       rateLimit: e.PLAYGROUND_RATE_LIMIT,
       premiumTries: e.PREMIUM_TRIES,
     },

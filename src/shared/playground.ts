@@ -120,6 +120,15 @@ export const ModelInfoSchema = z.object({
 export const ModelListSchema = z.object({ models: z.array(ModelInfoSchema) });
 export type ModelInfo = z.infer<typeof ModelInfoSchema>;
 
+export const UploadQuerySchema = z.object({ name: z.string().max(500).optional() });
+export const UploadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mediaType: z.string(),
+  size: z.number().int(),
+});
+export type Upload = z.infer<typeof UploadSchema>;
+
 export const UsageSchema = z.object({
   current: z.number().int(),
   limit: z.number().int(),

@@ -61,7 +61,7 @@ export async function up(db: AnyDb): Promise<void> {
     .createTable('uploads')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('message_id', 'text', (c) => c.references('playground_messages.id').onDelete('set null'))
+    .addColumn('message_id', 'text', (c) => c.references('playground_messages.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('media_type', 'text', (c) => c.notNull())
     .addColumn('size_bytes', 'integer', (c) => c.notNull())

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type ModelMessage, streamText } from 'ai';
+import { type FilePart, type ImagePart, type ModelMessage, type UserContent, streamText } from 'ai';
 import { MODELS } from '../../../shared/constants';
 import {
   AI_FAILURE_MESSAGE,
@@ -33,6 +33,7 @@ import * as allowances from './allowance';
 import { costMicros, offeredModels, planModels, priceOf, resolveModel } from './model-access';
 import { LEAK_REFUSAL, createLeakGuard } from './leak-guard';
 import * as repo from './repository';
+import type { Uploads } from './uploads';
 import type { z } from 'zod';
 
 export interface PlaygroundDeps {
@@ -40,6 +41,7 @@ export interface PlaygroundDeps {
   engine: Engine;
   models: ModelRegistry;
   limiter: Limiter;
+  uploads: Uploads;
   config: Pick<Config, 'playground' | 'ai'>;
   log: FastifyBaseLogger;
 }
@@ -113,7 +115,7 @@ export interface Turn {
 }
 
 export function createPlaygroundService(deps: PlaygroundDeps) {
-  const { db, engine, models, limiter, config, log } = deps;
+  const { db, engine, models, limiter, uploads, config, log } = deps;
   const allowanceOf = allowances.allowanceReader(db);
 
   async function usage(auth: AuthContext): Promise<Usage> {
@@ -153,6 +155,8 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
       input.sessionId ? repo.findSession(db, input.sessionId, auth.userId) : undefined,
     ]);
     const choice = resolveModel(models, await planModels(db, plan.planId ?? null), input.model);
+    const attachmentIds = [...new Set(input.attachments ?? [])];
+    const files = await uploads.forMessage(auth.userId, attachmentIds, choice);
     if (input.sessionId && !existing) {
       throw new AppError('NOT_FOUND_ERROR', 'This conversation could not be found.');
     }
@@ -179,15 +183,19 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
       : (input.variables ?? {});
     const premiumText = isTry && prompt ? fillVariables(prompt.content, variables) : null;
     const system = premiumText ? premiumSystemPrompt(premiumText) : SYSTEM_PROMPT;
+    // Files stay with the message they were sent with, so the model sees them on every later turn.
+    const sentFiles = await uploads.partsOf(history.filter((m) => m.role === 'user').map((m) => m.id));
+    const userContent = (text: string, parts: (ImagePart | FilePart)[] | undefined): UserContent =>
+      parts?.length ? [{ type: 'text', text }, ...parts] : text;
     const messages: ModelMessage[] = [
       ...history
         .filter((m) => m.content.trim() !== '' && (m.role === 'user' || m.status !== 'error'))
         .map((m): ModelMessage =>
           m.role === 'user'
-            ? { role: 'user', content: m.content }
+            ? { role: 'user', content: userContent(m.content, sentFiles.get(m.id)) }
             : { role: 'assistant', content: m.content },
         ),
-      { role: 'user', content: input.message },
+      { role: 'user', content: userContent(input.message, files) },
     ];
 
     const controller = new AbortController();
@@ -250,8 +258,9 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
             now,
           });
         }
+        const userMessageId = newId();
         await repo.insertMessage(trx, {
-          id: newId(),
+          id: userMessageId,
           sessionId,
           role: 'user',
           content: input.message,
@@ -260,6 +269,7 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
           latencyMs: null,
           createdAt: now,
         });
+        await uploads.attach(trx, auth.userId, attachmentIds, userMessageId);
       });
     } catch (err) {
       // The turn was not written (e.g. the database is unavailable): the provider call is dropped.
@@ -437,7 +447,14 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
       const session = await repo.findSession(db, id, auth.userId);
       if (!session) throw new AppError('NOT_FOUND_ERROR', 'This conversation could not be found.');
       const [summary, messages] = await Promise.all([repo.sessionSummary(db, id), repo.listMessages(db, id)]);
-      return { session: toSummary(summary), messages: messages.map(toMessage) };
+      const files = await uploads.infoOf(messages.filter((m) => m.role === 'user').map((m) => m.id));
+      return {
+        session: toSummary(summary),
+        messages: messages.map((m) => {
+          const attachments = files.get(m.id);
+          return attachments ? { ...toMessage(m), attachments } : toMessage(m);
+        }),
+      };
     },
 
     async deleteSession(auth: AuthContext, id: string) {
