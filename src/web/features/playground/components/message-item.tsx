@@ -9,6 +9,7 @@ import { MODEL_DEFAULTS, describeMessageModel } from '../lib/models';
 import { CopyButton } from './copy-button';
 import { Markdown } from './markdown';
 import { ModelAvatar } from './model-avatar';
+import { ReplyReasoning, ReplySources } from './reply-extras';
 
 // Actions appear on hover with a mouse, and stay visible where there is no hover (touch screens).
 const ACTIONS =
@@ -138,9 +139,13 @@ function AiMessage({ item, models }: { item: ChatItem; models: readonly ModelInf
         ) : empty && item.status === 'stopped' ? (
           <p className="text-sm text-muted-foreground italic">Stopped before the reply began.</p>
         ) : (
-          <div data-testid="message-content">
-            <Markdown text={item.content} />
-          </div>
+          <>
+            <ReplyReasoning reasoning={item.reasoning} />
+            <div data-testid="message-content">
+              <Markdown text={item.content} />
+            </div>
+            <ReplySources sources={item.sources} />
+          </>
         )}
         {!waiting && !streaming && !empty ? (
           <div className={cn(ACTIONS, '-ml-2 mt-1')}>
