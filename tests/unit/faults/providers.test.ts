@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MODELS } from '../../../src/shared/constants';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type FakeAi, type FakeBehaviour, fakeAiEnv, startFakeAi } from '../../support/fake-ai';
 import { type TestApp, createTestApp } from '../../support/test-app';
 
 /*
  * AI provider faults (issue 10: "clear errors, nothing charged twice, nothing lost"), one table over
- * every provider wire format: Anthropic's Messages API (claude), OpenAI Chat Completions (chatgpt)
- * and Perplexity's OpenAI-compatible API (perplexity), all spoken by tests/support/fake-ai.ts over
+ * every provider wire format: Anthropic's Messages API (claude), OpenAI Chat Completions (chatgpt),
+ * Perplexity's OpenAI-compatible API (perplexity), a keyless OpenAI-compatible server and OpenAI's
+ * Responses API, all spoken by tests/support/fake-ai.ts over
  * real HTTP to the app's models (src/server/integrations/ai). For each fault, what a user or client notices: the spec's
  * message and code, the conversation kept with the reply marked as failed (with whatever text came),
  * no session taken from the allowance, and a log line naming the provider. Runs on SQLite and
@@ -23,9 +26,29 @@ let n = 0;
 
 beforeAll(async () => {
   fake = await startFakeAi();
+  // A second OpenAI provider speaking the Responses API, declared in a config file.
+  const configFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pf-ai-')), 'ai.json');
+  fs.writeFileSync(
+    configFile,
+    JSON.stringify({
+      providers: [
+        {
+          id: 'responses',
+          kind: 'openai',
+          name: 'OpenAI Responses',
+          api: 'responses',
+          baseUrl: `${fake.url}/v1`,
+          apiKey: 'sk-responses-fake',
+          models: ['gpt-fake'],
+        },
+      ],
+    }),
+  );
   t = await createTestApp({
     env: {
       ...fakeAiEnv(fake),
+      OPENAI_COMPATIBLE_MODELS: 'llama-fake',
+      AI_CONFIG_FILE: configFile,
       AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
       PLAYGROUND_RATE_LIMIT: '10000',
       AI_TIMEOUT_MS: '1000',
@@ -75,10 +98,13 @@ function events(body: string) {
     }));
 }
 
-const PROVIDERS: Record<(typeof MODELS)[number], string> = {
+/** Every wire format: the spec's three choices, a keyless OpenAI-compatible server and the Responses API. */
+const PROVIDERS: Record<string, string> = {
   claude: 'Anthropic',
   chatgpt: 'OpenAI',
   perplexity: 'Perplexity',
+  'local/llama-fake': 'Local fake',
+  'responses/gpt-fake': 'OpenAI Responses',
 };
 
 /** Every fault, with the text the user keeps (what arrived before it). */

@@ -55,21 +55,44 @@ const KEY_VARIABLES: Record<string, string> = {
 const needsKey = (p: AiProviderConfig) => p.kind !== 'openai-compatible';
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+const requestHooks = new WeakMap<AbortSignal, () => void>();
+
+/**
+ * Settles once a model called with this signal has handed its request to fetch. A turn that calls
+ * the provider before writing its rows waits for this (and one turn of the event loop), so the
+ * request is on the wire before the synchronous SQLite writes hold the loop (decision 043).
+ */
+export function providerRequested(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => requestHooks.set(signal, resolve));
+}
+
+/** The global fetch, through the adapters' documented `fetch` option, telling providerRequested. */
+const hookedFetch: typeof fetch = (input, init) => {
+  const response = fetch(input, init);
+  const signal = init?.signal;
+  if (signal) {
+    requestHooks.get(signal)?.();
+    requestHooks.delete(signal);
+  }
+  return response;
+};
+
 /** The official adapter's model for one provider's model id. */
 function providerModel(p: AiProviderConfig, modelId: string): LanguageModelV3 {
   const baseURL = p.baseUrl ? trimSlash(p.baseUrl) : undefined;
   const apiKey = p.apiKey ?? undefined;
+  const fetch = hookedFetch;
   switch (p.kind) {
     case 'anthropic':
-      return createAnthropic({ apiKey, baseURL })(modelId);
+      return createAnthropic({ apiKey, baseURL, fetch })(modelId);
     case 'openai': {
-      const openai = createOpenAI({ apiKey, baseURL });
+      const openai = createOpenAI({ apiKey, baseURL, fetch });
       return p.api === 'responses' ? openai.responses(modelId) : openai.chat(modelId);
     }
     case 'perplexity':
-      return createPerplexity({ apiKey, baseURL })(modelId);
+      return createPerplexity({ apiKey, baseURL, fetch })(modelId);
     case 'openai-compatible':
-      return createOpenAICompatible({ name: p.id, baseURL: baseURL!, apiKey, includeUsage: true }).chatModel(
+      return createOpenAICompatible({ name: p.id, baseURL: baseURL!, apiKey, includeUsage: true, fetch }).chatModel(
         modelId,
       );
   }

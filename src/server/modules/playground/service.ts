@@ -20,7 +20,7 @@ import {
 import type { Config } from '../../config';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
-import type { ModelRegistry } from '../../integrations/ai/providers';
+import { type ModelRegistry, providerRequested } from '../../integrations/ai/providers';
 import { recordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
@@ -223,9 +223,16 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
     // never reaches the provider.
     const mayBeRefused = needs.try || (a !== null && !a.unlimited);
     if (!mayBeRefused) {
+      // The AI SDK hands the request to fetch a few steps after the call; once it has (or at worst
+      // after a moment, for a model with no request), one turn of the event loop lets it reach the
+      // wire before the turn's writes, which are synchronous on SQLite.
+      const requested = choice.live ? providerRequested(controller.signal) : null;
       callProvider();
-      // The request is built on this tick but written on a later one; one turn of the event loop
-      // lets it reach the wire before the turn's writes, which are synchronous on SQLite.
+      if (requested) {
+        let fallback: NodeJS.Timeout | undefined;
+        await Promise.race([requested, new Promise((resolve) => (fallback = setTimeout(resolve, 20)))]);
+        clearTimeout(fallback);
+      }
       await new Promise(setImmediate);
     }
 
