@@ -56,7 +56,13 @@ export async function buildApp(options: AppOptions) {
   const frontDoor = createFrontDoor({ trustProxy: config.trustProxy, rateLimitMax: config.rateLimitMax });
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,
-    logger: options.logger ?? { level: config.logLevel },
+    // A person at a terminal in development reads pino-pretty's lines; anything else gets JSON.
+    logger: options.logger ?? {
+      level: config.logLevel,
+      ...(config.env === 'development' && process.stdout.isTTY
+        ? { transport: { target: 'pino-pretty' } }
+        : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
