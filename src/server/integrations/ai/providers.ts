@@ -92,9 +92,13 @@ function providerModel(p: AiProviderConfig, modelId: string): LanguageModelV3 {
     case 'perplexity':
       return createPerplexity({ apiKey, baseURL, fetch })(modelId);
     case 'openai-compatible':
-      return createOpenAICompatible({ name: p.id, baseURL: baseURL!, apiKey, includeUsage: true, fetch }).chatModel(
-        modelId,
-      );
+      return createOpenAICompatible({
+        name: p.id,
+        baseURL: baseURL!,
+        apiKey,
+        includeUsage: true,
+        fetch,
+      }).chatModel(modelId);
   }
 }
 

@@ -39,7 +39,9 @@ export async function replacePlanModels(
   if (models.length === 0) return;
   await db
     .insertInto('plan_models')
-    .values(models.map((key) => ({ plan_id: planId, model_key: key, is_default: key === defaultKey ? 1 : 0 })))
+    .values(
+      models.map((key) => ({ plan_id: planId, model_key: key, is_default: key === defaultKey ? 1 : 0 })),
+    )
     .execute();
 }
 
@@ -58,7 +60,8 @@ const sums = [
   sql<number>`coalesce(sum(m.output_tokens), 0)`.as('output_tokens'),
 ] as const;
 
-export const costTotal = (db: Kysely<DB>, from: string) => costs(db, from).select(sums).executeTakeFirstOrThrow();
+export const costTotal = (db: Kysely<DB>, from: string) =>
+  costs(db, from).select(sums).executeTakeFirstOrThrow();
 
 export const costByDay = (db: Kysely<DB>, from: string) =>
   costs(db, from)

@@ -109,7 +109,12 @@ export async function setPlanModels(
 const actorOf = (db: Kysely<DB>, userId: string) =>
   db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
 
-const row = (r: { cost: number | string; replies: number | string; input_tokens: number | string; output_tokens: number | string }) => ({
+const row = (r: {
+  cost: number | string;
+  replies: number | string;
+  input_tokens: number | string;
+  output_tokens: number | string;
+}) => ({
   cost: toMajor(Number(r.cost)),
   replies: Number(r.replies),
   inputTokens: Number(r.input_tokens),
