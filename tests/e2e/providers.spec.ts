@@ -105,6 +105,32 @@ test('a Perplexity answer shows its sources as numbered links under it', async (
   await page.screenshot({ path: `.tmp/screens/playground-sources-1280.png`, fullPage: false });
 });
 
+test("a local server's models are in the picker, and one answers with no key sent", async ({ page }) => {
+  fake.setModels(['llama-fake', 'qwen-fake']);
+  fake.setFallback({ kind: 'reply', text: 'Hello from a model on your own machine.' });
+  await signIn(page, 'web');
+  await page.goto(`${BASE}/playground`);
+  const models = page.getByRole('radiogroup', { name: 'AI model' });
+  await expect(models.getByRole('radio')).toHaveText([
+    /Claude/,
+    /ChatGPT/,
+    /Perplexity/,
+    /llama-fake/,
+    /qwen-fake/,
+  ]);
+  await models.getByRole('radio', { name: /qwen-fake/ }).click();
+  await expect(models.getByRole('radio', { name: /qwen-fake/ })).toContainText('Local fake');
+  await page.getByLabel('Message', { exact: true }).fill('Who are you?');
+  await page.getByLabel('Message', { exact: true }).press('Enter');
+  const reply = page.locator('[data-testid="message"][data-role="ai"]').last();
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
+  await expect(reply).toContainText('qwen-fake');
+  await expect(reply.getByTestId('message-content')).toHaveText('Hello from a model on your own machine.');
+  const sent = fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
+  expect(sent.body.model).toBe('qwen-fake');
+  expect(sent.headers.authorization).toBeUndefined();
+});
+
 test("the admin sees the local server's models, fetched from it, and reads the list again", async ({
   page,
 }) => {

@@ -5,12 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminModels } from '../models/api/get-admin-models';
 import { useRefreshModelLists } from '../models/api/refresh-model-lists';
-import { CostReportCard } from '../models/components/cost-report-card';
 import { ModelTable } from '../models/components/model-table';
 import { PlanModelsCard } from '../models/components/plan-models-card';
 import { useAdminPlans } from '../plans/api/get-admin-plans';
 
-/** /admin/models: the configured models, their status and price, the models of each plan, and the cost. */
+/** /admin/models: the configured models, their status and price, and the models of each plan (the cost: the dashboard). */
 export function AdminModelsPage() {
   const models = useAdminModels();
   const plans = useAdminPlans();
@@ -55,7 +54,6 @@ export function AdminModelsPage() {
           ) : null}
         </>
       )}
-      <CostReportCard />
     </div>
   );
 }

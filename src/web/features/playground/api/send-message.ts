@@ -1,10 +1,8 @@
 import { createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import { ERROR_CODES, NETWORK_MESSAGE } from '@shared/errors';
-import { MODELS } from '@shared/constants';
 import { AI_FAILURE_MESSAGE, type ChatReply, ChatReplySchema, type ChatRequest } from '@shared/playground';
 import { ApiError, apiStream } from '@/lib/api-client';
-import { DEFAULT_MODEL, isModel } from '../lib/models';
 
 /*
  * POST /api/playground/chat as a stream of server-sent events: `session` first, then `token`s, then
@@ -15,7 +13,7 @@ import { DEFAULT_MODEL, isModel } from '../lib/models';
 
 const SessionEventSchema = z.object({
   sessionId: z.string(),
-  model: z.enum(MODELS),
+  model: z.string(),
   live: z.boolean(),
 });
 export type ChatSessionEvent = z.infer<typeof SessionEventSchema>;
@@ -49,7 +47,7 @@ export async function streamChat(
     const envelope = z.object({ data: ChatReplySchema }).parse(await response.json());
     handlers.onSession?.({
       sessionId: envelope.data.sessionId,
-      model: isModel(envelope.data.model) ? envelope.data.model : DEFAULT_MODEL,
+      model: envelope.data.model,
       live: envelope.data.live,
     });
     handlers.onToken?.(envelope.data.response);

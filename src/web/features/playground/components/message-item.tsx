@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import type { ChatItem } from '../hooks/use-chat-stream';
-import { MODEL_DEFAULTS, describeMessageModel } from '../lib/models';
+import { describeMessageModel, modelName } from '../lib/models';
 import { CopyButton } from './copy-button';
 import { Markdown } from './markdown';
 import { ModelAvatar } from './model-avatar';
@@ -87,9 +87,7 @@ export function TypingIndicator() {
 function AiMessage({ item, models }: { item: ChatItem; models: readonly ModelInfo[] }) {
   const saved = describeMessageModel(item.modelId, models);
   const choice = item.choice ?? saved.choice;
-  const name = item.choice
-    ? (models.find((m) => m.id === item.choice)?.name ?? MODEL_DEFAULTS[item.choice].name)
-    : saved.name;
+  const name = item.choice ? modelName(item.choice, models) : saved.name;
   const demo =
     item.demo ?? (item.choice ? models.find((m) => m.id === item.choice)?.live === false : saved.demo);
   const waiting = item.status === 'waiting';

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { Model } from '@shared/constants';
 import type { PlaygroundMessage, SessionDetail, Source } from '@shared/playground';
 import { ApiError } from '@/lib/api-client';
 import { streamChat } from '../api/send-message';
@@ -23,7 +22,7 @@ export interface ChatItem {
   content: string;
   status: ChatItemStatus;
   /** The choice that answered, when this browser saw it answer. */
-  choice: Model | null;
+  choice: string | null;
   /** The provider's model id, as the server stored it (saved replies). */
   modelId: string | null;
   /** Answered by the offline demo model (null: read it from modelId). */
@@ -39,7 +38,7 @@ export interface ChatItem {
 
 export interface SendInput {
   message: string;
-  model: Model;
+  model: string;
   promptId?: string;
   variables?: Record<string, string>;
   /** Shown in the header for a conversation that tries a marketplace prompt. */
@@ -72,7 +71,7 @@ type Action =
   | { type: 'loaded'; detail: SessionDetail }
   | { type: 'load-failed'; error: ApiError }
   | { type: 'send'; user: ChatItem; ai: ChatItem; title: string; prompt: ChatState['prompt'] }
-  | { type: 'session'; sessionId: string; choice: Model; live: boolean }
+  | { type: 'session'; sessionId: string; choice: string; live: boolean }
   | { type: 'tokens'; text: string }
   | { type: 'done'; content: string; sources: Source[]; reasoning: string | null }
   | { type: 'stopped' }

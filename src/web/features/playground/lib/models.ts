@@ -10,6 +10,14 @@ export const MODEL_DEFAULTS: Record<Model, { name: string; provider: string }> =
 
 export const DEFAULT_MODEL: Model = 'claude';
 
+/** What a chat sends as its model: one of the spec's choices or a configured model's key. */
+export type ModelRef = string;
+
+/** A model's name: the server's, else the choice's default, else its key. */
+export function modelName(ref: ModelRef, models: readonly ModelInfo[]): string {
+  return models.find((m) => m.id === ref)?.name ?? (isModel(ref) ? MODEL_DEFAULTS[ref].name : ref);
+}
+
 export function isModel(value: unknown): value is Model {
   return typeof value === 'string' && (MODELS as readonly string[]).includes(value);
 }
