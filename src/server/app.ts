@@ -4,7 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { Redis } from 'ioredis';
-import { createModelRegistry } from './integrations/ai/providers';
+import { createModelRegistry, logSdkWarnings } from './integrations/ai/providers';
 import { createGateway } from './integrations/payments/gateway';
 import { diskStorage } from './integrations/storage/file-storage';
 import { createMailer } from './integrations/mail/mailer';
@@ -105,6 +105,7 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
   });
   const models = createModelRegistry(config.ai);
+  logSdkWarnings(app.log);
   const uploads = createUploads(
     options.database.db,
     diskStorage(path.join(config.dataDir, 'uploads')),

@@ -55,6 +55,15 @@ const KEY_VARIABLES: Record<string, string> = {
 const needsKey = (p: AiProviderConfig) => p.kind !== 'openai-compatible';
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+/**
+ * The AI SDK's warnings (a setting a provider ignores, say) into the app's log, not the console.
+ * The setting is the SDK's global one, so the last app created in the process keeps it.
+ */
+export function logSdkWarnings(log: { warn(obj: object, msg: string): void }) {
+  globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) =>
+    log.warn({ warnings, provider, model }, 'AI SDK warning');
+}
+
 const requestHooks = new WeakMap<AbortSignal, () => void>();
 
 /**
