@@ -99,6 +99,8 @@ export const CheckoutOrderSchema = z.object({
   prefill: z.object({ name: z.string(), email: z.string() }),
   /** Razorpay Checkout's script, loaded on demand; null for the test gateway. */
   checkoutScriptUrl: z.string().nullable(),
+  /** True when this is the buyer's open order for the prompt, handed back instead of a second one. */
+  resumed: z.boolean(),
 });
 export type CheckoutOrder = z.infer<typeof CheckoutOrderSchema>;
 
@@ -129,6 +131,11 @@ export const VerifyResultSchema = z.object({
   paymentId: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   grant: GrantSchema,
+  /**
+   * Set when the payment bought nothing (the prompt was owned already, or is gone): it is refunded
+   * through the gateway; `done` once the refund is made (a failed attempt is retried).
+   */
+  refund: z.object({ reason: z.enum(['already_owned', 'unavailable']), done: z.boolean() }).nullable(),
 });
 export type VerifyResult = z.infer<typeof VerifyResultSchema>;
 
@@ -257,6 +264,10 @@ export const PAYMENT_MESSAGES = {
   success: (plan: string) => `Welcome to ${plan} plan! Your subscription is now active.`,
   alreadyFree: 'Already on Free Plan',
   signInToSubscribe: 'Please log in to subscribe to a plan.',
+  orderResumed: 'You already have an open order for this prompt: continue it to pay.',
+  alreadyOwned: 'You already own this prompt.',
+  refunded: (title: string, reason: 'already_owned' | 'unavailable', done: boolean) =>
+    `${reason === 'already_owned' ? `You already own ${title}` : `${title} is no longer available`}, so this payment ${done ? 'has been' : 'will be'} refunded.`,
 } as const;
 
 /** Whole percent saved by paying yearly instead of twelve months (0 when there is nothing to save). */

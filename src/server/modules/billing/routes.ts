@@ -123,11 +123,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService; ali
           response: { 200: successEnvelope(CheckoutOrderSchema) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await billing.createOrder(request.auth!, request.body),
-        message: 'Order created',
-      }),
+      async (request) => {
+        const order = await billing.createOrder(request.auth!, request.body);
+        return {
+          success: true as const,
+          data: order,
+          message: order.resumed ? PAYMENT_MESSAGES.orderResumed : 'Order created',
+        };
+      },
     );
 
     user.post(
@@ -150,7 +153,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService; ali
           message:
             result.grant.kind === 'subscription'
               ? PAYMENT_MESSAGES.success(result.grant.planName)
-              : `You now own ${result.grant.promptTitle}.`,
+              : result.refund
+                ? PAYMENT_MESSAGES.refunded(result.grant.promptTitle, result.refund.reason, result.refund.done)
+                : `You now own ${result.grant.promptTitle}.`,
         };
       },
     );

@@ -1,7 +1,8 @@
 import { DollarSignIcon } from 'lucide-react';
 import { Controller, type FieldError, type UseFormReturn, useWatch } from 'react-hook-form';
 import { CATEGORIES, CATEGORY_LABELS } from '@shared/constants';
-import { MAX_TAGS, PRICE_MAX, PRICE_MIN } from '@shared/creator';
+import { MAX_TAGS } from '@shared/creator';
+import { PRICE_MAX, PRICE_MIN } from '@shared/pricing';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
