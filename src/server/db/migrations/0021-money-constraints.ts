@@ -239,6 +239,8 @@ export async function up(db: AnyDb): Promise<void> {
     });
   } else {
     await repair(db, false);
+    // The repairs queued the catalogue's deferred triggers; a table with pending ones cannot be altered.
+    await sql`set constraints all immediate`.execute(db);
     for (const t of TABLES) {
       for (const c of checksOf(t, false)) {
         await sql.raw(`alter table ${t.table} add constraint ${c.name} check (${c.expr})`).execute(db);
