@@ -248,7 +248,7 @@ export const PaymentIdParamsSchema = z.object({ id: IdSchema });
  *                                         outcome marks the payment failed and answers 402 PAYMENT_ERROR)
  *   POST /payments/webhook                Razorpay webhook (X-Razorpay-Signature over the raw body)
  *   POST /payments/trial                  -> BillingOverview (14-day Premium trial, once per account)
- *   POST /payments/subscription/cancel    -> BillingOverview (keeps the plan to the period end)
+ *   POST /payments/subscription/cancel    -> BillingOverview (records the cancel; the plan runs to its end)
  *   POST /payments/subscription/resume    -> BillingOverview (undoes a cancel before the period ends)
  *   GET  /payments/history                PaymentHistory
  *   GET  /payments/purchases              PurchasedPromptList (bought prompts still owned)
@@ -264,6 +264,16 @@ export const PAYMENT_MESSAGES = {
   success: (plan: string) => `Welcome to ${plan} plan! Your subscription is now active.`,
   alreadyFree: 'Already on Free Plan',
   signInToSubscribe: 'Please log in to subscribe to a plan.',
+  /** What cancel and resume answer: nothing renews by itself, so only until when the plan runs. */
+  activeUntil: (o: { plan: { name: string }; subscription: { periodEnd: string | null } | null }) => {
+    const end = o.subscription?.periodEnd;
+    const date = end
+      ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(end))
+      : null;
+    return date
+      ? `Your ${o.plan.name} plan is active until ${date}. Nothing renews by itself: after that you are on Free.`
+      : `Your ${o.plan.name} plan is active.`;
+  },
   orderResumed: 'You already have an open order for this prompt: continue it to pay.',
   alreadyOwned: 'You already own this prompt.',
   refunded: (title: string, reason: 'already_owned' | 'unavailable', done: boolean) =>

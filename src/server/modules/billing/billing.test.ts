@@ -627,7 +627,10 @@ describe('a prompt is bought once (issue 51)', () => {
     const order = (await orderFor(u.token, prompt.id)).json().data;
     expect((await call('DELETE', `/api/user/prompts/${prompt.id}`, author.token)).statusCode).toBe(200);
     const res = await call('POST', '/api/payments/verify', u.token, fake.pay(order.orderId));
-    expect(res.json().data).toMatchObject({ status: 'refunded', refund: { reason: 'unavailable', done: true } });
+    expect(res.json().data).toMatchObject({
+      status: 'refunded',
+      refund: { reason: 'unavailable', done: true },
+    });
     expect(await earningsOf(author.id)).toEqual([]);
   });
 });
@@ -701,8 +704,16 @@ describe('subscriptions over time', () => {
     expect(canceled.subscription.canceledAt).not.toBeNull();
     expect(Date.parse(canceled.subscription.periodEnd)).toBeGreaterThan(Date.now() + 27 * 86_400_000);
     expect((await call('GET', '/api/auth/me', u.token)).json().data.user.subscription.plan).toBe('Business');
-    const resumed = (await call('POST', '/api/payments/subscription/resume', u.token)).json().data;
-    expect(resumed.subscription.canceledAt).toBeNull();
+    const resumed = await call('POST', '/api/payments/subscription/resume', u.token);
+    expect(resumed.json().data.subscription.canceledAt).toBeNull();
+    // Nothing renews by itself: neither answer promises a renewal (issue 51).
+    const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(canceled.subscription.periodEnd),
+    );
+    expect(resumed.json().message).toBe(
+      `Your Business plan is active until ${until}. Nothing renews by itself: after that you are on Free.`,
+    );
+    expect(resumed.json().message).not.toMatch(/renew\b/);
   });
 
   it('gives one 14-day Premium trial per account, without a card', async () => {

@@ -154,7 +154,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService; ali
             result.grant.kind === 'subscription'
               ? PAYMENT_MESSAGES.success(result.grant.planName)
               : result.refund
-                ? PAYMENT_MESSAGES.refunded(result.grant.promptTitle, result.refund.reason, result.refund.done)
+                ? PAYMENT_MESSAGES.refunded(
+                    result.grant.promptTitle,
+                    result.refund.reason,
+                    result.refund.done,
+                  )
                 : `You now own ${result.grant.promptTitle}.`,
         };
       },
@@ -196,19 +200,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService; ali
       }),
     );
 
-    for (const [action, run, summary, message] of [
+    // Nothing renews by itself (a plan is paid a period at a time): both answers say until when the
+    // plan runs. Cancel only records that the user will not pay again (decision 042).
+    for (const [action, run, summary] of [
       [
         'cancel',
         billing.cancel,
-        'Cancel your subscription: the plan stays until the period ends',
-        'Your subscription is canceled.',
+        'Record that you will not pay for another period: the plan stays until it ends',
       ],
-      [
-        'resume',
-        billing.resume,
-        'Undo a cancellation before the period ends',
-        'Your subscription will renew.',
-      ],
+      ['resume', billing.resume, 'Undo a cancellation before the period ends'],
     ] as const) {
       user.post(
         `/subscription/${action}`,
@@ -220,7 +220,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService; ali
             response: { 200: successEnvelope(BillingOverviewSchema) },
           },
         },
-        async (request) => ({ success: true as const, data: await run(request.auth!), message }),
+        async (request) => {
+          const overview = await run(request.auth!);
+          return { success: true as const, data: overview, message: PAYMENT_MESSAGES.activeUntil(overview) };
+        },
       );
     }
 
