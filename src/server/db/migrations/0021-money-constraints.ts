@@ -95,11 +95,14 @@ const TABLES: { table: string; checks: Check[]; integers: string[] }[] = [
 
 const checksOf = (t: (typeof TABLES)[number], sqlite: boolean): Check[] => [
   ...t.checks,
-  ...(sqlite ? t.integers.map((c) => ({ name: `${t.table}_${c}_integer`, expr: `typeof(${c}) = 'integer'` })) : []),
+  ...(sqlite
+    ? t.integers.map((c) => ({ name: `${t.table}_${c}_integer`, expr: `typeof(${c}) = 'integer'` }))
+    : []),
 ];
 
 /** What SQLite's CREATE TABLE text gets before its closing parenthesis. */
-const sqliteClause = (checks: Check[]) => checks.map((c) => `, constraint ${c.name} check (${c.expr})`).join('');
+const sqliteClause = (checks: Check[]) =>
+  checks.map((c) => `, constraint ${c.name} check (${c.expr})`).join('');
 
 async function repair(db: AnyDb, sqlite: boolean): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
@@ -122,8 +125,12 @@ async function repair(db: AnyDb, sqlite: boolean): Promise<void> {
   );
   await run(`update prompts set status = 'draft' where status not in (${PROMPT_STATUSES})`);
   await run(`update prompts set price_minor = 0 where type = 'free' and price_minor <> 0`);
-  await run(`update prompts set price_minor = ${PROMPT_MIN} where type = 'premium' and price_minor < ${PROMPT_MIN}`);
-  await run(`update prompts set price_minor = ${PROMPT_MAX} where type = 'premium' and price_minor > ${PROMPT_MAX}`);
+  await run(
+    `update prompts set price_minor = ${PROMPT_MIN} where type = 'premium' and price_minor < ${PROMPT_MIN}`,
+  );
+  await run(
+    `update prompts set price_minor = ${PROMPT_MAX} where type = 'premium' and price_minor > ${PROMPT_MAX}`,
+  );
   await run(`update prompt_versions set price_minor = 0 where price_minor < 0`);
   await run(`update prompt_versions set price_minor = ${PROMPT_MAX} where price_minor > ${PROMPT_MAX}`);
   for (const c of ['price_monthly_minor', 'price_yearly_minor']) {
@@ -139,11 +146,15 @@ async function repair(db: AnyDb, sqlite: boolean): Promise<void> {
   if (sqlite) {
     for (const t of TABLES) {
       for (const c of t.integers) {
-        await run(`update ${t.table} set ${c} = cast(round(${c}) as integer) where typeof(${c}) <> 'integer'`);
+        await run(
+          `update ${t.table} set ${c} = cast(round(${c}) as integer) where typeof(${c}) <> 'integer'`,
+        );
       }
     }
   }
-  await run(`update plans set price_yearly_minor = 0 where price_monthly_minor = 0 and price_yearly_minor <> 0`);
+  await run(
+    `update plans set price_yearly_minor = 0 where price_monthly_minor = 0 and price_yearly_minor <> 0`,
+  );
   await run(`update payments set refunded_minor = 0 where refunded_minor < 0`);
   await run(`update payments set refunded_minor = amount_minor where refunded_minor > amount_minor`);
   await run(`update payments set status = 'failed' where status not in (${PAYMENT_STATUSES})`);
@@ -152,9 +163,15 @@ async function repair(db: AnyDb, sqlite: boolean): Promise<void> {
        where kind not in ('subscription', 'prompt')`,
   );
   await run(`update purchases set creator_share_minor = 0 where creator_share_minor < 0`);
-  await run(`update purchases set creator_share_minor = amount_minor where creator_share_minor > amount_minor`);
-  await run(`update creator_earnings set amount_minor = -amount_minor where kind = 'sale' and amount_minor < 0`);
-  await run(`update creator_earnings set amount_minor = -amount_minor where kind = 'refund' and amount_minor > 0`);
+  await run(
+    `update purchases set creator_share_minor = amount_minor where creator_share_minor > amount_minor`,
+  );
+  await run(
+    `update creator_earnings set amount_minor = -amount_minor where kind = 'sale' and amount_minor < 0`,
+  );
+  await run(
+    `update creator_earnings set amount_minor = -amount_minor where kind = 'refund' and amount_minor > 0`,
+  );
 
   // One open order per buyer and prompt: the newest stays open.
   await run(

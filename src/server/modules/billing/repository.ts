@@ -318,7 +318,11 @@ export const findOpenPromptOrder = (db: Db, userId: string, promptId: string) =>
 
 /** Records that a captured payment granted nothing and must be refunded. */
 export async function markUngranted(db: Db, id: string, reason: string, now: string): Promise<void> {
-  await db.updateTable('payments').set({ ungranted_reason: reason, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('payments')
+    .set({ ungranted_reason: reason, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Captured payments that granted nothing and whose refund has not been made (or claimed) yet. */

@@ -228,7 +228,11 @@ export function createBillingService(deps: BillingDeps) {
   async function grantDescription(payment: repo.PaymentRow): Promise<Grant> {
     if (payment.kind === 'prompt') {
       const prompt = payment.prompt_id ? await repo.findPromptTitle(db, payment.prompt_id) : undefined;
-      return { kind: 'prompt', promptId: payment.prompt_id ?? '', promptTitle: prompt?.title ?? 'your prompt' };
+      return {
+        kind: 'prompt',
+        promptId: payment.prompt_id ?? '',
+        promptTitle: prompt?.title ?? 'your prompt',
+      };
     }
     const plan = payment.plan_id ? await repo.findPlanName(db, payment.plan_id) : undefined;
     const sub = await repo.findCurrentSubscription(db, payment.user_id, nowIso());

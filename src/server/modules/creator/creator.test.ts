@@ -202,7 +202,9 @@ describe('the price rule on the prompt an edit produces (issue 51)', () => {
     const c = await creator();
     const res = await call('POST', '/api/user/prompts', c.token, { ...valid, isPaid: true, price: 1.13 });
     expect(res.statusCode).toBe(201);
-    const edit = await call('PUT', `/api/user/prompts/${res.json().data.prompt.id}`, c.token, { price: 2.01 });
+    const edit = await call('PUT', `/api/user/prompts/${res.json().data.prompt.id}`, c.token, {
+      price: 2.01,
+    });
     expect(edit.json().data.prompt.price).toBe(2.01);
   });
 
