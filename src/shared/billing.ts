@@ -263,6 +263,7 @@ export const PAYMENT_MESSAGES = {
   verificationFailed: 'Payment verification failed',
   success: (plan: string) => `Welcome to ${plan} plan! Your subscription is now active.`,
   alreadyFree: 'Already on Free Plan',
+  noAnnualPrice: 'This plan has no annual price: choose monthly billing.',
   signInToSubscribe: 'Please log in to subscribe to a plan.',
   /** What cancel and resume answer: nothing renews by itself, so only until when the plan runs. */
   activeUntil: (o: { plan: { name: string }; subscription: { periodEnd: string | null } | null }) => {

@@ -119,6 +119,21 @@ describe('plans', () => {
 });
 
 describe('checkout of a plan', () => {
+  it('says a paid plan without an annual price is billed monthly, not that the buyer is on Free', async () => {
+    const id = await planId('business');
+    const before = await db()
+      .selectFrom('plans')
+      .select('price_yearly_minor')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await db().updateTable('plans').set({ price_yearly_minor: 0 }).where('id', '=', id).execute();
+    const u = await signUp();
+    const res = await call('POST', '/api/payments/create-order', u.token, { planId: id, billing: 'annual' });
+    await db().updateTable('plans').set(before).where('id', '=', id).execute();
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This plan has no annual price: choose monthly billing.');
+  });
+
   it('prices the order from the database, whatever amount the client sends', async () => {
     const u = await signUp();
     const res = await call('POST', '/api/payments/create-order', u.token, {

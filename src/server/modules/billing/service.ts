@@ -431,8 +431,9 @@ export function createBillingService(deps: BillingDeps) {
         if (!plan) throw new AppError('NOT_FOUND_ERROR', PAYMENT_MESSAGES.planNotFound);
         const billing = (input.billing ?? 'monthly') as BillingPeriod;
         const amountMinor = billing === 'annual' ? plan.price_yearly_minor : plan.price_monthly_minor;
-        if (plan.price_monthly_minor === 0 || amountMinor <= 0)
-          throw validation(PAYMENT_MESSAGES.alreadyFree);
+        if (plan.price_monthly_minor === 0) throw validation(PAYMENT_MESSAGES.alreadyFree);
+        // A paid plan without an annual price is billed monthly only.
+        if (amountMinor <= 0) throw validation(PAYMENT_MESSAGES.noAnnualPrice);
         const current = await repo.findCurrentSubscription(db, auth.userId, now);
         if (current && current.plan_id === plan.id && current.status === 'active' && !current.canceled_at) {
           throw validation(`You are already subscribed to the ${plan.name} plan.`);
