@@ -5,10 +5,16 @@
  * the database to the same rules with CHECK constraints. Money is integer minor units (cents).
  */
 
-/** A paid prompt's price bounds (issue 6), in dollars as the forms show them. */
-export const PRICE_MIN = 0.99;
+/**
+ * The least one payment may be: Razorpay refuses an order below 1.00 of its currency ("The amount
+ * must be at least USD 1.00"), so no price below it could ever be paid.
+ */
+export const GATEWAY_MIN_MINOR = 100;
+
+/** A paid prompt's price bounds (issue 6's, raised to the gateway's least), in dollars as forms show them. */
+export const PRICE_MIN = 1;
 export const PRICE_MAX = 999.99;
-export const PROMPT_PRICE_MIN_MINOR = 99;
+export const PROMPT_PRICE_MIN_MINOR = GATEWAY_MIN_MINOR;
 export const PROMPT_PRICE_MAX_MINOR = 99_999;
 
 /** A plan's monthly or annual price, at most (the admin form's bound). */
@@ -19,12 +25,13 @@ export const PLAN_PRICE_MAX_MINOR = PLAN_PRICE_MAX * 100;
 export const PAYMENT_MAX_MINOR = PLAN_PRICE_MAX_MINOR;
 
 export const PRICE_MESSAGES = {
-  prompt: `Paid prompts cost between $${PRICE_MIN} and $${PRICE_MAX} (whole cents)`,
+  prompt: `Paid prompts cost between $${PRICE_MIN.toFixed(2)} and $${PRICE_MAX} (whole cents)`,
   freePrompt: 'A free prompt has no price',
   /** Spec section 5, Plan save. */
   planMonthly: 'Monthly price must be a valid number >= 0.',
   planYearly: 'Annual price must be a valid number >= 0.',
   freePlanYearly: 'A free plan (monthly price 0) cannot have an annual price.',
+  planMinimum: `A paid plan costs at least $${PRICE_MIN.toFixed(2)}, the least the payment gateway takes.`,
   amount: 'This amount cannot be charged.',
 } as const;
 
@@ -54,20 +61,26 @@ export function promptPriceProblem(p: { premium: boolean; priceMinor: number }):
   return p.priceMinor === 0 ? null : { field: 'price', message: PRICE_MESSAGES.freePrompt };
 }
 
-/** A plan as it will be stored: both prices whole cents in bounds, and a free plan free both ways. */
+/**
+ * A plan as it will be stored: each price 0 or whole cents from the gateway's least to the bound
+ * (an annual price of 0 means monthly billing only), and a free plan free both ways.
+ */
 export function planPriceProblem(p: { monthlyMinor: number; yearlyMinor: number }): PriceProblem | null {
-  if (!wholeBetween(p.monthlyMinor, 0, PLAN_PRICE_MAX_MINOR))
-    return { field: 'price.monthly', message: PRICE_MESSAGES.planMonthly };
-  if (!wholeBetween(p.yearlyMinor, 0, PLAN_PRICE_MAX_MINOR))
-    return { field: 'price.yearly', message: PRICE_MESSAGES.planYearly };
+  for (const [field, minor, message] of [
+    ['price.monthly', p.monthlyMinor, PRICE_MESSAGES.planMonthly],
+    ['price.yearly', p.yearlyMinor, PRICE_MESSAGES.planYearly],
+  ] as const) {
+    if (!wholeBetween(minor, 0, PLAN_PRICE_MAX_MINOR)) return { field, message };
+    if (minor > 0 && minor < GATEWAY_MIN_MINOR) return { field, message: PRICE_MESSAGES.planMinimum };
+  }
   if (p.monthlyMinor === 0 && p.yearlyMinor !== 0)
     return { field: 'price.yearly', message: PRICE_MESSAGES.freePlanYearly };
   return null;
 }
 
-/** What one order may charge: a positive whole number of cents, no more than the largest price. */
+/** What one order may charge: whole cents from the gateway's least to the largest price. */
 export function paymentAmountProblem(amountMinor: number): PriceProblem | null {
-  return wholeBetween(amountMinor, 1, PAYMENT_MAX_MINOR)
+  return wholeBetween(amountMinor, GATEWAY_MIN_MINOR, PAYMENT_MAX_MINOR)
     ? null
     : { field: 'amount', message: PRICE_MESSAGES.amount };
 }

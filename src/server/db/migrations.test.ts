@@ -431,6 +431,9 @@ describe.each(engines)('migrations on %s', (engine) => {
       }
       await sql`insert into plans (id, slug, name, price_monthly_minor, price_yearly_minor, created_at, updated_at)
         values ('odd', 'odd', 'Odd', 0, 5000, ${now}, ${now})`.execute(db);
+      // Below what the gateway takes: it could never be paid.
+      await sql`insert into plans (id, slug, name, price_monthly_minor, price_yearly_minor, created_at, updated_at)
+        values ('cheap', 'cheap', 'Cheap', 50, 0, ${now}, ${now})`.execute(db);
 
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
@@ -442,8 +445,8 @@ describe.each(engines)('migrations on %s', (engine) => {
       );
       expect(prices).toMatchObject({
         huge: ['premium', 99_999],
-        negative: ['premium', 99],
-        zero: ['premium', 99],
+        negative: ['premium', 100],
+        zero: ['premium', 100],
         'free-priced': ['free', 0],
         fine: ['premium', 1299],
       });
@@ -463,6 +466,12 @@ describe.each(engines)('migrations on %s', (engine) => {
       expect(credits.map((c) => c.payment_id)).toEqual(['pay-2']);
       const odd = await db.selectFrom('plans').selectAll().where('id', '=', 'odd').executeTakeFirstOrThrow();
       expect(Number(odd.price_yearly_minor)).toBe(0);
+      const cheap = await db
+        .selectFrom('plans')
+        .selectAll()
+        .where('id', '=', 'cheap')
+        .executeTakeFirstOrThrow();
+      expect(Number(cheap.price_monthly_minor)).toBe(100);
 
       // The rules hold from now on, whatever writes the row.
       const refused = [
@@ -470,6 +479,7 @@ describe.each(engines)('migrations on %s', (engine) => {
         () => sql`update prompts set type = 'free' where id = 'fine'`.execute(db),
         () => sql`update prompts set price_minor = 100000 where id = 'fine'`.execute(db),
         () => sql`update plans set price_yearly_minor = 100 where id = 'odd'`.execute(db),
+        () => sql`update plans set price_monthly_minor = 99 where id = 'cheap'`.execute(db),
         () => sql`update payments set amount_minor = -1 where id = 'pay-open'`.execute(db),
         () => sql`update creator_earnings set amount_minor = -5 where payment_id = 'pay-2'`.execute(db),
         () => payment('pay-second-open', 1299, 'created'),

@@ -5,7 +5,7 @@ type AnyDb = Kysely<any>;
 
 /*
  * The money rules, held by the database too (issue 51, decision 042). Rows that break them are
- * repaired first: a premium prompt's price is brought into $0.99-$999.99 (it stays premium, so its
+ * repaired first: a premium prompt's price is brought into $1.00-$999.99 (it stays premium, so its
  * text stays hidden), a free prompt's price is 0, plan prices are clamped and a free plan is free both
  * ways, an order that never took money and has an impossible amount is deleted, whole cents are
  * rounded, and a second open order of a buyer for one prompt is marked replaced. A payment that
@@ -23,7 +23,9 @@ type AnyDb = Kysely<any>;
 
 const isSqlite = (db: AnyDb) => db.getExecutor().adapter instanceof SqliteAdapter;
 
-const PROMPT_MIN = 99;
+/** Razorpay takes no order below 1.00 of its currency: a price below it could never be paid. */
+const PROMPT_MIN = 100;
+const GATEWAY_MIN = 100;
 const PROMPT_MAX = 99_999;
 const PLAN_MAX = 100_000_000;
 const AMOUNT_MAX = PLAN_MAX;
@@ -57,8 +59,14 @@ const TABLES: { table: string; checks: Check[]; integers: string[] }[] = [
   {
     table: 'plans',
     checks: [
-      { name: 'plans_monthly_valid', expr: `price_monthly_minor between 0 and ${PLAN_MAX}` },
-      { name: 'plans_yearly_valid', expr: `price_yearly_minor between 0 and ${PLAN_MAX}` },
+      {
+        name: 'plans_monthly_valid',
+        expr: `price_monthly_minor = 0 or price_monthly_minor between ${GATEWAY_MIN} and ${PLAN_MAX}`,
+      },
+      {
+        name: 'plans_yearly_valid',
+        expr: `price_yearly_minor = 0 or price_yearly_minor between ${GATEWAY_MIN} and ${PLAN_MAX}`,
+      },
       { name: 'plans_free_both_ways', expr: 'price_monthly_minor > 0 or price_yearly_minor = 0' },
     ],
     integers: ['price_monthly_minor', 'price_yearly_minor'],
@@ -136,6 +144,7 @@ async function repair(db: AnyDb, sqlite: boolean): Promise<void> {
   for (const c of ['price_monthly_minor', 'price_yearly_minor']) {
     await run(`update plans set ${c} = 0 where ${c} < 0`);
     await run(`update plans set ${c} = ${PLAN_MAX} where ${c} > ${PLAN_MAX}`);
+    await run(`update plans set ${c} = ${GATEWAY_MIN} where ${c} > 0 and ${c} < ${GATEWAY_MIN}`);
   }
   for (const t of ['payments', 'purchases']) {
     await run(`update ${t} set amount_minor = 1 where amount_minor < 1`);

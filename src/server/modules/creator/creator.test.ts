@@ -144,10 +144,10 @@ describe('creating prompts', () => {
     [{ category: 'poetry' }, 'category', 'Please select a valid category'],
     [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'tags', 'Use at most 10 tags'],
     [{ tags: 'x'.repeat(31) }, 'tags.0', 'Tags must be at most 30 characters each'],
-    [{ isPaid: true, price: 0.5 }, 'price', 'Paid prompts cost between $0.99 and $999.99 (whole cents)'],
-    [{ isPaid: true, price: 1000 }, 'price', 'Paid prompts cost between $0.99 and $999.99 (whole cents)'],
-    [{ isPaid: true, price: 1.999 }, 'price', 'Paid prompts cost between $0.99 and $999.99 (whole cents)'],
-    [{ isPaid: true }, 'price', 'Paid prompts cost between $0.99 and $999.99 (whole cents)'],
+    [{ isPaid: true, price: 0.5 }, 'price', 'Paid prompts cost between $1.00 and $999.99 (whole cents)'],
+    [{ isPaid: true, price: 1000 }, 'price', 'Paid prompts cost between $1.00 and $999.99 (whole cents)'],
+    [{ isPaid: true, price: 1.999 }, 'price', 'Paid prompts cost between $1.00 and $999.99 (whole cents)'],
+    [{ isPaid: true }, 'price', 'Paid prompts cost between $1.00 and $999.99 (whole cents)'],
   ])('refuses %j on %s', async (override, field, message) => {
     const c = await creator();
     const res = await call('POST', '/api/user/prompts', c.token, { ...valid, ...override });
@@ -167,15 +167,16 @@ describe('creating prompts', () => {
       price: 999.99,
     });
     expect(res.statusCode).toBe(201);
-    const cheap = await call('POST', '/api/user/prompts', c.token, { ...valid, isPaid: true, price: 0.99 });
+    const cheap = await call('POST', '/api/user/prompts', c.token, { ...valid, isPaid: true, price: 1 });
     expect(cheap.statusCode).toBe(201);
   });
 });
 
 describe('the price rule on the prompt an edit produces (issue 51)', () => {
-  const priceMessage = 'Paid prompts cost between $0.99 and $999.99 (whole cents)';
+  const priceMessage = 'Paid prompts cost between $1.00 and $999.99 (whole cents)';
 
-  it.each([1e300, 1e9, 0.001, -50, 1000, 1.999])(
+  // 0.99: Razorpay takes no order below 1.00, so that price could never be paid.
+  it.each([1e300, 1e9, 0.001, -50, 1000, 1.999, 0.99])(
     'refuses a price of %s sent without isPaid to a premium prompt, and the marketplace stays up',
     async (price) => {
       const c = await creator();

@@ -178,6 +178,12 @@ describe('creating and editing plans', () => {
       price: { monthly: 0, yearly: 10 },
     });
     expect(created.statusCode).toBe(400);
+    // Razorpay takes no order below 1.00: such a price could never be paid.
+    const cheap = await call('PUT', `/api/admin/plans/${free.id}`, admin.token, { price: { monthly: 0.5 } });
+    expect(cheap.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'A paid plan costs at least $1.00, the least the payment gateway takes.',
+    });
     const plans = await call('GET', '/api/payments/plans');
     expect(plans.statusCode).toBe(200);
     const hobby = plans.json().data.plans.find((p: { id: string }) => p.id === free.id);

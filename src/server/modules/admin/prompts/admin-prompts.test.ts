@@ -154,7 +154,7 @@ describe('creating a prompt', () => {
       [{ content: ' too short ' }, 'Content must be at least 10 characters long'],
       [{ category: 'cooking' }, 'Please select a valid category'],
       [{ description: '' }, 'Description is required'],
-      [{ type: 'premium', price: 0 }, 'Paid prompts cost between $0.99 and $999.99 (whole cents)'],
+      [{ type: 'premium', price: 0 }, 'Paid prompts cost between $1.00 and $999.99 (whole cents)'],
     ];
     for (const [change, message] of cases) {
       const res = await call('POST', '/api/admin/prompts', admin.token, { ...valid, ...change });
@@ -313,7 +313,7 @@ describe('editing', () => {
       });
       expect(res.statusCode, String(price)).toBe(400);
       expect(res.json().details).toEqual([
-        { field: 'price', message: 'Paid prompts cost between $0.99 and $999.99 (whole cents)' },
+        { field: 'price', message: 'Paid prompts cost between $1.00 and $999.99 (whole cents)' },
       ]);
     }
     const listed = await call('GET', '/api/admin/prompts?type=premium', admin.token);

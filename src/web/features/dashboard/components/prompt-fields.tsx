@@ -53,7 +53,7 @@ export function PromptFields({
   const id = (name: string) => `${idPrefix}-${name}`;
   const chips = tagChips(typeof tags === 'string' ? tags : tags.join(','));
   const tagsHint = `Separate with commas; up to ${MAX_TAGS} tags.`;
-  const priceHint = `Between $${PRICE_MIN} and $${PRICE_MAX}.`;
+  const priceHint = `Between $${PRICE_MIN.toFixed(2)} and $${PRICE_MAX}.`;
 
   return (
     <div className="grid gap-5">
