@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCount,
   formatDate,
+  formatDay,
   formatMoney,
   formatNumber,
   formatPrice,
   formatRelativeTime,
+  growthDisplay,
 } from './format';
 
 /* What format.ts adds to Intl: Free for zero, whole prices without cents, lower-case counts, empty text for bad input. */
@@ -46,5 +48,21 @@ describe('format', () => {
     expect(formatRelativeTime(ago(26 * 3600), now)).toBe('yesterday');
     expect(formatRelativeTime(ago(-3 * 86_400), now)).toBe('in 3 days');
     expect(formatRelativeTime('nonsense', now)).toBe('');
+  });
+
+  it('writes growth with its trend, and a dash when there is nothing to compare', () => {
+    expect(growthDisplay(12.34)).toEqual({ text: '+12.3%', trend: 'up' });
+    expect(growthDisplay(12.46)).toEqual({ text: '+12.5%', trend: 'up' });
+    expect(growthDisplay(-3)).toEqual({ text: '-3%', trend: 'down' });
+    expect(growthDisplay(-3.1)).toEqual({ text: '-3.1%', trend: 'down' });
+    expect(growthDisplay(0)).toEqual({ text: '0%', trend: 'flat' });
+    expect(growthDisplay(0.01)).toEqual({ text: '0%', trend: 'flat' });
+    expect(growthDisplay(null)).toEqual({ text: '—', trend: 'none' });
+  });
+
+  it('writes a series day as the UTC day it counts', () => {
+    expect(formatDay('2026-01-05')).toBe('Jan 5');
+    expect(formatDay('2026-01-05', 'long')).toBe('Jan 5, 2026');
+    expect(formatDay('2026-03-01T00:00:00.000Z')).toBe('Mar 1');
   });
 });

@@ -63,7 +63,7 @@ export function formatNumber(value: number): string {
   return numberFormat({}).format(value);
 }
 
-type DateStyle = 'medium' | 'long' | 'longUtc' | 'datetime';
+type DateStyle = 'medium' | 'long' | 'longUtc' | 'datetime' | 'dayUtc' | 'mediumUtc';
 
 const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   medium: { month: 'short', day: 'numeric', year: 'numeric' },
@@ -71,6 +71,9 @@ const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   // The same on the server and in every browser: text the server renders (decision 019).
   longUtc: { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
   datetime: { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+  // The days of the dashboards' daily series, which count UTC days.
+  dayUtc: { month: 'short', day: 'numeric', timeZone: 'UTC' },
+  mediumUtc: { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
 };
 const dateFormats = new Map<DateStyle, Intl.DateTimeFormat>();
 
@@ -86,6 +89,26 @@ export function formatDate(value: string | number | Date, style: DateStyle = 'me
   let format = dateFormats.get(style);
   if (!format) dateFormats.set(style, (format = new Intl.DateTimeFormat(LOCALE, DATE_OPTIONS[style])));
   return format.format(date);
+}
+
+/**
+ * A day of a daily series ('2026-01-05') as 'Jan 5' (short) or 'Jan 5, 2026' (long). The series count UTC days,
+ * so the day is written in UTC: in the browser's zone it would read as the day before west of Greenwich.
+ */
+export function formatDay(day: string, style: 'short' | 'long' = 'short'): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : formatDate(date, style === 'short' ? 'dayUtc' : 'mediumUtc');
+}
+
+export type Trend = 'up' | 'down' | 'flat' | 'none';
+
+/** A growth percent as the stat cards write it: '+12.5%', '-3.1%', '0%', or a dash with nothing to compare. */
+export function growthDisplay(percent: number | null): { text: string; trend: Trend } {
+  if (percent === null || !Number.isFinite(percent)) return { text: '—', trend: 'none' };
+  const rounded = Math.round(percent * 10) / 10;
+  if (rounded > 0) return { text: `+${rounded}%`, trend: 'up' };
+  if (rounded < 0) return { text: `${rounded}%`, trend: 'down' };
+  return { text: '0%', trend: 'flat' };
 }
 
 type RelativeUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';

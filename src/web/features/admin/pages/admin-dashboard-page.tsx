@@ -22,7 +22,7 @@ import { DashboardTabs } from '../dashboard/components/dashboard-tabs';
 import { CostReportCard } from '../models/components/cost-report-card';
 import { QuickActions } from '../dashboard/components/quick-actions';
 import { RecentActivity } from '../dashboard/components/recent-activity';
-import { GrowthBadge, StatCard, StatCardSkeleton } from '../dashboard/components/stat-card';
+import { GrowthBadge, StatCard, StatCardSkeleton } from '@/components/stat-card';
 import { type ChartRange, type DashboardTab, percentText, tabFromSearch } from '../dashboard/lib/figures';
 
 /** /admin/dashboard: the platform's figures from the database, its charts, recent activity and shortcuts. */

@@ -15,7 +15,7 @@ import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { formatMoney, formatNumber } from '@/lib/format';
-import { AdminStatCard, AdminStatCardSkeleton } from '../marketplace/components/admin-stat-card';
+import { StatCard, StatCardSkeleton } from '@/components/stat-card';
 import { useAdminPlans } from '../plans/api/get-admin-plans';
 import { usePlanAnalytics } from '../plans/api/get-plan-analytics';
 import { DeletePlanDialog } from '../plans/components/delete-plan-dialog';
@@ -86,33 +86,33 @@ export function AdminPlansPage() {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {s ? (
           <>
-            <AdminStatCard
+            <StatCard
               label="Total Plans"
               value={formatNumber(s.totalPlans)}
               icon={<LayersIcon />}
-              hint={`${formatNumber(s.activePlans)} active`}
+              footer={`${formatNumber(s.activePlans)} active`}
             />
-            <AdminStatCard
+            <StatCard
               label="Total Subscribers"
               value={formatNumber(s.totalSubscribers)}
               icon={<UsersIcon />}
-              hint="On a paid plan or trial"
+              footer="On a paid plan or trial"
             />
-            <AdminStatCard
+            <StatCard
               label="Monthly Revenue"
               value={formatMoney(s.monthlyRevenueMinor, s.currency)}
               icon={<CreditCardIcon />}
-              hint="From current paid subscriptions"
+              footer="From current paid subscriptions"
             />
-            <AdminStatCard
+            <StatCard
               label="Conversion Rate"
               value={`${s.conversionRate.toFixed(1)}%`}
               icon={<PercentIcon />}
-              hint={`Subscribers of ${formatNumber(s.totalUsers)} users`}
+              footer={`Subscribers of ${formatNumber(s.totalUsers)} users`}
             />
           </>
         ) : (
-          Array.from({ length: 4 }, (_, i) => <AdminStatCardSkeleton key={i} />)
+          Array.from({ length: 4 }, (_, i) => <StatCardSkeleton key={i} />)
         )}
       </div>
 

@@ -13,8 +13,8 @@ import {
   YAxis,
 } from 'recharts';
 import { cn } from '@/lib/cn';
-import { formatCount, formatNumber } from '@/lib/format';
-import { type ChartPoint, formatDay, formatDollars } from '../lib/figures';
+import { formatCount, formatDay, formatNumber } from '@/lib/format';
+import { type ChartPoint, formatDollars } from '../lib/figures';
 
 export type SeriesKey = Exclude<keyof ChartPoint, 'date' | 'end'>;
 

@@ -16,9 +16,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { formatDay, formatNumber } from '@/lib/format';
 import { useAnalytics } from '../api/get-analytics';
-import { bucketSeries, formatDay, formatDollars } from '../lib/figures';
+import { bucketSeries, formatDollars } from '../lib/figures';
 import {
   CHART_COLORS,
   ChartLegend,
@@ -29,7 +29,7 @@ import {
   type SeriesKey,
 } from './analytics-charts';
 import { PromptStatusBadge } from './prompt-status-badge';
-import { GrowthBadge } from './stat-card';
+import { GrowthBadge } from '@/components/stat-card';
 import { StudioEmpty, StudioLoadError } from './studio-states';
 
 const PERIOD_LABELS: Record<AnalyticsPeriod, { short: string; long: string }> = {
@@ -159,7 +159,7 @@ function AnalyticsBody({
           icon={<EyeIcon aria-hidden />}
           label="Views"
           value={formatNumber(totals.views)}
-          extra={<GrowthBadge percent={data.growthRate} />}
+          extra={<GrowthBadge percent={data.growthRate} subject="views" />}
         />
         <Tile icon={<HeartIcon aria-hidden />} label="Likes" value={formatNumber(totals.likes)} />
         <Tile icon={<DownloadIcon aria-hidden />} label="Downloads" value={formatNumber(totals.downloads)} />

@@ -16,7 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatDate, formatNumber, formatRelativeTime } from '@/lib/format';
 import { formatDollars } from '../lib/figures';
-import { GrowthBadge, StatCard, StatCardSkeleton } from './stat-card';
+import { GrowthBadge, StatCard, StatCardSkeleton } from '@/components/stat-card';
 import { StudioEmpty, StudioLoadError } from './studio-states';
 
 interface OverviewTabProps {
@@ -53,7 +53,7 @@ export function OverviewTab({
           value={formatNumber(overview.totalViews)}
           footer={
             <span className="flex flex-wrap items-center gap-1.5">
-              <GrowthBadge percent={overview.viewsGrowth} />
+              <GrowthBadge percent={overview.viewsGrowth} subject="views" />
               <span>last 30 days vs. prior 30</span>
             </span>
           }

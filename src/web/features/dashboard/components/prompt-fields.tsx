@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import type { PromptFormInput, PromptFormOutput } from '../lib/prompt-form';
 import { tagChips } from '../lib/prompt-form';
-import { FormField, fieldA11y } from './form-field';
+import { Field, describedBy } from '@/components/ui/form-field';
 import { ContentPreview } from './prompt-preview';
 
 export type PromptForm = UseFormReturn<PromptFormInput, unknown, PromptFormOutput>;
@@ -57,7 +57,7 @@ export function PromptFields({
 
   return (
     <div className="grid gap-5">
-      <FormField
+      <Field
         id={id('title')}
         label="Title"
         required
@@ -65,14 +65,14 @@ export function PromptFields({
         count={{ value: title.length, max: MAX.title }}
       >
         <Input
-          {...fieldA11y(id('title'), error('title'))}
+          {...describedBy(id('title'), error('title'))}
           placeholder="e.g. SEO blog post outline"
           autoComplete="off"
           {...register('title')}
         />
-      </FormField>
+      </Field>
 
-      <FormField
+      <Field
         id={id('description')}
         label="Description"
         required
@@ -80,23 +80,23 @@ export function PromptFields({
         count={{ value: description.length, max: MAX.description }}
       >
         <Textarea
-          {...fieldA11y(id('description'), error('description'))}
+          {...describedBy(id('description'), error('description'))}
           rows={3}
           className="min-h-20"
           placeholder="What the prompt does and who it is for"
           {...register('description')}
         />
-      </FormField>
+      </Field>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id={id('category')} label="Category" required error={error('category')}>
+        <Field id={id('category')} label="Category" required error={error('category')}>
           <Controller
             control={control}
             name="category"
             render={({ field }) => (
               <Select value={field.value ?? ''} onValueChange={field.onChange}>
                 <SelectTrigger
-                  {...fieldA11y(id('category'), error('category'))}
+                  {...describedBy(id('category'), error('category'))}
                   ref={field.ref}
                   onBlur={field.onBlur}
                 >
@@ -112,11 +112,11 @@ export function PromptFields({
               </Select>
             )}
           />
-        </FormField>
+        </Field>
 
-        <FormField id={id('tags')} label="Tags" error={error('tags')} hint={tagsHint}>
+        <Field id={id('tags')} label="Tags" error={error('tags')} hint={tagsHint}>
           <Input
-            {...fieldA11y(id('tags'), error('tags'), tagsHint)}
+            {...describedBy(id('tags'), error('tags'), tagsHint)}
             placeholder="e.g. seo, blogging, outline"
             autoComplete="off"
             {...register('tags')}
@@ -138,7 +138,7 @@ export function PromptFields({
               ))}
             </ul>
           ) : null}
-        </FormField>
+        </Field>
       </div>
 
       <div className="grid gap-3 rounded-lg border bg-muted/20 p-4">
@@ -170,14 +170,14 @@ export function PromptFields({
           />
         </div>
         {isPaid ? (
-          <FormField id={id('price')} label="Price (USD)" required error={error('price')} hint={priceHint}>
+          <Field id={id('price')} label="Price (USD)" required error={error('price')} hint={priceHint}>
             <div className="relative max-w-48">
               <DollarSignIcon
                 className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
                 aria-hidden
               />
               <Input
-                {...fieldA11y(id('price'), error('price'), priceHint)}
+                {...describedBy(id('price'), error('price'), priceHint)}
                 type="number"
                 inputMode="decimal"
                 step="0.01"
@@ -188,12 +188,12 @@ export function PromptFields({
                 {...register('price')}
               />
             </div>
-          </FormField>
+          </Field>
         ) : null}
       </div>
 
       <div className={cn('grid gap-5', layout === 'page' && 'lg:grid-cols-2')}>
-        <FormField
+        <Field
           id={id('content')}
           label="Prompt content"
           required
@@ -201,14 +201,14 @@ export function PromptFields({
           count={{ value: content.length, max: MAX.content }}
         >
           <Textarea
-            {...fieldA11y(id('content'), error('content'))}
+            {...describedBy(id('content'), error('content'))}
             rows={layout === 'page' ? 14 : 8}
             className="font-mono text-[13px] leading-relaxed"
             placeholder={'Write an outline for a blog post about {{topic}} for [audience]...'}
             spellCheck
             {...register('content')}
           />
-        </FormField>
+        </Field>
         <ContentPreview
           content={content}
           className={layout === 'page' ? 'lg:mt-6 lg:max-h-[26rem]' : 'max-h-60'}

@@ -10,37 +10,6 @@ export function formatDollars(dollars: number): string {
   return formatMoney(Math.round(dollars * 100));
 }
 
-export type Trend = 'up' | 'down' | 'flat' | 'none';
-
-/** The growth badge: '+12.5%' going up, '-3.1%' going down, '0%' flat, '—' when there was nothing to compare with. */
-export function growthDisplay(percent: number | null): { text: string; trend: Trend } {
-  if (percent === null || !Number.isFinite(percent)) return { text: '—', trend: 'none' };
-  const rounded = Math.round(percent * 10) / 10;
-  if (rounded > 0) return { text: `+${rounded}%`, trend: 'up' };
-  if (rounded < 0) return { text: `${rounded}%`, trend: 'down' };
-  return { text: '0%', trend: 'flat' };
-}
-
-const dayFormatters = {
-  short: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
-  long: new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }),
-};
-
-/**
- * A day of the analytics series ('2026-01-05') as 'Jan 5' or 'Jan 5, 2026'. The series counts UTC
- * days, so the day is written in UTC: in the browser's zone it would read as the day before west of
- * Greenwich.
- */
-export function formatDay(day: string, style: keyof typeof dayFormatters = 'short'): string {
-  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormatters[style].format(date);
-}
-
 type Figures = {
   views: number;
   likes: number;

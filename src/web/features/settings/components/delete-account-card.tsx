@@ -15,7 +15,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { useAuth } from '@/lib/auth';
 import { showErrorToast } from '@/lib/error-toast';
 import { useDeleteAccount } from '../api/delete-account';
-import { serverFieldErrors } from '../lib/field-errors';
+import { serverFieldErrors } from '@/lib/field-errors';
 import { Field, describedBy } from '@/components/ui/form-field';
 import { SettingsSection } from './settings-section';
 

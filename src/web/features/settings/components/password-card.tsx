@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateSettings } from '../api/update-settings';
-import { type FieldErrors, hasErrors, schemaFieldErrors, serverFieldErrors } from '../lib/field-errors';
+import { type FieldErrors, hasErrors, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
 import { Field, describedBy } from '@/components/ui/form-field';
 import { SettingsSection } from './settings-section';
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyPoint, PlanShare } from '@shared/admin-dashboard';
-import { formatCount, formatMoney, formatNumber } from '@/lib/format';
-import { formatDay } from '../lib/figures';
+import { formatCount, formatDay, formatMoney, formatNumber } from '@/lib/format';
 
 /*
  * The dashboard's charts. Colours are CSS variables on the wrapper (brighter under .dark), so the SVG

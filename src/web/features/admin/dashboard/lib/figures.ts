@@ -2,17 +2,6 @@ import type { DailyPoint } from '@shared/admin-dashboard';
 
 /* Pure helpers behind the admin dashboard's cards and charts. */
 
-export type Trend = 'up' | 'down' | 'flat' | 'none';
-
-/** A growth percent as the cards write it: '+12.5%', '-3%', '0%', or a dash with nothing to compare. */
-export function growthDisplay(percent: number | null): { text: string; trend: Trend } {
-  if (percent === null || !Number.isFinite(percent)) return { text: '—', trend: 'none' };
-  const rounded = Math.round(percent * 10) / 10;
-  if (rounded > 0) return { text: `+${rounded}%`, trend: 'up' };
-  if (rounded < 0) return { text: `${rounded}%`, trend: 'down' };
-  return { text: '0%', trend: 'flat' };
-}
-
 /** The spec's conversion rate with one decimal: '16.7%'. */
 export const percentText = (value: number) => `${(Math.round(value * 10) / 10).toFixed(1)}%`;
 
@@ -34,22 +23,6 @@ export function totals(series: readonly DailyPoint[]) {
     }),
     { signups: 0, publications: 0, revenueMinor: 0 },
   );
-}
-
-const dayFormatters = {
-  short: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
-  long: new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }),
-};
-
-/** A UTC day of the series ('2026-01-05') as 'Jan 5' or 'Jan 5, 2026', written in UTC like the series. */
-export function formatDay(day: string, style: keyof typeof dayFormatters = 'short'): string {
-  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormatters[style].format(date);
 }
 
 export const DASHBOARD_TABS = ['overview', 'users', 'prompts', 'revenue'] as const;

@@ -1,7 +1,7 @@
 import { ArchiveIcon, CircleCheckIcon, ClockIcon, CrownIcon, FileTextIcon, StarIcon } from 'lucide-react';
 import type { AdminPromptStats } from '@shared/admin-prompts';
 import { formatNumber } from '@/lib/format';
-import { AdminStatCard, AdminStatCardSkeleton } from './admin-stat-card';
+import { StatCard, StatCardSkeleton } from '@/components/stat-card';
 
 /** The marketplace stat cards, over the whole catalogue whatever the filters. */
 export function PromptStats({ stats }: { stats: AdminPromptStats | undefined }) {
@@ -13,7 +13,7 @@ export function PromptStats({ stats }: { stats: AdminPromptStats | undefined }) 
         aria-label="Loading"
       >
         {Array.from({ length: 6 }, (_, i) => (
-          <AdminStatCardSkeleton key={i} />
+          <StatCardSkeleton key={i} />
         ))}
       </div>
     );
@@ -39,13 +39,7 @@ export function PromptStats({ stats }: { stats: AdminPromptStats | undefined }) 
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
       {cards.map((c) => (
-        <AdminStatCard
-          key={c.label}
-          label={c.label}
-          value={formatNumber(c.value)}
-          icon={c.icon}
-          hint={c.hint}
-        />
+        <StatCard key={c.label} label={c.label} value={formatNumber(c.value)} icon={c.icon} footer={c.hint} />
       ))}
     </div>
   );

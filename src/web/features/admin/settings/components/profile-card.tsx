@@ -8,7 +8,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Separator } from '@/components/ui/separator';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateAdminSettings } from '../api/update-admin-settings';
-import { type FieldErrors, firstError, schemaFieldErrors, serverFieldErrors } from '../lib/field-errors';
+import { type FieldErrors, firstError, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
 import { Field, describedBy } from '@/components/ui/form-field';
 import { SettingsCard } from './settings-card';
 

@@ -1,7 +1,7 @@
 import { CrownIcon, UserCheckIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import type { AdminUserCounts } from '@shared/admin-users';
 import { formatMoney, formatNumber } from '@/lib/format';
-import { StatCard, StatCardSkeleton } from '../../dashboard/components/stat-card';
+import { StatCard, StatCardSkeleton } from '@/components/stat-card';
 
 /** The spec's count cards: Total Users, Active Users, Premium Users, Total Revenue (2 decimals). */
 export function UserCountCards({ counts }: { counts: AdminUserCounts | undefined }) {

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { growthDisplay } from '../lib/figures';
+import { growthDisplay } from '@/lib/format';
 
-/** One headline figure of the admin panel, with its icon and a line of context under it. */
+/** One headline figure, with its icon and an optional line of context under it (growth, a total). */
 export function StatCard({
   label,
   value,

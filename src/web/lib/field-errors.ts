@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 
+/** The message to show beside each field of a form (none: the field is fine). */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-/** The first message per field of a schema check. */
+/** The first message per field of a schema check; an issue belongs to a field its path names. */
 export function schemaFieldErrors<K extends string>(
   schema: z.ZodType,
   values: unknown,
@@ -19,7 +20,10 @@ export function schemaFieldErrors<K extends string>(
   return errors;
 }
 
-/** Field messages of a server validation error, for the fields of one card. */
+/**
+ * The field messages a server validation error sent for the fields of one form; a detail belongs to a field
+ * it names, alone or at the end of a section ('profile.email'). Empty when it named no field of the form.
+ */
 export function serverFieldErrors<K extends string>(error: unknown, fields: readonly K[]): FieldErrors<K> {
   const errors: FieldErrors<K> = {};
   if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return errors;
@@ -32,3 +36,5 @@ export function serverFieldErrors<K extends string>(error: unknown, fields: read
 
 export const firstError = (errors: object): string | undefined =>
   Object.values(errors).find((v): v is string => typeof v === 'string');
+
+export const hasErrors = (errors: object) => firstError(errors) !== undefined;
