@@ -22,13 +22,14 @@ export function schemaFieldErrors<K extends string>(
 
 /**
  * The field messages a server validation error sent for the fields of one form; a detail belongs to a field
- * it names, alone or at the end of a section ('profile.email'). Empty when it named no field of the form.
+ * its dotted path names ('email', 'profile.email', 'tags.3'). Empty when it named no field of the form.
  */
 export function serverFieldErrors<K extends string>(error: unknown, fields: readonly K[]): FieldErrors<K> {
   const errors: FieldErrors<K> = {};
   if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return errors;
   for (const detail of error.details) {
-    const field = fields.find((f) => detail.field === f || detail.field.endsWith(`.${f}`));
+    const path = detail.field.split('.');
+    const field = fields.find((f) => path.includes(f));
     if (field && !errors[field]) errors[field] = detail.message;
   }
   return errors;

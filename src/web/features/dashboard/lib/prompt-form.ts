@@ -6,7 +6,7 @@ import {
   MAX_TAGS,
   type UpdatePromptInput,
 } from '@shared/creator';
-import { ApiError } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/field-errors';
 
 /*
  * The upload form and the edit dialog hold the spec's Upload form (section 3): title, description,
@@ -26,7 +26,6 @@ export const PROMPT_FORM_FIELDS = [
   'isPaid',
   'price',
 ] as const;
-type PromptFormField = (typeof PROMPT_FORM_FIELDS)[number];
 
 /** A fresh upload form: no category chosen yet, free. */
 export const EMPTY_PROMPT_FORM: DefaultValues<PromptFormInput> = {
@@ -85,20 +84,9 @@ export function tagChips(text: string): { tags: string[]; tooMany: boolean } {
  * whether any field was marked, so the caller can move focus there.
  */
 export function markServerFieldErrors(error: unknown, setError: UseFormSetError<PromptFormInput>): boolean {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return false;
-  let marked = false;
-  const seen = new Set<string>();
-  for (const detail of error.details) {
-    const field = PROMPT_FORM_FIELDS.find((f) => f === detail.field.split('.')[0]) as
-      PromptFormField | undefined;
-    if (!field || seen.has(field)) continue;
-    seen.add(field);
-    setError(
-      field as FieldPath<PromptFormInput>,
-      { type: 'server', message: detail.message },
-      { shouldFocus: !marked },
-    );
-    marked = true;
-  }
-  return marked;
+  const errors = Object.entries(serverFieldErrors(error, PROMPT_FORM_FIELDS));
+  errors.forEach(([field, message], i) => {
+    setError(field as FieldPath<PromptFormInput>, { type: 'server', message }, { shouldFocus: i === 0 });
+  });
+  return errors.length > 0;
 }

@@ -22,16 +22,19 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { Field, describedBy } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import { type FieldErrors, serverFieldErrors } from '@/lib/field-errors';
 import { useCreateAdminPrompt } from '../api/create-admin-prompt';
 import { useUpdateAdminPrompt } from '../api/update-admin-prompt';
 import { failureMessage } from '../lib/failure';
 import {
   EMPTY_PROMPT_FORM,
+  PROMPT_FORM_FIELDS,
   type PromptFormField,
   type PromptFormValues,
   createBody,
@@ -71,7 +74,7 @@ const TYPE_LABELS: Record<PromptType, string> = { free: 'Free', premium: 'Premiu
 
 function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: () => void }) {
   const [values, setValues] = useState<PromptFormValues>(prompt ? formValuesOf(prompt) : EMPTY_PROMPT_FORM);
-  const [errors, setErrors] = useState<Partial<Record<PromptFormField, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<PromptFormField>>({});
   const create = useCreateAdminPrompt();
   const update = useUpdateAdminPrompt();
   const saving = create.isPending || update.isPending;
@@ -101,9 +104,7 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
-        const fieldErrors: Partial<Record<PromptFormField, string>> = {};
-        for (const d of error.details) fieldErrors[d.field as PromptFormField] ??= d.message;
-        setErrors(fieldErrors);
+        setErrors(serverFieldErrors(error, PROMPT_FORM_FIELDS));
         toast.error(ADMIN_PROMPT_MESSAGES.validationTitle, { description: error.message });
         return;
       }
@@ -111,17 +112,13 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
     }
   };
 
-  const a11y = (field: PromptFormField) => ({
-    id: `prompt-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `prompt-${field}-error` : undefined,
-  });
-  const error = (field: PromptFormField) =>
-    errors[field] ? (
-      <p id={`prompt-${field}-error`} className="text-sm text-destructive">
-        {errors[field]}
-      </p>
-    ) : null;
+  const priceHint =
+    values.type === 'free'
+      ? 'Free prompts cost nothing.'
+      : `Between $${PRICE_MIN.toFixed(2)} and $${PRICE_MAX}.`;
+  const id = (field: PromptFormField) => `prompt-${field}`;
+  const fieldProps = (field: PromptFormField) => ({ id: id(field), error: errors[field] });
+  const a11y = (field: PromptFormField) => describedBy(id(field), errors[field]);
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-5">
@@ -134,22 +131,15 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
         </DialogDescription>
       </DialogHeader>
       <fieldset disabled={saving} className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2 sm:col-span-2">
-          <Label htmlFor="prompt-title">
-            Title <span className="text-destructive">*</span>
-          </Label>
+        <Field {...fieldProps('title')} label="Title" required className="sm:col-span-2">
           <Input
             {...a11y('title')}
             value={values.title}
             onChange={(e) => set('title', e.target.value)}
             maxLength={120}
           />
-          {error('title')}
-        </div>
-        <div className="grid gap-2 sm:col-span-2">
-          <Label htmlFor="prompt-description">
-            Description <span className="text-destructive">*</span>
-          </Label>
+        </Field>
+        <Field {...fieldProps('description')} label="Description" required className="sm:col-span-2">
           <Textarea
             {...a11y('description')}
             value={values.description}
@@ -157,12 +147,8 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
             maxLength={500}
             className="min-h-16"
           />
-          {error('description')}
-        </div>
-        <div className="grid gap-2 sm:col-span-2">
-          <Label htmlFor="prompt-content">
-            Content <span className="text-destructive">*</span>
-          </Label>
+        </Field>
+        <Field {...fieldProps('content')} label="Content" required className="sm:col-span-2">
           <Textarea
             {...a11y('content')}
             value={values.content}
@@ -170,12 +156,8 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
             className="min-h-32 font-mono text-xs"
             placeholder="At least 10 characters. Use {{variables}} for what the user fills in."
           />
-          {error('content')}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="prompt-category">
-            Category <span className="text-destructive">*</span>
-          </Label>
+        </Field>
+        <Field {...fieldProps('category')} label="Category" required>
           <Select value={values.category} onValueChange={(v) => set('category', v)}>
             <SelectTrigger {...a11y('category')}>
               <SelectValue placeholder="Select a category" />
@@ -188,10 +170,8 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
               ))}
             </SelectContent>
           </Select>
-          {error('category')}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="prompt-status">Status</Label>
+        </Field>
+        <Field id="prompt-status" label="Status">
           <Select value={values.status} onValueChange={(v) => set('status', v as PromptStatus)}>
             <SelectTrigger id="prompt-status">
               <SelectValue />
@@ -204,9 +184,8 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
               ))}
             </SelectContent>
           </Select>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="prompt-type">Type</Label>
+        </Field>
+        <Field id="prompt-type" label="Type">
           <Select value={values.type} onValueChange={(v) => set('type', v as PromptType)}>
             <SelectTrigger id="prompt-type">
               <SelectValue />
@@ -219,11 +198,10 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
               ))}
             </SelectContent>
           </Select>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="prompt-price">Price (USD)</Label>
+        </Field>
+        <Field {...fieldProps('price')} label="Price (USD)" hint={priceHint}>
           <Input
-            {...a11y('price')}
+            {...describedBy(id('price'), errors.price, priceHint)}
             type="number"
             inputMode="decimal"
             step={0.01}
@@ -232,14 +210,7 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
             disabled={values.type === 'free'}
             onChange={(e) => set('price', e.target.value)}
           />
-          {error('price') ?? (
-            <p className="text-xs text-muted-foreground">
-              {values.type === 'free'
-                ? 'Free prompts cost nothing.'
-                : `Between $${PRICE_MIN.toFixed(2)} and $${PRICE_MAX}.`}
-            </p>
-          )}
-        </div>
+        </Field>
         <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
           <Label htmlFor="prompt-featured" className="grid gap-0.5">
             Featured

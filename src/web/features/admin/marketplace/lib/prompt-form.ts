@@ -48,7 +48,9 @@ export function formValuesOf(prompt: AdminPrompt): PromptFormValues {
   };
 }
 
-export type PromptFormField = 'title' | 'description' | 'content' | 'category' | 'price';
+/** The fields that show an error of their own. */
+export const PROMPT_FORM_FIELDS = ['title', 'description', 'content', 'category', 'price'] as const;
+export type PromptFormField = (typeof PROMPT_FORM_FIELDS)[number];
 
 /**
  * The spec's checks in its order (section 5): title, description, category, content required, content
