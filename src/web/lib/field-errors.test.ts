@@ -33,7 +33,7 @@ describe('field errors', () => {
   });
 
   it('finds nothing in other errors', () => {
-    expect(serverFieldErrors(new ApiError('Nope', 409, 'CONFLICT'), FIELDS)).toEqual({});
+    expect(serverFieldErrors(new ApiError('Not found', 404, 'NOT_FOUND_ERROR'), FIELDS)).toEqual({});
     expect(serverFieldErrors(new Error('boom'), FIELDS)).toEqual({});
   });
 
