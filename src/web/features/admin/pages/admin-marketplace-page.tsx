@@ -10,13 +10,14 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ADMIN_PROMPT_MESSAGES, type AdminPrompt } from '@shared/admin-prompts';
+import { DeletePromptDialog } from '@/components/delete-prompt-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/lib/format';
+import { useDeleteAdminPrompt } from '../marketplace/api/delete-admin-prompt';
 import { useAdminPrompts } from '../marketplace/api/get-admin-prompts';
 import { useUpdateAdminPrompt } from '../marketplace/api/update-admin-prompt';
-import { DeletePromptDialog } from '../marketplace/components/delete-prompt-dialog';
 import { PromptFilters } from '../marketplace/components/prompt-filters';
 import { type PromptDialogTarget, PromptFormDialog } from '../marketplace/components/prompt-form-dialog';
 import { PromptStats } from '../marketplace/components/prompt-stats';
@@ -36,6 +37,7 @@ export function AdminMarketplacePage() {
   const filters = filtersFromParams(params);
   const list = useAdminPrompts(queryFromFilters(filters));
   const update = useUpdateAdminPrompt();
+  const remove = useDeleteAdminPrompt();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [formTarget, setFormTarget] = useState<PromptDialogTarget>(null);
   const [moderating, setModerating] = useState<AdminPrompt | null>(null);
@@ -174,7 +176,12 @@ export function AdminMarketplacePage() {
 
       <PromptFormDialog target={formTarget} onOpenChange={(open) => !open && setFormTarget(null)} />
       <StatusDialog prompt={moderating} onOpenChange={(open) => !open && setModerating(null)} />
-      <DeletePromptDialog prompt={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      <DeletePromptDialog
+        prompt={deleting && { title: deleting.title, buyers: deleting.analytics.buyers }}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        onOpenChange={(open) => !open && setDeleting(null)}
+      />
     </div>
   );
 }

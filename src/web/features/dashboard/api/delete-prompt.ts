@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { DeleteResultSchema } from '@shared/creator';
 import type { z } from 'zod';
 import { apiRequestWithMessage } from '@/lib/api-client';
@@ -17,11 +18,17 @@ export async function deletePrompt(id: string): Promise<DeleteResult> {
   return { ...DeleteResultSchema.parse(data), message };
 }
 
-/** A failure raises the spec's error toast and leaves the confirmation open. */
+/** Says what happened in a toast; a failure raises the spec's error toast (the query client's). */
 export function useDeletePrompt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePrompt,
-    onSuccess: () => refreshAfterPromptChange(queryClient),
+    onSuccess: (result) => {
+      toast.success(
+        result.message ??
+          (result.archived ? 'Prompt archived: its buyers keep access.' : 'Prompt deleted successfully!'),
+      );
+      return refreshAfterPromptChange(queryClient);
+    },
   });
 }

@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useUpdatePrompt } from '../api/update-prompt';
-import { useLastPresent } from '../hooks/use-last-present';
+import { useLastPresent } from '@/lib/use-last-present';
 import {
   type PromptFormInput,
   type PromptFormOutput,

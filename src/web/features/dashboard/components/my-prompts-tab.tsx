@@ -3,15 +3,16 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PAGING, type PromptStatus } from '@shared/constants';
 import type { CreatorPrompt } from '@shared/creator';
+import { DeletePromptDialog } from '@/components/delete-prompt-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useDeletePrompt } from '../api/delete-prompt';
 import { useMyPrompts } from '../api/get-my-prompts';
 import { usePublishPrompt } from '../api/publish-prompt';
 import { useUnpublishPrompt } from '../api/unpublish-prompt';
 import { CreatorPromptItem } from './creator-prompt-item';
-import { DeletePromptDialog } from './delete-prompt-dialog';
 import { EditPromptDialog } from './edit-prompt-dialog';
 import { StudioEmpty, StudioLoadError } from './studio-states';
 
@@ -42,6 +43,7 @@ export function MyPromptsTab({ status, page, onChange, onUpload }: MyPromptsTabP
   const query = useMyPrompts({ page, limit: PAGING.userPrompts, status: status ?? undefined });
   const [editing, setEditing] = useState<CreatorPrompt | null>(null);
   const [deleting, setDeleting] = useState<CreatorPrompt | null>(null);
+  const remove = useDeletePrompt();
   const publish = usePublishPrompt();
   const unpublish = useUnpublishPrompt();
   const busyId = publish.isPending ? publish.variables : unpublish.isPending ? unpublish.variables : null;
@@ -177,7 +179,12 @@ export function MyPromptsTab({ status, page, onChange, onUpload }: MyPromptsTabP
       )}
 
       <EditPromptDialog prompt={editing} onOpenChange={(open) => !open && setEditing(null)} />
-      <DeletePromptDialog prompt={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      <DeletePromptDialog
+        prompt={deleting}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        onOpenChange={(open) => !open && setDeleting(null)}
+      />
     </section>
   );
 }

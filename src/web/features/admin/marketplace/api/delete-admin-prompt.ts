@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminPromptDeleteResultSchema } from '@shared/admin-prompts';
+import { toast } from 'sonner';
+import { ADMIN_PROMPT_MESSAGES, AdminPromptDeleteResultSchema } from '@shared/admin-prompts';
 import { apiRequestWithMessage } from '@/lib/api-client';
+import { failureMessage } from '../lib/failure';
 import { refreshAfterAdminPromptChange } from './query-keys';
 
 /** DELETE /api/admin/prompts/:id: a prompt with buyers is archived instead; the message says which. */
@@ -11,12 +13,20 @@ export async function deleteAdminPrompt(id: string) {
   return { ...AdminPromptDeleteResultSchema.parse(data), message };
 }
 
+/** Says what happened in a toast; the dialog stays open after a failure to try again. */
 export function useDeleteAdminPrompt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAdminPrompt,
-    onSuccess: () => refreshAfterAdminPromptChange(queryClient),
-    // The dialog shows 'Failed to delete prompt' itself.
+    onSuccess: (result) => {
+      if (result.archived) toast.success('Prompt archived', { description: result.message });
+      else toast.success(result.message ?? ADMIN_PROMPT_MESSAGES.deleted);
+      return refreshAfterAdminPromptChange(queryClient);
+    },
+    // The spec's 'Failed to delete prompt' (or the server's message) instead of the generic toast.
+    onError: (error) => {
+      toast.error('Error', { description: failureMessage(error, ADMIN_PROMPT_MESSAGES.deleteFailed) });
+    },
     meta: { silent: true },
   });
 }
