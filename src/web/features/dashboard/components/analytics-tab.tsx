@@ -28,7 +28,7 @@ import {
   RevenueChart,
   type SeriesKey,
 } from './analytics-charts';
-import { PromptStatusBadge } from './prompt-status-badge';
+import { PromptStatusBadge } from '@/components/prompt-status-badge';
 import { GrowthBadge } from '@/components/stat-card';
 import { StudioEmpty, StudioLoadError } from './studio-states';
 

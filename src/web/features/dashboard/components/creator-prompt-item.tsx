@@ -21,7 +21,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatCount, formatDate, formatNumber } from '@/lib/format';
 import { formatDollars } from '../lib/figures';
-import { PromptStatusBadge } from './prompt-status-badge';
+import { PromptStatusBadge } from '@/components/prompt-status-badge';
 
 function Figure({
   icon,

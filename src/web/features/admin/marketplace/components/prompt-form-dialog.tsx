@@ -42,7 +42,7 @@ import {
   updateBody,
   validatePromptForm,
 } from '../lib/prompt-form';
-import { STATUS_LABEL } from './prompt-status-badge';
+import { promptStatusLabel } from '@/components/prompt-status-badge';
 
 /** Which dialog is open: a new prompt, or an existing one to edit. */
 export type PromptDialogTarget = { mode: 'create' } | { mode: 'edit'; prompt: AdminPrompt } | null;
@@ -179,7 +179,7 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
             <SelectContent>
               {PROMPT_STATUSES.map((s) => (
                 <SelectItem key={s} value={s}>
-                  {STATUS_LABEL(s)}
+                  {promptStatusLabel(s)}
                 </SelectItem>
               ))}
             </SelectContent>

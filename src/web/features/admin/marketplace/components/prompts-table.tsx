@@ -24,7 +24,7 @@ import {
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatCount, formatMoney, formatPrice } from '@/lib/format';
-import { AdminPromptStatusBadge } from './prompt-status-badge';
+import { PromptStatusBadge } from '@/components/prompt-status-badge';
 
 export interface PromptRowActions {
   onToggleFeatured: (prompt: AdminPrompt) => void;
@@ -89,7 +89,7 @@ export function PromptsTable({ prompts, actions }: { prompts: AdminPrompt[]; act
               )}
             </TableCell>
             <TableCell>
-              <AdminPromptStatusBadge status={p.status} />
+              <PromptStatusBadge status={p.status} />
             </TableCell>
             <TableCell>
               <div className="flex items-center gap-3 text-xs whitespace-nowrap text-muted-foreground tabular-nums">

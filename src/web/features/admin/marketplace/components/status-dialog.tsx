@@ -17,7 +17,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useSetAdminPromptStatus } from '../api/set-admin-prompt-status';
-import { STATUS_LABEL } from './prompt-status-badge';
+import { promptStatusLabel } from '@/components/prompt-status-badge';
 
 /** Moderation: a new status with a note the creator sees in their studio. */
 export function StatusDialog({
@@ -45,7 +45,7 @@ function StatusForm({ prompt, onDone }: { prompt: AdminPrompt; onDone: () => voi
     event.preventDefault();
     try {
       await mutation.mutateAsync({ id: prompt.id, body: { status, notes: notes.trim() || undefined } });
-      toast.success(`Status set to ${STATUS_LABEL(status)}`, {
+      toast.success(`Status set to ${promptStatusLabel(status)}`, {
         description: notes.trim() ? 'The creator sees your note in their studio.' : undefined,
       });
       onDone();
@@ -73,7 +73,7 @@ function StatusForm({ prompt, onDone }: { prompt: AdminPrompt; onDone: () => voi
             <SelectContent>
               {PROMPT_STATUSES.map((s) => (
                 <SelectItem key={s} value={s}>
-                  {STATUS_LABEL(s)}
+                  {promptStatusLabel(s)}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -12,14 +12,16 @@ const STYLE: Record<
   rejected: { variant: 'destructive', Icon: CircleSlashIcon, label: 'Rejected' },
 };
 
-export const STATUS_LABEL = (status: PromptStatus) => STYLE[status].label;
+/** A prompt status as the studio and the admin panel name it. */
+export const promptStatusLabel = (status: PromptStatus) => STYLE[status].label;
 
-export function AdminPromptStatusBadge({ status }: { status: PromptStatus }) {
-  const { variant, Icon, label } = STYLE[status];
+/** Published, Draft (the spec's creator labels), Archived or Rejected; `label` words it another way. */
+export function PromptStatusBadge({ status, label }: { status: PromptStatus; label?: string }) {
+  const { variant, Icon, label: fallback } = STYLE[status];
   return (
     <Badge variant={variant} data-status={status}>
       <Icon aria-hidden />
-      {label}
+      {label ?? fallback}
     </Badge>
   );
 }
