@@ -9,9 +9,9 @@ import {
   ResponsiveContainer,
   Tooltip,
   type TooltipContentProps,
-  XAxis,
   YAxis,
 } from 'recharts';
+import { ChartTooltipBox, axisTick, dayAxis } from '@/components/chart-parts';
 import { cn } from '@/lib/cn';
 import { formatCount, formatDay, formatNumber } from '@/lib/format';
 import { type ChartPoint, formatDollars } from '../lib/figures';
@@ -37,8 +37,6 @@ const SERIES: Record<SeriesKey, { label: string; color: string; format: (v: numb
 export const PERFORMANCE_KEYS = ['views', 'likes', 'downloads', 'tries'] as const;
 export const REVENUE_KEYS = ['revenue', 'purchases'] as const;
 
-const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
-
 function ChartTooltip({ active, payload }: Pick<TooltipContentProps, 'active' | 'payload'>) {
   if (!active || !payload?.length) return null;
   const point = payload[0]?.payload as ChartPoint | undefined;
@@ -47,26 +45,11 @@ function ChartTooltip({ active, payload }: Pick<TooltipContentProps, 'active' | 
     point.date === point.end
       ? formatDay(point.date, 'long')
       : `${formatDay(point.date)} – ${formatDay(point.end, 'long')}`;
-  return (
-    <div className="min-w-40 rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-lg">
-      <p className="mb-1.5 font-medium">{when}</p>
-      <ul className="grid gap-1">
-        {payload.map((entry) => {
-          const key = entry.dataKey as SeriesKey;
-          const series = SERIES[key];
-          return (
-            <li key={key} className="flex items-center justify-between gap-4">
-              <span className="flex items-center gap-1.5 text-muted-foreground">
-                <span className="size-2 rounded-full" style={{ background: series.color }} aria-hidden />
-                {series.label}
-              </span>
-              <span className="font-medium tabular-nums">{series.format(Number(entry.value ?? 0))}</span>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
+  const rows = payload.map((entry) => {
+    const key = entry.dataKey as SeriesKey;
+    return { key, ...SERIES[key], value: SERIES[key].format(Number(entry.value ?? 0)) };
+  });
+  return <ChartTooltipBox title={when} rows={rows} className="min-w-40" />;
 }
 
 /**
@@ -145,15 +128,7 @@ export function PerformanceChart({
             ))}
           </defs>
           <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
-          <XAxis
-            dataKey="date"
-            tickFormatter={(d: string) => formatDay(d)}
-            tick={axisTick}
-            tickLine={false}
-            axisLine={false}
-            minTickGap={28}
-            tickMargin={8}
-          />
+          {dayAxis}
           <YAxis
             tick={axisTick}
             tickLine={false}
@@ -199,15 +174,7 @@ export function RevenueChart({
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={series} margin={{ top: 8, right: 0, bottom: 0, left: 0 }}>
           <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
-          <XAxis
-            dataKey="date"
-            tickFormatter={(d: string) => formatDay(d)}
-            tick={axisTick}
-            tickLine={false}
-            axisLine={false}
-            minTickGap={28}
-            tickMargin={8}
-          />
+          {dayAxis}
           <YAxis
             yAxisId="revenue"
             tick={axisTick}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyPoint, PlanShare } from '@shared/admin-dashboard';
+import { ChartTooltipBox, axisTick, dayAxis } from '@/components/chart-parts';
 import { formatCount, formatDay, formatMoney, formatNumber } from '@/lib/format';
 
 /*
@@ -18,8 +19,6 @@ const METRICS: Record<Metric, { label: string; color: string; format: (v: number
   revenue: { label: 'Revenue', color: 'var(--chart-revenue)', format: (v) => formatMoney(v * 100) },
 };
 
-const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
-
 interface TooltipProps {
   active?: boolean;
   payload?: readonly { dataKey?: unknown; value?: unknown; payload?: unknown }[];
@@ -29,25 +28,11 @@ function DayTooltip({ active, payload }: TooltipProps) {
   if (!active || !payload?.length) return null;
   const point = payload[0]?.payload as DailyPoint | undefined;
   if (!point) return null;
-  return (
-    <div className="min-w-36 rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-lg">
-      <p className="mb-1.5 font-medium">{formatDay(point.date, 'long')}</p>
-      <ul className="grid gap-1">
-        {payload.map((entry) => {
-          const metric = METRICS[entry.dataKey as Metric];
-          return (
-            <li key={String(entry.dataKey)} className="flex items-center justify-between gap-4">
-              <span className="flex items-center gap-1.5 text-muted-foreground">
-                <span className="size-2 rounded-full" style={{ background: metric.color }} aria-hidden />
-                {metric.label}
-              </span>
-              <span className="font-medium tabular-nums">{metric.format(Number(entry.value ?? 0))}</span>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
+  const rows = payload.map((entry) => {
+    const metric = METRICS[entry.dataKey as Metric];
+    return { key: String(entry.dataKey), ...metric, value: metric.format(Number(entry.value ?? 0)) };
+  });
+  return <ChartTooltipBox title={formatDay(point.date, 'long')} rows={rows} className="min-w-36" />;
 }
 
 function ChartFrame({
@@ -66,18 +51,6 @@ function ChartFrame({
   );
 }
 
-const xAxis = (
-  <XAxis
-    dataKey="date"
-    tickFormatter={(d: string) => formatDay(d)}
-    tick={axisTick}
-    tickLine={false}
-    axisLine={false}
-    minTickGap={28}
-    tickMargin={8}
-  />
-);
-
 /** Sign-ups and publications per day, as bars (Overview shows both side by side, the Users and Prompts tabs one each). */
 export function ActivityChart({
   series,
@@ -93,7 +66,7 @@ export function ActivityChart({
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barGap={1}>
           <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
-          {xAxis}
+          {dayAxis}
           <YAxis
             tick={axisTick}
             tickLine={false}
@@ -141,7 +114,7 @@ export function RevenueChart({ series, label }: { series: DailyPoint[]; label: s
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
-          {xAxis}
+          {dayAxis}
           <YAxis
             tick={axisTick}
             tickLine={false}
