@@ -1,5 +1,6 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
+import { SectionHeader } from '@/components/section-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
@@ -36,20 +37,7 @@ export function SettingsCard({
   return (
     <Card id={id} role="region" aria-labelledby={headingId} className="scroll-mt-24 overflow-hidden">
       <form noValidate onSubmit={onSubmit} className="flex h-full flex-col">
-        <div className="flex items-start gap-4 border-b p-5 sm:p-6">
-          <div
-            className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-5"
-            aria-hidden
-          >
-            {icon}
-          </div>
-          <div className="min-w-0">
-            <h2 id={headingId} className="text-base font-semibold tracking-tight">
-              {title}
-            </h2>
-            <p className="mt-1 text-sm text-muted-foreground">{description}</p>
-          </div>
-        </div>
+        <SectionHeader headingId={headingId} title={title} description={description} icon={icon} />
         <fieldset disabled={saving} className="grid flex-1 content-start gap-5 p-5 sm:p-6">
           {children}
         </fieldset>
