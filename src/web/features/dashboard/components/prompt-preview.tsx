@@ -1,11 +1,11 @@
 import { BracesIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { cn } from '@/lib/cn';
-import { promptVariableNames, splitPromptVariables } from '@shared/prompt-variables';
+import { promptVariableNames } from '@shared/prompt-variables';
+import { HighlightedPrompt } from '@/components/highlighted-prompt';
 
 /** The prompt text as buyers will read it, with {{variables}} and [variables] marked. React escapes every piece. */
 export function ContentPreview({ content, className }: { content: string; className?: string }) {
-  const segments = useMemo(() => splitPromptVariables(content), [content]);
   const variables = useMemo(() => promptVariableNames(content), [content]);
   const empty = content.trim() === '';
 
@@ -30,19 +30,7 @@ export function ContentPreview({ content, className }: { content: string; classN
             Your prompt shows here as buyers will read it. Mark what they fill in as {'{{topic}}'} or [topic].
           </span>
         ) : (
-          segments.map((segment, i) =>
-            segment.kind === 'text' ? (
-              segment.text
-            ) : (
-              <mark
-                key={i}
-                data-variable={segment.name}
-                className="rounded-sm bg-primary/12 px-0.5 font-medium text-primary ring-1 ring-primary/20 ring-inset dark:bg-primary/15"
-              >
-                {segment.text}
-              </mark>
-            ),
-          )
+          <HighlightedPrompt content={content} as="mark" />
         )}
       </pre>
       {variables.length > 0 ? (

@@ -1,7 +1,7 @@
 import { Loader2, Lock, ShoppingCart } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format';
-import { HighlightedPrompt } from './prompt-text-panel';
+import { HighlightedPrompt } from '@/components/highlighted-prompt';
 
 // Stand-in lines under the preview: they say "there is more" without carrying any of it.
 const GHOST_LINES = ['w-11/12', 'w-4/5', 'w-full', 'w-2/3', 'w-5/6', 'w-3/4'];

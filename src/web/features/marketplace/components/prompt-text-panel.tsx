@@ -2,29 +2,8 @@ import { Check, Copy, FileText } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
-import { promptVariableNames, splitPromptVariables } from '@shared/prompt-variables';
-
-/** Plain text with the fill-in parts styled; React escapes every piece, so prompt text can never become markup. */
-export function HighlightedPrompt({ content }: { content: string }) {
-  const segments = useMemo(() => splitPromptVariables(content), [content]);
-  return (
-    <>
-      {segments.map((segment, i) =>
-        segment.kind === 'text' ? (
-          segment.text
-        ) : (
-          <span
-            key={i}
-            data-variable={segment.name}
-            className="rounded-sm bg-primary/12 px-0.5 font-medium text-primary ring-1 ring-primary/20 ring-inset dark:bg-primary/15"
-          >
-            {segment.text}
-          </span>
-        ),
-      )}
-    </>
-  );
-}
+import { promptVariableNames } from '@shared/prompt-variables';
+import { HighlightedPrompt } from '@/components/highlighted-prompt';
 
 /** The full prompt in a monospace panel, with Copy and the list of what to fill in. */
 export function PromptTextPanel({ content }: { content: string }) {
