@@ -1,35 +1,28 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useCopy } from '@/lib/clipboard';
 import { withToast } from '@/lib/lazy-toast';
 
 const COPIED_MS = 2000;
 
 /** Copies text and reports it: the button reads 'Copied!' for two seconds and a toast confirms it. */
 export function useCopyToClipboard() {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
+  const { copied, copy: write } = useCopy(COPIED_MS);
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const copy = useCallback(async (text: string, what = 'Prompt') => {
-    try {
-      // Missing outside secure contexts (plain http on another host) and in some embedded browsers.
-      if (!navigator.clipboard) throw new Error('Clipboard unavailable');
-      await navigator.clipboard.writeText(text);
-    } catch {
+  const copy = useCallback(
+    async (text: string, what = 'Prompt') => {
+      const ok = await write(text);
       withToast((toast) =>
-        toast.error('Could not copy', {
-          id: 'copy-failed',
-          description: 'Your browser blocked the clipboard. Select the text and copy it by hand.',
-        }),
+        ok
+          ? toast.success(`${what} copied to clipboard`, { id: 'copied' })
+          : toast.error('Could not copy', {
+              id: 'copy-failed',
+              description: 'Your browser blocked the clipboard. Select the text and copy it by hand.',
+            }),
       );
-      return false;
-    }
-    setCopied(true);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
-    withToast((toast) => toast.success(`${what} copied to clipboard`, { id: 'copied' }));
-    return true;
-  }, []);
+      return ok;
+    },
+    [write],
+  );
 
   return { copied, copy };
 }

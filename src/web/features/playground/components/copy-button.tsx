@@ -1,7 +1,7 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { useCopy } from '../hooks/use-copy';
+import { useCopy } from '@/lib/clipboard';
 
 interface CopyButtonProps {
   text: string;

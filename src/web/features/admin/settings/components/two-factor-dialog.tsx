@@ -14,6 +14,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
+import { writeClipboard } from '@/lib/clipboard';
 import { showErrorToast } from '@/lib/error-toast';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
@@ -94,12 +95,8 @@ function TwoFactorForm({ mode, onDone }: { mode: 'enable' | 'disable'; onDone: (
   const secret = setup.data?.secret;
   const copy = async () => {
     if (!secret) return;
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success('Key copied');
-    } catch {
-      toast.error('Could not copy', { description: 'Select the key and copy it by hand.' });
-    }
+    if (await writeClipboard(secret)) toast.success('Key copied');
+    else toast.error('Could not copy', { description: 'Select the key and copy it by hand.' });
   };
 
   return (

@@ -18,6 +18,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/sonner';
 import { ApiError } from '@/lib/api-client';
+import { useCopy } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
 import { useCreateUser } from '../api/create-user';
 
@@ -33,14 +34,10 @@ const DELIVERIES: { value: PasswordDelivery; title: string; text: string }[] = [
 ];
 
 function CreatedPanel({ result, onDone }: { result: CreateUserResult; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: write } = useCopy(2000);
   const copy = async () => {
     if (!result.password) return;
-    try {
-      await navigator.clipboard.writeText(result.password);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
+    if (!(await write(result.password))) {
       toast.error('Could not copy', { description: 'Select the password and copy it by hand.' });
     }
   };
