@@ -205,22 +205,6 @@ function ensureBuild() {
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
-/**
- * Waits until the app's search index is built (it builds in the background after the start and
- * searches run in SQL meanwhile): its CPU would otherwise count against the first scenarios.
- */
-async function searchIndexReady() {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    const ready = (await (await fetch(`http://127.0.0.1:${APP_PORT}/api/ready`)).json()) as {
-      data?: { search?: string };
-    };
-    if (ready.data?.search === 'ready') return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the search index was not built within 5 minutes');
-}
-
 /** Starts a process and resolves once `readyUrl` answers 200. */
 async function start(
   command: string[],
@@ -940,7 +924,6 @@ async function main() {
       path.join(root, `app-${engine}.log`),
     );
     children.push(app);
-    await searchIndexReady();
     // --only 1,2,3: several scenarios, in the full run's order.
     const only = args.only?.split(',');
     const wants = (id: string, name: string) =>

@@ -19,7 +19,7 @@ import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
-import { type Readiness, healthRoutes } from './modules/health/routes';
+import { healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { playgroundRoutes } from './modules/playground/routes';
 import { createPlaygroundService } from './modules/playground/service';
@@ -129,7 +129,6 @@ export async function buildApp(options: AppOptions) {
 
   // Data the server-rendered pages show, from the modules that own it (decision 019).
   const pages: PageSources = {};
-  const readiness: Readiness = {};
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     https: config.publicUrl.startsWith('https://'),
@@ -155,9 +154,9 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { readiness });
+      await api.register(healthRoutes);
       await api.register(siteRoutes, { site: siteConfig(config, playground.listModels()), pages });
-      await api.register(marketplaceRoutes, { pages, readiness });
+      await api.register(marketplaceRoutes, { pages });
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);

@@ -15,8 +15,6 @@ export const HealthSchema = z.object({ status: z.literal('ok'), uptime: z.number
 export const ReadySchema = z.object({
   status: z.literal('ready'),
   database: z.string(),
-  /** Whether searches use the in-memory index yet (until then they run in SQL, more slowly). */
-  search: z.enum(['ready', 'building']),
 });
 
 const CredentialsSchema = z.object({ email: z.string(), password: z.string() });

@@ -3,14 +3,8 @@ import { ErrorEnvelopeSchema, successEnvelope } from '../../../shared/envelope';
 import { HealthSchema, ReadySchema } from '../../../shared/site';
 import { AppError } from '../../lib/errors';
 
-/** What other modules report to the readiness check. */
-export interface Readiness {
-  /** True once the search index is built (the marketplace sets it). */
-  search?: () => boolean;
-}
-
 /** Liveness (the process answers) and readiness (the database answers, and what is warm). */
-export const healthRoutes: FastifyPluginAsyncZod<{ readiness?: Readiness }> = async (app, opts) => {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     { schema: { tags: ['health'], response: { 200: successEnvelope(HealthSchema) } } },
@@ -40,7 +34,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ readiness?: Readiness }> = as
         data: {
           status: 'ready' as const,
           database: app.database.engine,
-          search: opts.readiness?.search?.() === false ? ('building' as const) : ('ready' as const),
         },
       };
     },

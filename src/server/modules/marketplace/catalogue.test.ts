@@ -738,36 +738,6 @@ describe('the trending refresh', () => {
   });
 });
 
-describe('building the search index', () => {
-  it('reads each batch from where the last one ended in the index, not from its start', async () => {
-    const { publishedSearchDocumentsQuery } = await import('./repository');
-    const { CompiledQuery, sql } = await import('kysely');
-    const query = publishedSearchDocumentsQuery(
-      t.database.db,
-      { created_at: '2026-01-01T00:00:00.000Z', id: 'x' },
-      5000,
-    ).compile();
-    if (t.database.engine === 'sqlite') {
-      const plan = await t.database.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-      );
-      expect(plan.rows[0]?.detail).toBe(
-        'SEARCH p USING INDEX prompts_latest_idx (status=? AND (created_at,id)>(?,?))',
-      );
-    } else {
-      const plan = await t.database.db.transaction().execute(async (trx) => {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        return trx.executeQuery<{ 'QUERY PLAN': string }>(
-          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
-        );
-      });
-      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(
-        /Index Cond: \(\(status = .*\) AND \(ROW\(created_at, id\) > ROW\(/,
-      );
-    }
-  });
-});
-
 describe('search index stays in step with the data', () => {
   it('follows new prompts, renamed titles, renamed authors and deletions', async () => {
     const db = t.database.db;
