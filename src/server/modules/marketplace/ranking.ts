@@ -5,10 +5,10 @@ import type { Engine } from '../../db/database';
  * How a search orders its matches by relevance (decision 044). Every match is ranked, then:
  *
  * 1. prompts holding every word of the query before those holding most of them;
- * 2. score = relevance × (1 + quality), where relevance is the engine's text score (FTS5's bm25
- *    with weights title 10, tags 6, category 4, description 3, author 2; PostgreSQL's ts_rank over
- *    the weights A title, B tags and category, C description, D author) and quality, from 0 to 1,
- *    can at most double it:
+ * 2. score = relevance × (1 + quality / 2), where relevance is the engine's text score (FTS5's
+ *    bm25 with weights title 4, tags 2.5, category 2, author 1.5, description 1; PostgreSQL's
+ *    ts_rank over the weights A title, B tags and category, C description, D author) and quality,
+ *    from 0 to 1, can raise it by half at most (a better match stays ahead of a better prompt):
  *      quality = 0.5 × rating + 0.3 × downloads + 0.2 × recent
  *      rating    = (bayesian average - 1) / 4, the average pulled towards 3 stars by 5 ratings'
  *                  worth, so one 5-star rating is not a 5.0 (no ratings: 0.5)
@@ -47,7 +47,10 @@ export function quality(p: QualityInputs): number {
 }
 
 /** A match's score from its relevance (higher is better) and quality. */
-export const score = (relevance: number, p: QualityInputs) => relevance * (1 + quality(p));
+export const score = (relevance: number, p: QualityInputs) => relevance * (1 + quality(p) / 2);
+
+/** The factor quality multiplies relevance by, in SQL. */
+export const qualityFactorSql = (engine: Engine, alias: string) => sql<number>`(1 + ${qualitySql(engine, alias)} / 2)`;
 
 /** quality() in SQL over the columns of `alias` (prompts, or SQLite's prompt_search). */
 export function qualitySql(engine: Engine, alias: string) {
