@@ -24,14 +24,7 @@ type AnyDb = Kysely<any>;
 
 const isSqlite = (db: AnyDb) => db.getExecutor().adapter instanceof SqliteAdapter;
 
-const PUNCTUATION = [
-  '\\',
-  '"',
-  ...`.,;:!?()[]{}/-_&+*#@|<>=~'\`%$^`,
-  'char(9)',
-  'char(10)',
-  'char(13)',
-];
+const PUNCTUATION = ['\\', '"', ...`.,;:!?()[]{}/-_&+*#@|<>=~'\`%$^`, 'char(9)', 'char(10)', 'char(13)'];
 /** SQLite: `text` lower-cased as a JSON array of its words (some empty), for json_each. */
 function sqliteWordsJson(text: string): string {
   let expr = `lower(${text})`;
@@ -139,7 +132,9 @@ async function sqliteUp(db: AnyDb) {
   await sql`
     insert into prompts_fts (rowid, title, tags, description, category, author)
       select s.seq, p.title, p.tags, p.description, p.category, u.name
-      from prompt_search s join prompts p on p.id = s.prompt_id join users u on u.id = p.author_id`.execute(db);
+      from prompt_search s join prompts p on p.id = s.prompt_id join users u on u.id = p.author_id`.execute(
+    db,
+  );
   await sql`insert into prompts_fts (prompts_fts) values ('optimize')`.execute(db);
   await sql
     .raw(

@@ -744,7 +744,7 @@ describe('the trending refresh', () => {
   });
 });
 
-describe('search index stays in step with the data', () => {
+describe('search stays in step with the data', () => {
   it('follows new prompts, renamed titles, renamed authors and deletions', async () => {
     const db = t.database.db;
     const author = await insertUser(db, { name: 'Zed Zebra' });

@@ -50,7 +50,8 @@ export function quality(p: QualityInputs): number {
 export const score = (relevance: number, p: QualityInputs) => relevance * (1 + quality(p) / 2);
 
 /** The factor quality multiplies relevance by, in SQL. */
-export const qualityFactorSql = (engine: Engine, alias: string) => sql<number>`(1 + ${qualitySql(engine, alias)} / 2)`;
+export const qualityFactorSql = (engine: Engine, alias: string) =>
+  sql<number>`(1 + ${qualitySql(engine, alias)} / 2)`;
 
 /** quality() in SQL over the columns of `alias` (prompts, or SQLite's prompt_search). */
 export function qualitySql(engine: Engine, alias: string) {

@@ -131,7 +131,10 @@ describe('search answers', () => {
   });
 
   it("find a category's prompts by its name", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/marketplace/prompts?search=education&limit=50' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/marketplace/prompts?search=education&limit=50',
+    });
     const prompts = res.json().data.prompts as { category: string }[];
     const inCategory = (await search('', '&category=education&limit=50')).total;
     expect(prompts.filter((p) => p.category === 'education')).toHaveLength(inCategory);
@@ -156,6 +159,8 @@ describe('search answers', () => {
       url: '/api/marketplace/search/counts?search=emails&type=premium',
     });
     const premiumCategories = premium.json().data.categories as Record<string, number>;
-    expect(premiumCategories.marketing).toBe((await search('emails', '&category=marketing&type=premium')).total);
+    expect(premiumCategories.marketing).toBe(
+      (await search('emails', '&category=marketing&type=premium')).total,
+    );
   });
 });

@@ -55,7 +55,10 @@ function pageIds(db: Kysely<DB>, f: ListFilters) {
 }
 
 /** How many published prompts a list (without a search) holds. */
-export async function countListed(db: Kysely<DB>, f: Pick<ListFilters, 'category' | 'type'>): Promise<number> {
+export async function countListed(
+  db: Kysely<DB>,
+  f: Pick<ListFilters, 'category' | 'type'>,
+): Promise<number> {
   let q = db.selectFrom('prompts').where('status', '=', 'published');
   if (f.category) q = q.where('category', '=', f.category);
   if (f.type) q = q.where('type', '=', f.type);

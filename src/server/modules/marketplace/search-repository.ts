@@ -83,7 +83,9 @@ async function matchesAny(db: Kysely<DB>, engine: Engine, queries: string[]): Pr
       queries.map(async (q) => {
         const { rows } = await sql<{
           n: number;
-        }>`select count(*) as n from (select 1 from prompts_fts where prompts_fts match ${q} limit 1)`.execute(db);
+        }>`select count(*) as n from (select 1 from prompts_fts where prompts_fts match ${q} limit 1)`.execute(
+          db,
+        );
         return Number(rows[0]?.n ?? 0) > 0;
       }),
     );
@@ -112,7 +114,9 @@ export async function planSearch(db: Kysely<DB>, engine: Engine, text: string): 
     i === lastAt && !known.has(t) && t.length >= 2 ? { word: t, prefix: 'also' } : { word: t },
   ];
   const groups: Group[] = terms.map(base);
-  const joinGroup = (i: number): Group => [{ word: joined[i]!, ...(i + 1 === lastAt ? { prefix: 'also' as const } : {}) }];
+  const joinGroup = (i: number): Group => [
+    { word: joined[i]!, ...(i + 1 === lastAt ? { prefix: 'also' as const } : {}) },
+  ];
   const found = await matchesAny(db, engine, [
     ...groups.map((g) => group(engine, g)),
     ...joined.map((_, i) => group(engine, joinGroup(i))),
@@ -247,14 +251,24 @@ export async function searchPage(
   return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
 }
 
-function pageQuery(engine: Engine, plan: SearchPlan, f: SearchFilters & { sort: Sort; limit: number }, offset: number) {
+/*
+ * On SQLite `cross join` keeps the matches as the outer loop, each joined by its integer key: left
+ * to itself the planner read every published row of prompt_search by its status index and looked
+ * each up in the matches (100 000 rows for any search on the bench catalogue).
+ */
+function pageQuery(
+  engine: Engine,
+  plan: SearchPlan,
+  f: SearchFilters & { sort: Sort; limit: number },
+  offset: number,
+) {
   const every = plan.groups > 1;
   if (engine === 'sqlite') {
     if (f.sort !== 'relevance') {
       return sql<{ id: string; total: number }>`
         with m as materialized (select rowid as seq from prompts_fts where prompts_fts match ${plan.any})
         select p.id, count(*) over () as total from m
-        join prompt_search s on s.seq = m.seq join prompts p on p.id = s.prompt_id
+        cross join prompt_search s on s.seq = m.seq join prompts p on p.id = s.prompt_id
         where ${filterSql(f, 's')} order by ${orderSql(sortTerms(f.sort, 'p'))}
         limit ${f.limit} offset ${offset}`;
     }
@@ -262,7 +276,7 @@ function pageQuery(engine: Engine, plan: SearchPlan, f: SearchFilters & { sort: 
       with m as materialized (
         select rowid as seq, bm25(prompts_fts, ${BM25_WEIGHTS}) as r from prompts_fts where prompts_fts match ${plan.any})
       ${every ? sql`, a as materialized (select rowid as seq from prompts_fts where prompts_fts match ${plan.all})` : sql``}
-      select s.prompt_id as id, count(*) over () as total from m join prompt_search s on s.seq = m.seq
+      select s.prompt_id as id, count(*) over () as total from m cross join prompt_search s on s.seq = m.seq
       where ${filterSql(f, 's')}
       order by ${every ? sql`(m.seq in a) desc,` : sql``} m.r * ${qualityFactorSql(engine, 's')} asc,
         s.created_at desc, s.prompt_id desc
@@ -289,7 +303,7 @@ export async function countSearch(db: Kysely<DB>, engine: Engine, plan: SearchPl
   const { rows } =
     engine === 'sqlite'
       ? await sql<{ n: number }>`select count(*) as n from prompts_fts
-          join prompt_search s on s.seq = prompts_fts.rowid
+          cross join prompt_search s on s.seq = prompts_fts.rowid
           where prompts_fts match ${plan.any} and ${filterSql(f, 's')}`.execute(db)
       : await sql<{ n: string }>`select count(*) as n from prompts p
           where p.search_vector @@ to_tsquery('english', ${plan.any}) and ${filterSql(f, 'p')}`.execute(db);
@@ -302,8 +316,10 @@ export async function searchFacets(db: Kysely<DB>, engine: Engine, plan: SearchP
     engine === 'sqlite'
       ? await sql<{ category: string; type: string; n: number }>`
           select s.category, s.type, count(*) as n from prompts_fts
-          join prompt_search s on s.seq = prompts_fts.rowid
-          where prompts_fts match ${plan.any} and s.status = ${status} group by s.category, s.type`.execute(db)
+          cross join prompt_search s on s.seq = prompts_fts.rowid
+          where prompts_fts match ${plan.any} and s.status = ${status} group by s.category, s.type`.execute(
+          db,
+        )
       : await sql<{ category: string; type: string; n: string }>`
           select p.category, p.type, count(*) as n from prompts p
           where p.search_vector @@ to_tsquery('english', ${plan.any}) and p.status = ${status}
@@ -314,6 +330,6 @@ export async function searchFacets(db: Kysely<DB>, engine: Engine, plan: SearchP
 /** A condition on the prompts table under `alias`: the prompt matches the search (any status). */
 export function matchesSearch(engine: Engine, plan: SearchPlan, alias: string) {
   return engine === 'sqlite'
-    ? sql<boolean>`${sql.ref(`${alias}.id`)} in (select s.prompt_id from prompts_fts join prompt_search s on s.seq = prompts_fts.rowid where prompts_fts match ${plan.any})`
+    ? sql<boolean>`${sql.ref(`${alias}.id`)} in (select s.prompt_id from prompts_fts cross join prompt_search s on s.seq = prompts_fts.rowid where prompts_fts match ${plan.any})`
     : sql<boolean>`${sql.ref(`${alias}.search_vector`)} @@ to_tsquery('english', ${plan.any})`;
 }

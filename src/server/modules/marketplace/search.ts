@@ -85,9 +85,7 @@ export function editDistance(a: string, b: string, max = Infinity): number {
 
 /** One way a group of the query can match. */
 export type Alternative =
-  | { word: string; prefix?: 'also' | 'only' }
-  | { phrase: [string, string] }
-  | { all: Alternative[][] };
+  { word: string; prefix?: 'also' | 'only' } | { phrase: [string, string] } | { all: Alternative[][] };
 
 /** A group: any of its alternatives. */
 export type Group = Alternative[];
@@ -97,7 +95,8 @@ export const requiredGroups = (n: number) => (n <= 2 ? 1 : Math.floor(n / 2) + 1
 
 function alternative(engine: Engine, alt: Alternative): string {
   const sqlite = engine === 'sqlite';
-  if ('phrase' in alt) return sqlite ? `"${alt.phrase[0]} ${alt.phrase[1]}"` : `(${alt.phrase[0]} <-> ${alt.phrase[1]})`;
+  if ('phrase' in alt)
+    return sqlite ? `"${alt.phrase[0]} ${alt.phrase[1]}"` : `(${alt.phrase[0]} <-> ${alt.phrase[1]})`;
   if ('all' in alt) return `(${alt.all.map((g) => group(engine, g)).join(sqlite ? ' AND ' : ' & ')})`;
   const w = alt.word;
   if (alt.prefix === 'only') return sqlite ? `"${w}"*` : `${w}:*`;

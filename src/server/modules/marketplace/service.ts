@@ -268,7 +268,10 @@ async function listPage(
   // Read after the version was: never older than it (a newer write's ids are only re-read later).
   if (idsVersion !== undefined && keptIds === undefined) deps.pageIds!.set(key, idsVersion, ids);
   if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
-  return { rows: inOrder(ids, await repo.cardsByIds(deps.db, deps.engine, ids)), pagination: pagination(total) };
+  return {
+    rows: inOrder(ids, await repo.cardsByIds(deps.db, deps.engine, ids)),
+    pagination: pagination(total),
+  };
 }
 
 /** Rows in the order of `ids` (a prompt gone since is left out). */

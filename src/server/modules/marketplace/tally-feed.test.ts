@@ -69,7 +69,11 @@ describe('the feed of changed prompts', () => {
     const author = await insertUser(database.db);
     const a = await insertPrompt(database.db, author.id);
     const start = await followed();
-    await database.db.updateTable('users').set({ name: 'Renamed Writer' }).where('id', '=', author.id).execute();
+    await database.db
+      .updateTable('users')
+      .set({ name: 'Renamed Writer' })
+      .where('id', '=', author.id)
+      .execute();
     expect(feed.notedSince([a.id], start, await followed())).toBe(true);
   });
 

@@ -64,7 +64,9 @@ export function createTallyFeed(db: Kysely<DB>, onError: (err: unknown, what: st
     }
   };
   const prune = () =>
-    repo.pruneSearchChanges(db, KEEP_CHANGES).catch((err: unknown) => onError(err, 'pruning the feed failed'));
+    repo
+      .pruneSearchChanges(db, KEEP_CHANGES)
+      .catch((err: unknown) => onError(err, 'pruning the feed failed'));
   const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
   timer.unref();
 
