@@ -57,7 +57,7 @@ const CASES: [string, string[], number?][] = [
   ['personas', ['Customer Persona Builder from Reviews'], 1],
   ['flashcard', ['Spaced Repetition Flashcard Maker'], 1],
   // Verb forms.
-  ['writing essays', ['Essay Feedback with a Rubric']],
+  ['rewriting jargon', ['Plain-English Rewriter for Jargon-Heavy Text'], 1],
   ['debugging', ['Bug Report to Root Cause Debugger'], 1],
   ['forecasting', ['Forecast Sanity Checker'], 1],
   ['refactored', ['Legacy Code Refactoring Planner']],
@@ -78,6 +78,8 @@ const CASES: [string, string[], number?][] = [
   ['cold email sales sequence', ['Cold Email Sequence for B2B SaaS'], 1],
   ['unit tests edge cases', ['Unit Test Generator for Edge Cases'], 1],
   ['interview questions for hiring', ['Structured Interview Question Set'], 1],
+  // No prompt holds both: either will do.
+  ['wedding regex', ['Wedding Speech and Toast Writer', 'Regex Builder and Explainer'], 2],
   // Author names.
   ['priya', ['Dataset Exploratory Analysis Plan', 'KPI Dashboard Designer'], 10],
   ['priya raman dashboard', ['KPI Dashboard Designer'], 1],

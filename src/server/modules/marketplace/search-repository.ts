@@ -122,6 +122,8 @@ export async function planSearch(db: Kysely<DB>, engine: Engine, text: string): 
     ...joined.map((_, i) => group(engine, joinGroup(i))),
   ]);
   const corrected = [...terms];
+  /** Words that can match nothing, even corrected: left out, rather than failing every prompt. */
+  const hopeless = new Set<number>();
   for (let i = 0; i < terms.length; i++) {
     const t = terms[i]!;
     if (i === lastAt && !known.has(t)) {
@@ -138,6 +140,7 @@ export async function planSearch(db: Kysely<DB>, engine: Engine, text: string): 
     for (const w of [...stems, ...near.slice(0, 5)]) groups[i]!.push({ word: w });
     for (const p of halves) groups[i]!.push({ phrase: p });
     if (near[0] && stems.length === 0) corrected[i] = near[0];
+    if (groups[i]!.length === 1) hopeless.add(i);
   }
   // Neighbours written apart that a prompt holds together: either form matches, as one group.
   const merged: Group[] = [];
@@ -145,12 +148,17 @@ export async function planSearch(db: Kysely<DB>, engine: Engine, text: string): 
     if (i < joined.length && found[terms.length + i]) {
       merged.push([{ all: [groups[i]!, groups[i + 1]!] }, ...joinGroup(i)]);
       i++;
-    } else merged.push(groups[i]!);
+    } else if (!hopeless.has(i)) merged.push(groups[i]!);
   }
+  if (merged.length === 0) merged.push(groups[0]!);
   const suggestion = corrected.some((w, i) => w !== terms[i]) ? corrected.join(' ') : null;
+  const all = fullTextQuery(engine, merged, merged.length);
+  // No prompt holds every word: one fewer will do (either of two).
+  let required = requiredGroups(merged.length);
+  if (merged.length > 1 && !(await matchesAny(db, engine, [all]))[0]) required = Math.max(1, required - 1);
   return {
-    any: fullTextQuery(engine, merged, requiredGroups(merged.length)),
-    all: fullTextQuery(engine, merged, merged.length),
+    any: fullTextQuery(engine, merged, required),
+    all,
     groups: merged.length,
     highlight: groupWords(merged),
     suggestion,
@@ -247,8 +255,13 @@ export async function searchPage(
 ): Promise<{ ids: string[]; total: number }> {
   const offset = (f.page - 1) * f.limit;
   const { rows } = await pageQuery(engine, plan, f, offset).execute(db);
-  if (rows.length === 0 && offset > 0) return { ids: [], total: await countSearch(db, engine, plan, f) };
-  return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
+  const ids = rows.map((r) => r.id);
+  // SQLite counts apart: the page then takes the best rows as it goes (a sorter of `limit` rows)
+  // instead of sorting every match for a window's count, and FTS5 counts without ranking.
+  if (engine === 'sqlite' || (rows.length === 0 && offset > 0)) {
+    return { ids, total: await countSearch(db, engine, plan, f) };
+  }
+  return { ids, total: Number(rows[0]?.total ?? 0) };
 }
 
 /*
@@ -265,18 +278,18 @@ function pageQuery(
   const every = plan.groups > 1;
   if (engine === 'sqlite') {
     if (f.sort !== 'relevance') {
-      return sql<{ id: string; total: number }>`
+      return sql<{ id: string; total?: number }>`
         with m as materialized (select rowid as seq from prompts_fts where prompts_fts match ${plan.any})
-        select p.id, count(*) over () as total from m
+        select p.id from m
         cross join prompt_search s on s.seq = m.seq join prompts p on p.id = s.prompt_id
         where ${filterSql(f, 's')} order by ${orderSql(sortTerms(f.sort, 'p'))}
         limit ${f.limit} offset ${offset}`;
     }
-    return sql<{ id: string; total: number }>`
+    return sql<{ id: string; total?: number }>`
       with m as materialized (
         select rowid as seq, bm25(prompts_fts, ${BM25_WEIGHTS}) as r from prompts_fts where prompts_fts match ${plan.any})
       ${every ? sql`, a as materialized (select rowid as seq from prompts_fts where prompts_fts match ${plan.all})` : sql``}
-      select s.prompt_id as id, count(*) over () as total from m cross join prompt_search s on s.seq = m.seq
+      select s.prompt_id as id from m cross join prompt_search s on s.seq = m.seq
       where ${filterSql(f, 's')}
       order by ${every ? sql`(m.seq in a) desc,` : sql``} m.r * ${qualityFactorSql(engine, 's')} asc,
         s.created_at desc, s.prompt_id desc
@@ -284,12 +297,12 @@ function pageQuery(
   }
   const q = sql`to_tsquery('english', ${plan.any})`;
   if (f.sort !== 'relevance') {
-    return sql<{ id: string; total: number }>`
+    return sql<{ id: string; total?: number }>`
       select p.id, count(*) over () as total from prompts p
       where p.search_vector @@ ${q} and ${filterSql(f, 'p')}
       order by ${orderSql(sortTerms(f.sort, 'p'))} limit ${f.limit} offset ${offset}`;
   }
-  return sql<{ id: string; total: number }>`
+  return sql<{ id: string; total?: number }>`
     with m as materialized (
       select p.id, p.created_at,
         ${every ? sql`p.search_vector @@ to_tsquery('english', ${plan.all})` : sql`true`} as every,

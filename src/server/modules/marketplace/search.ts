@@ -13,8 +13,9 @@ import type { Engine } from '../../db/database';
  *   "flash cards");
  * - two neighbours whose joined form a prompt holds ("flash cards" as "flashcard") are one group.
  *
- * A prompt matches when it holds more than half of the groups (one of two), and those holding them
- * all rank first.
+ * A prompt matches when it holds most of the groups (both of two, two of three, three of four),
+ * and those holding them all rank first; when no prompt holds them all, one fewer will do (either
+ * of two). A word nothing matches, even corrected, is left out.
  */
 
 export const MAX_TERMS = 6;
@@ -90,8 +91,8 @@ export type Alternative =
 /** A group: any of its alternatives. */
 export type Group = Alternative[];
 
-/** The most groups a prompt may miss: fewer than half (one of two). */
-export const requiredGroups = (n: number) => (n <= 2 ? 1 : Math.floor(n / 2) + 1);
+/** How many of a query's groups a prompt must hold: most of them (both of two, two of three). */
+export const requiredGroups = (n: number) => Math.floor(n / 2) + 1;
 
 function alternative(engine: Engine, alt: Alternative): string {
   const sqlite = engine === 'sqlite';
