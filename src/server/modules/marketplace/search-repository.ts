@@ -126,12 +126,12 @@ export async function planSearch(db: Kysely<DB>, engine: Engine, text: string): 
   const hopeless = new Set<number>();
   for (let i = 0; i < terms.length; i++) {
     const t = terms[i]!;
-    if (i === lastAt && !known.has(t)) {
+    if (found[i]) continue;
+    if (i === lastAt) {
       // The stemmer may cut a word short of what is being typed ("negotia" against the stem
-      // "negoti"): the catalogue's words it begins are matched too.
+      // "negoti"): the catalogue's words it begins are matched instead.
       for (const w of await vocabularyStarting(db, engine, t)) groups[i]!.push({ word: w });
     }
-    if (found[i]) continue;
     const [near, halves, stems] = await Promise.all([
       vocabularyNear(db, engine, t),
       t.length >= 2 * MIN_HALF ? splitsOf(db, engine, t) : Promise.resolve([]),
@@ -256,13 +256,17 @@ export async function searchPage(
   const offset = (f.page - 1) * f.limit;
   const { rows } = await pageQuery(engine, plan, f, offset).execute(db);
   const ids = rows.map((r) => r.id);
-  // SQLite counts apart: the page then takes the best rows as it goes (a sorter of `limit` rows)
-  // instead of sorting every match for a window's count, and FTS5 counts without ranking.
-  if (engine === 'sqlite' || (rows.length === 0 && offset > 0)) {
-    return { ids, total: await countSearch(db, engine, plan, f) };
-  }
+  if (rows.length === 0 && offset > 0) return { ids, total: await countSearch(db, engine, plan, f) };
   return { ids, total: Number(rows[0]?.total ?? 0) };
 }
+
+/**
+ * SQLite: the number of matches, counted in the page's statement from the matches it already read
+ * (once: the subquery does not depend on the row). A window's count would make SQLite sort every
+ * match, where the page alone keeps a sorter of `limit` rows.
+ */
+const sqliteTotal = (f: SearchFilters) =>
+  sql`(select count(*) from m cross join prompt_search s on s.seq = m.seq where ${filterSql(f, 's')})`;
 
 /*
  * On SQLite `cross join` keeps the matches as the outer loop, each joined by its integer key: left
@@ -278,18 +282,18 @@ function pageQuery(
   const every = plan.groups > 1;
   if (engine === 'sqlite') {
     if (f.sort !== 'relevance') {
-      return sql<{ id: string; total?: number }>`
+      return sql<{ id: string; total: number }>`
         with m as materialized (select rowid as seq from prompts_fts where prompts_fts match ${plan.any})
-        select p.id from m
+        select p.id, ${sqliteTotal(f)} as total from m
         cross join prompt_search s on s.seq = m.seq join prompts p on p.id = s.prompt_id
         where ${filterSql(f, 's')} order by ${orderSql(sortTerms(f.sort, 'p'))}
         limit ${f.limit} offset ${offset}`;
     }
-    return sql<{ id: string; total?: number }>`
+    return sql<{ id: string; total: number }>`
       with m as materialized (
         select rowid as seq, bm25(prompts_fts, ${BM25_WEIGHTS}) as r from prompts_fts where prompts_fts match ${plan.any})
       ${every ? sql`, a as materialized (select rowid as seq from prompts_fts where prompts_fts match ${plan.all})` : sql``}
-      select s.prompt_id as id from m cross join prompt_search s on s.seq = m.seq
+      select s.prompt_id as id, ${sqliteTotal(f)} as total from m cross join prompt_search s on s.seq = m.seq
       where ${filterSql(f, 's')}
       order by ${every ? sql`(m.seq in a) desc,` : sql``} m.r * ${qualityFactorSql(engine, 's')} asc,
         s.created_at desc, s.prompt_id desc
@@ -297,12 +301,12 @@ function pageQuery(
   }
   const q = sql`to_tsquery('english', ${plan.any})`;
   if (f.sort !== 'relevance') {
-    return sql<{ id: string; total?: number }>`
+    return sql<{ id: string; total: number }>`
       select p.id, count(*) over () as total from prompts p
       where p.search_vector @@ ${q} and ${filterSql(f, 'p')}
       order by ${orderSql(sortTerms(f.sort, 'p'))} limit ${f.limit} offset ${offset}`;
   }
-  return sql<{ id: string; total?: number }>`
+  return sql<{ id: string; total: number }>`
     with m as materialized (
       select p.id, p.created_at,
         ${every ? sql`p.search_vector @@ to_tsquery('english', ${plan.all})` : sql`true`} as every,
