@@ -258,6 +258,7 @@ export const MATRIX: Record<string, Entry> = {
   // Marketplace
   'GET /api/marketplace/prompts': { access: 'public', request: () => ({ query: 'page=1&limit=6' }) },
   'GET /api/marketplace/categories': { access: 'public' },
+  'GET /api/marketplace/search/counts': { access: 'public', request: () => ({ query: 'search=email' }) },
   'GET /api/marketplace/prompts/{id}': {
     access: 'owner',
     request: (ctx) => ({ params: { id: ctx.f.ownerDraft } }),

@@ -29,6 +29,7 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'GET /api/site/stats': { role: 'none' },
   'GET /api/marketplace/prompts': { role: 'none' },
   'GET /api/marketplace/categories': { role: 'none' },
+  'GET /api/marketplace/search/counts': { role: 'none' },
   'GET /api/marketplace/prompts/{id}': { role: 'none', ids: 'publishedPrompt' },
   'POST /api/marketplace/prompts/{id}/like': { role: 'user', ids: 'publishedPrompt' },
   'POST /api/marketplace/prompts/{id}/download': { role: 'user', ids: 'publishedPrompt' },
