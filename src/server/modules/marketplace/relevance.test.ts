@@ -127,6 +127,15 @@ describe('search answers', () => {
     expect(right.search?.suggestion).toBeNull();
   });
 
+  it('suggest a better-known word when a misspelling some prompt shares finds little', async () => {
+    const { insertPrompt, insertUser } = await import('../../../../tests/support/factories');
+    const author = await insertUser(t.database.db);
+    await insertPrompt(t.database.db, author.id, { title: 'Pyton starter kit', description: 'Scripts.' });
+    const found = await search('pyton');
+    expect(found.titles).toEqual(['Pyton starter kit']);
+    expect(found.search?.suggestion).toBe('python');
+  });
+
   it('find nothing for what no prompt holds, and nothing for punctuation alone', async () => {
     expect((await search('zeitgeist')).total).toBe(0);
     expect((await search('!!! ###')).total).toBe(0);

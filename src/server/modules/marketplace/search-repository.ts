@@ -188,6 +188,55 @@ async function shorterForms(db: Kysely<DB>, engine: Engine, word: string): Promi
   return forms.filter((f) => known.has(f));
 }
 
+/** How many prompts (any status) match each of these full-text queries. */
+async function matchCounts(db: Kysely<DB>, engine: Engine, queries: string[]): Promise<number[]> {
+  return Promise.all(
+    queries.map(async (q) => {
+      const { rows } =
+        engine === 'sqlite'
+          ? await sql<{
+              n: number;
+            }>`select count(*) as n from prompts_fts where prompts_fts match ${q}`.execute(db)
+          : await sql<{ n: string }>`select count(*) as n from prompts
+              where search_vector @@ to_tsquery('english', ${q})`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    }),
+  );
+}
+
+/** How few matches make a search worth a "Did you mean". */
+export const FEW_MATCHES = 2;
+
+/**
+ * A correction for a search that found few prompts although its words are in the catalogue (a
+ * misspelling some prompt shares): each word of 5 letters or more is replaced by the nearest word
+ * of the catalogue that matches more prompts, if one does. Null when none does.
+ */
+export async function suggestCorrection(
+  db: Kysely<DB>,
+  engine: Engine,
+  text: string,
+): Promise<string | null> {
+  const terms = searchTerms(text);
+  let changed = false;
+  const out = await Promise.all(
+    terms.map(async (t) => {
+      const near = (await vocabularyNear(db, engine, t)).slice(0, 5);
+      if (near.length === 0) return t;
+      const [own, ...counts] = await matchCounts(
+        db,
+        engine,
+        [t, ...near].map((w) => group(engine, [{ word: w }])),
+      );
+      const best = counts.reduce((b, n, i) => (n > counts[b]! ? i : b), 0);
+      if (counts[best]! <= own!) return t;
+      changed = true;
+      return near[best]!;
+    }),
+  );
+  return changed ? out.join(' ') : null;
+}
+
 /** The ways `word` splits into two words of the catalogue ("flashcards": flash + cards). */
 async function splitsOf(db: Kysely<DB>, engine: Engine, word: string): Promise<[string, string][]> {
   const pairs: [string, string][] = [];

@@ -32,7 +32,14 @@ import type { AuthContext } from '../../plugins/auth';
 import { ownsPrompt, promptAccess } from '../prompt-access/service';
 import * as repo from './repository';
 import type { ViewCounter } from './views';
-import { type SearchPlan, planSearch, searchFacets, searchPage } from './search-repository';
+import {
+  FEW_MATCHES,
+  type SearchPlan,
+  planSearch,
+  searchFacets,
+  searchPage,
+  suggestCorrection,
+} from './search-repository';
 import type { z } from 'zod';
 
 export interface MarketplaceDeps {
@@ -242,10 +249,14 @@ async function listPage(
       page: query.page,
       limit: query.limit,
     });
+    // Few matches and no typo corrected: a word may be a misspelling some prompt shares.
+    const suggestion =
+      plan.suggestion ??
+      (total <= FEW_MATCHES && query.page === 1 ? await suggestCorrection(deps.db, deps.engine, text) : null);
     return {
       rows: inOrder(ids, await repo.cardsByIds(deps.db, deps.engine, ids)),
       pagination: pagination(total),
-      search: { highlight: plan.highlight, suggestion: plan.suggestion },
+      search: { highlight: plan.highlight, suggestion },
     };
   }
   const f: repo.ListFilters = {
