@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, PAGING, PROMPT_STATUSES, PROMPT_TYPES } from './constants';
 import { PRICE_MAX, PRICE_MIN } from './creator';
-import { PaginationSchema } from './marketplace';
+import { PaginationSchema, SearchInfoSchema } from './marketplace';
 import { displayText, hasHiddenCharacters, notAllowedMessage } from './text';
 
 /*
@@ -258,6 +258,8 @@ export const AdminPromptListSchema = z.object({
   total: z.number().int(),
   pagination: PaginationSchema,
   stats: AdminPromptStatsSchema,
+  /** Present when the list was searched: the words to highlight and a correction (as the marketplace's). */
+  search: SearchInfoSchema.optional(),
 });
 export type AdminPromptList = z.infer<typeof AdminPromptListSchema>;
 

@@ -118,6 +118,7 @@ export async function listAdminPrompts(
     total,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
     stats,
+    ...(plan?.plan ? { search: { highlight: plan.plan.highlight, suggestion: plan.plan.suggestion } } : {}),
   };
 }
 
