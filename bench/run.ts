@@ -909,6 +909,7 @@ async function main() {
         // 17-21 ms with its development build, 10-13 with it; decision 032). The premium subscriber
         // is bought through the labelled test gateway.
         NODE_ENV: 'production',
+        PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
         JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
         PAYMENTS_TEST_MODE: 'true',
         ANTHROPIC_API_KEY: 'bench',

@@ -55,6 +55,7 @@ async function startApp(): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       // As deployed (React's production build renders the pages), with the demo catalogue.
       NODE_ENV: 'production',
+      PUBLIC_URL: BASE,
       DEMO: 'true',
       JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
     },

@@ -10,7 +10,7 @@ import { createMailer } from './integrations/mail/mailer';
 import { notifyAdmins } from './lib/admin-alerts';
 import { createBackgroundTasks } from './lib/background';
 import { compiledSerializerCompiler } from './lib/json-serializer';
-import { type Limiter, memoryLimiter, redisLimiter } from './lib/limiter';
+import { type Limiter, fallbackLimiter, memoryLimiter } from './lib/limiter';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { paymentRoutes } from './modules/billing/routes';
@@ -19,7 +19,7 @@ import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
-import { healthRoutes } from './modules/health/routes';
+import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { playgroundRoutes } from './modules/playground/routes';
 import { createPlaygroundService } from './modules/playground/service';
@@ -56,7 +56,13 @@ export async function buildApp(options: AppOptions) {
   const frontDoor = createFrontDoor({ trustProxy: config.trustProxy, rateLimitMax: config.rateLimitMax });
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,
-    logger: options.logger ?? { level: config.logLevel },
+    // A person at a terminal in development reads pino-pretty's lines; anything else gets JSON.
+    logger: options.logger ?? {
+      level: config.logLevel,
+      ...(config.env === 'development' && process.stdout.isTTY
+        ? { transport: { target: 'pino-pretty' } }
+        : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -72,10 +78,12 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(compiledSerializerCompiler);
 
   // Shared limits across app processes when Redis is configured; in-process otherwise.
+  // Without an offline queue, a command while Redis is away fails at once and is counted here.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : null;
-  const limiter: Limiter = redis ? redisLimiter(redis) : memoryLimiter();
+  const shared = redis ? fallbackLimiter(redis, app.log) : null;
+  const limiter: Limiter = shared ?? memoryLimiter();
   const tokens = createTokenService(config.jwtSecret);
   const mailer = createMailer({
     db: options.database.db,
@@ -124,11 +132,14 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => {
     clearInterval(expiryTimer);
     mailer.close();
-    await redis?.quit();
+    // Leaving on purpose is no outage: the limiter's warning is for a Redis that went away.
+    redis?.removeAllListeners('error');
+    await redis?.quit().catch(() => {});
   });
 
   // Data the server-rendered pages show, from the modules that own it (decision 019).
   const pages: PageSources = {};
+  const readiness: Readiness = { redis: () => shared?.state() ?? 'off' };
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     https: config.publicUrl.startsWith('https://'),
@@ -140,7 +151,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('frontDoor', frontDoor);
   frontDoor.open(app.securityHeaders, app.log);
   await app.register(corsPlugin, { origins: config.corsOrigins });
-  await app.register(rateLimitPlugin, { max: config.rateLimitMax, redis });
+  await app.register(rateLimitPlugin, { max: config.rateLimitMax, limiter });
   await app.register(compressionPlugin);
   await app.register(dbPlugin, {
     database: options.database,
@@ -154,7 +165,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { readiness });
       await api.register(siteRoutes, { site: siteConfig(config, playground.listModels()), pages });
       await api.register(marketplaceRoutes, { pages });
       await api.register(contactRoutes);

@@ -32,20 +32,46 @@ describe('configuration', () => {
 
   it('refuses to start in production without a secret, naming it', () => {
     const dataDir = tmp();
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(
-      /JWT_SECRET: is required when NODE_ENV=production/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://pf.example', DATA_DIR: dataDir }),
+    ).toThrow(/JWT_SECRET: is required when NODE_ENV=production/);
     expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
+  });
+
+  it('refuses to start in production without PUBLIC_URL, naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: tmp() })).toThrow(
+      /PUBLIC_URL: is required when NODE_ENV=production/,
+    );
+  });
+
+  it('takes the PostgreSQL pool size from DATABASE_POOL_SIZE, 10 by default, and refuses nonsense', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: '0' })).toThrow(
+      /DATABASE_POOL_SIZE: must be at least 1/,
+    );
   });
 
   it('turns demo mode off in production and with DEMO=false', () => {
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: tmp() }).demo).toBe(false);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://pf.example',
+        JWT_SECRET: secret,
+        DATA_DIR: tmp(),
+      }).demo,
+    ).toBe(false);
     expect(loadConfig({ DEMO: 'false', JWT_SECRET: secret, DATA_DIR: tmp() }).demo).toBe(false);
   });
 
   it('has no test payment gateway in production unless PAYMENTS_TEST_MODE asks for it', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: tmp() };
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://pf.example',
+      JWT_SECRET: 'x'.repeat(40),
+      DATA_DIR: tmp(),
+    };
     expect(loadConfig(production).payments.gateway).toBe('off');
     expect(loadConfig({ ...production, PAYMENTS_TEST_MODE: 'true' }).payments.gateway).toBe('test');
     expect(loadConfig({ DATA_DIR: tmp() }).payments.gateway).toBe('test');

@@ -20,6 +20,13 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://promptforge.example' }).optional(),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.string().min(1).optional(),
+  /** PostgreSQL connections each instance keeps (SQLite has one). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(500, 'must be at most 500')
+    .default(10),
   DEMO: bool.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -107,6 +114,7 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string;
+  databasePoolSize: number;
   demo: boolean;
   jwtSecret: string;
   logLevel: string;
@@ -216,6 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demo = e.DEMO ?? !production;
   const dataDir = path.resolve(e.DATA_DIR);
 
+  // Links in e-mails and the site's own claims (TLS) are written from it: production must say it.
+  if (production && !e.PUBLIC_URL) {
+    throw new ConfigError([
+      'PUBLIC_URL: is required when NODE_ENV=production (the address people reach the app at, e.g. https://promptforge.example)',
+    ]);
+  }
   const missing = SECRETS.filter((name) => !e[name]);
   let secrets: Record<string, string> = {};
   if (missing.length > 0) {
@@ -232,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `file:${path.join(dataDir, 'promptforge.db')}`,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     demo,
     jwtSecret: e.JWT_SECRET ?? secrets.JWT_SECRET ?? '',
     logLevel: e.LOG_LEVEL,

@@ -9,7 +9,10 @@ import { bootstrapAdmin } from './modules/auth/admins';
  * gracefully: no new connections, requests in flight finish, then the database closes.
  */
 export async function startServer(config: Config, options: { webRoot?: string } = {}) {
-  const database = openDatabase(config.databaseUrl, { backgroundCheckpoints: true });
+  const database = openDatabase(config.databaseUrl, {
+    backgroundCheckpoints: true,
+    poolSize: config.databasePoolSize,
+  });
   let app;
   try {
     await migrateToLatest(database.db);

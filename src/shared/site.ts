@@ -13,8 +13,11 @@ export type PublicStats = z.infer<typeof PublicStatsSchema>;
 
 export const HealthSchema = z.object({ status: z.literal('ok'), uptime: z.number() });
 export const ReadySchema = z.object({
-  status: z.literal('ready'),
+  /** Degraded: serving, with an optional dependency away (see `redis`). */
+  status: z.enum(['ready', 'degraded']),
   database: z.string(),
+  /** Redis shares rate limits between instances: 'unavailable' while each counts its own; 'off' without Redis. */
+  redis: z.enum(['ok', 'unavailable', 'off']),
 });
 
 const CredentialsSchema = z.object({ email: z.string(), password: z.string() });

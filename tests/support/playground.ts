@@ -31,7 +31,10 @@ export const streamedText = (body: string) =>
     .map((e) => (e.data as { text: string }).text)
     .join('');
 
-export async function startPlayground(): Promise<PlaygroundHarness> {
+/** `env` adds to the app's environment (e.g. a payment gateway's). */
+export async function startPlayground(
+  options: { env?: Record<string, string> } = {},
+): Promise<PlaygroundHarness> {
   const fake = await startFakeAi();
   const t = await createTestApp({
     env: {
@@ -39,6 +42,7 @@ export async function startPlayground(): Promise<PlaygroundHarness> {
       AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
       PLAYGROUND_RATE_LIMIT: '10000',
       AI_TIMEOUT_MS: '1500',
+      ...options.env,
     },
   });
   const now = nowIso();

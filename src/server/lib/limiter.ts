@@ -68,3 +68,50 @@ export function redisLimiter(redis: Redis, prefix = 'pf:limit:'): Limiter {
     },
   };
 }
+
+/** What a shared limiter's store is doing: sharing through Redis, or counting here while it is away. */
+export type SharedState = 'ok' | 'unavailable';
+
+/**
+ * Limits shared through Redis that keep working without it: while Redis is not connected, or a
+ * command fails, each instance counts on its own (warned once per outage) and goes back to sharing
+ * when Redis is ready again. Commands never wait for a reconnection (the client's offline queue is
+ * off), so an outage costs no request any time.
+ */
+export function fallbackLimiter(
+  redis: Redis,
+  log: { warn(obj: object, msg: string): void; info(msg: string): void },
+): Limiter & { state(): SharedState } {
+  const shared = redisLimiter(redis);
+  const local = memoryLimiter();
+  let degraded = false;
+  const lose = (err: unknown) => {
+    if (!degraded)
+      log.warn({ err }, 'Redis unavailable: rate limits are counted per instance until it returns');
+    degraded = true;
+  };
+  redis.on('ready', () => {
+    if (degraded) log.info('Redis is back: rate limits are shared again');
+    degraded = false;
+  });
+  // The client reports a lost or refused connection as 'error' (and retries by itself).
+  redis.on('error', lose);
+  const use =
+    <A extends unknown[], R>(op: (l: Limiter) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (redis.status === 'ready') {
+        try {
+          return await op(shared)(...args);
+        } catch (err) {
+          lose(err);
+        }
+      }
+      return op(local)(...args);
+    };
+  return {
+    hit: use((l) => l.hit),
+    peek: use((l) => l.peek),
+    reset: use((l) => l.reset),
+    state: () => (degraded || redis.status !== 'ready' ? 'unavailable' : 'ok'),
+  };
+}

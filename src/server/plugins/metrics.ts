@@ -44,8 +44,8 @@ async function metricsPlugin(app: FastifyInstance, opts: { token: string | null 
         throw new AppError('AUTHENTICATION_ERROR', undefined, { internal: 'metrics without a valid token' });
       }
       reply.header('cache-control', 'no-store');
-      reply.type('text/plain; version=0.0.4; charset=utf-8');
-      return metrics.render();
+      reply.type(metrics.contentType);
+      return await metrics.render();
     },
   );
 }

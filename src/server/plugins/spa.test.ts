@@ -174,9 +174,10 @@ describe('serving the web app', () => {
     expect(res.json().code).toBe('NOT_FOUND_ERROR');
   });
 
-  it('limits API calls per address but never pages or assets', async () => {
+  it('limits API calls per address but never pages, assets or the probes', async () => {
     const limited = await createTestApp({ webRoot: root, env: { RATE_LIMIT_MAX: '3' } });
-    const call = () => limited.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.1.1.1' });
+    const call = () =>
+      limited.app.inject({ method: 'GET', url: '/api/site/config', remoteAddress: '10.1.1.1' });
     for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);
     const refused = await call();
     expect(refused.statusCode).toBe(429);
@@ -190,6 +191,10 @@ describe('serving the web app', () => {
         remoteAddress: '10.1.1.1',
       });
       expect(asset.statusCode).toBe(200);
+      for (const probe of ['/api/health', '/api/ready']) {
+        const res = await limited.app.inject({ method: 'GET', url: probe, remoteAddress: '10.1.1.1' });
+        expect(res.statusCode).toBe(200);
+      }
     }
     await limited.close();
   });

@@ -108,7 +108,10 @@ describe('a production server', () => {
   let demo: TestApp;
   beforeAll(async () => {
     // The demo accounts exist in this database: production mode must still not reveal them.
-    production = await createTestApp({ demo: true, env: { NODE_ENV: 'production', DEMO: 'false' } });
+    production = await createTestApp({
+      demo: true,
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://pf.example', DEMO: 'false' },
+    });
     demo = await createTestApp({ demo: true, env: { DEMO: 'true' } });
   });
   afterAll(async () => {
@@ -117,7 +120,9 @@ describe('a production server', () => {
   });
 
   it('is not in demo mode unless told so', () => {
-    expect(testConfig({ NODE_ENV: 'production', DEMO: '' }).demo).toBe(false);
+    expect(testConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://pf.example', DEMO: '' }).demo).toBe(
+      false,
+    );
   });
 
   it('exposes no demo credentials from /api/site/config', async () => {

@@ -91,11 +91,16 @@ describe('/api/metrics access', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('# TYPE promptforge_http_requests_total counter');
     expect(res.body).toContain('# TYPE promptforge_http_request_duration_seconds histogram');
+    // prom-client's process and Node.js metrics: memory, event-loop delay, garbage collection.
     expect(res.body).toMatch(/^process_resident_memory_bytes \d+$/m);
-    // Every sample line is `name{labels} number`.
+    expect(res.body).toMatch(/^nodejs_eventloop_lag_p99_seconds [0-9.e+-]+$/m);
+    expect(res.body).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+    // Every sample line is `name{labels} number`, in the exposition format's grammar.
     for (const line of res.body.trim().split('\n')) {
-      if (line.startsWith('#')) continue;
-      expect(line).toMatch(/^[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+]+$/);
+      if (line.startsWith('#') || line === '') continue;
+      expect(line).toMatch(
+        /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[a-zA-Z_]\w*="[^"]*"(,[a-zA-Z_]\w*="[^"]*")*\})? -?[0-9.e+-]+$/,
+      );
     }
   });
 });
@@ -114,7 +119,7 @@ describe('what is counted', () => {
     const count =
       'promptforge_http_request_duration_seconds_count{method="GET",route="/api/marketplace/prompts/:id"}';
     const inf =
-      'promptforge_http_request_duration_seconds_bucket{method="GET",route="/api/marketplace/prompts/:id",le="+Inf"}';
+      'promptforge_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/marketplace/prompts/:id"}';
     expect(value(after, count) - value(before, count)).toBe(2);
     expect(value(after, inf)).toBe(value(after, count));
     expect(

@@ -50,20 +50,19 @@ describe('npm run admin:create', () => {
     DEMO: 'false',
     JWT_SECRET: 'cli-test-secret-0123456789-0123456789',
   };
-  const cli = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'src/server/cli/admin-create.ts', ...args], { env });
+  /** The CLI with `password` on its standard input, as `printf %s "$PASSWORD" | npm run admin:create` gives it. */
+  const cli = (password: string, ...args: string[]) => {
+    const child = run(process.execPath, ['--import', 'tsx', 'src/server/cli/admin-create.ts', ...args], {
+      env,
+    });
+    child.child.stdin!.end(password);
+    return child;
+  };
 
   it('creates an admin, then promotes an existing account', async () => {
-    const created = await cli(
-      '--email',
-      'cli@example.test',
-      '--password',
-      'cli-password-1',
-      '--name',
-      'Cli Admin',
-    );
+    const created = await cli('cli-password-1\n', '--email', 'cli@example.test', '--name', 'Cli Admin');
     expect(created.stdout).toContain('Created admin cli@example.test.');
-    const again = await cli('--email', 'CLI@example.test', '--password', 'cli-password-2');
+    const again = await cli('cli-password-2', '--email', 'CLI@example.test');
     expect(again.stdout).toContain('CLI@example.test is now an admin.');
     const database = openDatabase(`file:${path.join(dataDir, 'promptforge.db')}`);
     await migrateToLatest(database.db);
@@ -75,9 +74,22 @@ describe('npm run admin:create', () => {
   });
 
   it('refuses bad arguments with a usage line and exit code 2', async () => {
-    await expect(cli('--email', 'not-an-email', '--password', 'short')).rejects.toMatchObject({
+    await expect(cli('long-enough-password', '--email', 'not-an-email')).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('Usage: npm run admin:create'),
     });
+    await expect(cli('short', '--email', 'ok@example.test')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('at least 8 characters'),
+    });
+  });
+
+  it('refuses a password on the command line, where shell history and ps would keep it', async () => {
+    await expect(cli('', '--email', 'ok@example.test', '--password', 'cli-password-3')).rejects.toMatchObject(
+      {
+        code: 2,
+        stderr: expect.stringContaining('--password is not accepted'),
+      },
+    );
   });
 });

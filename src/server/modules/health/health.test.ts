@@ -17,10 +17,14 @@ describe('health and readiness', () => {
     expect(res.json()).toMatchObject({ success: true, data: { status: 'ok' } });
   });
 
-  it('says the database is reachable, naming the engine', async () => {
+  it('says the database is reachable, naming the engine, and that no Redis is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ status: 'ready', database: t.database.engine });
+    expect(res.json().data).toEqual({
+      status: 'ready',
+      database: t.database.engine,
+      redis: 'off',
+    });
   });
 
   it('answers 503 in the envelope when the database is gone', async () => {

@@ -3,17 +3,25 @@ import { ErrorEnvelopeSchema, successEnvelope } from '../../../shared/envelope';
 import { HealthSchema, ReadySchema } from '../../../shared/site';
 import { AppError } from '../../lib/errors';
 
+/** What other modules report to the readiness check. */
+export interface Readiness {
+  /** Redis, when configured: 'unavailable' while the limits are counted per instance. */
+  redis?: () => 'ok' | 'unavailable' | 'off';
+}
+
 /** Liveness (the process answers) and readiness (the database answers, and what is warm). */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ readiness?: Readiness }> = async (app, opts) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: successEnvelope(HealthSchema) } } },
+    // Probes are polled all day: their requests are logged only when something goes wrong.
+    { logLevel: 'warn', schema: { tags: ['health'], response: { 200: successEnvelope(HealthSchema) } } },
     async () => ({ success: true as const, data: { status: 'ok' as const, uptime: process.uptime() } }),
   );
 
   app.get(
     '/ready',
     {
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         response: { 200: successEnvelope(ReadySchema), 503: ErrorEnvelopeSchema },
@@ -29,11 +37,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           internal: 'database not reachable',
         });
       }
+      const redis = opts.readiness?.redis?.() ?? 'off';
       return {
         success: true as const,
         data: {
-          status: 'ready' as const,
+          // Degraded: serving, with a dependency missing (each instance counts limits on its own).
+          status: redis === 'unavailable' ? ('degraded' as const) : ('ready' as const),
           database: app.database.engine,
+          redis,
         },
       };
     },

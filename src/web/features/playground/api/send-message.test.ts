@@ -63,6 +63,30 @@ describe('streamChat', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ message: 'hi', model: 'claude' });
   });
 
+  it('reads CRLF line breaks, and not a last event the stream cut before its blank line', async () => {
+    const crlf = (text: string) => text.replace(/\n/g, '\r\n');
+    const whole = crlf(sse('token', { text: 'Hi' }) + sse('done', REPLY));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => streamResponse(whole, [3])),
+    );
+    const tokens: string[] = [];
+    expect(await streamChat({ message: 'hi', model: 'claude' }, { onToken: (t) => tokens.push(t) })).toEqual(
+      REPLY,
+    );
+    expect(tokens).toEqual(['Hi']);
+
+    // The event stream format drops an event the stream ended inside: the reply did not arrive whole.
+    const cut = sse('token', { text: 'Hi' }) + `event: done\ndata: ${JSON.stringify(REPLY)}`;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => streamResponse(cut, [3])),
+    );
+    await expect(streamChat({ message: 'hi', model: 'claude' }, {})).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+    });
+  });
+
   it('turns an error event into an ApiError with the server message', async () => {
     const text =
       sse('session', { sessionId: 's1', model: 'claude', live: true }) +

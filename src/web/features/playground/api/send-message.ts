@@ -1,9 +1,9 @@
+import { createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import { ERROR_CODES, NETWORK_MESSAGE } from '@shared/errors';
 import { MODELS } from '@shared/constants';
 import { AI_FAILURE_MESSAGE, type ChatReply, ChatReplySchema, type ChatRequest } from '@shared/playground';
 import { ApiError, apiStream } from '@/lib/api-client';
-import { createSseParser } from '../lib/sse';
 
 /*
  * POST /api/playground/chat as a stream of server-sent events: `session` first, then `token`s, then
@@ -58,7 +58,8 @@ export async function streamChat(
   if (!response.body) throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
   // An object, not two lets: the parser's callback sets them, which TypeScript's narrowing cannot see.
   const outcome: { reply: ChatReply | null; failure: ApiError | null } = { reply: null, failure: null };
-  const parser = createSseParser(({ event, data }) => {
+  // Network chunks split anywhere, even inside a line or a character (decoded as a stream below).
+  const onEvent = ({ event, data }: { event?: string; data: string }) => {
     if (outcome.reply || outcome.failure) return;
     const payload: unknown = JSON.parse(data);
     if (event === 'session') handlers.onSession?.(SessionEventSchema.parse(payload));
@@ -68,7 +69,8 @@ export async function streamChat(
       const e = ErrorEventSchema.parse(payload);
       outcome.failure = new ApiError(e.message, e.status, e.code, [], e.requestId);
     }
-  });
+  };
+  const parser = createParser({ onEvent });
 
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -76,11 +78,11 @@ export async function streamChat(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      parser.push(decoder.decode(value, { stream: true }));
+      parser.feed(decoder.decode(value, { stream: true }));
       if (outcome.reply || outcome.failure) break;
     }
-    parser.push(decoder.decode());
-    parser.end();
+    // An event still missing its blank line when the stream ends is dropped, as the format says.
+    parser.feed(decoder.decode());
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     // An event we cannot read means a broken stream, not a network fault.
