@@ -61,6 +61,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
     NODE_ENV: 'production',
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
     JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
     PAYMENTS_TEST_MODE: 'true',
   },
