@@ -124,9 +124,11 @@ export async function buildApp(options: AppOptions) {
           `Amount: ${paid.amount}\n\nPayments: ${config.publicUrl}/admin/dashboard?tab=revenue\n`,
       }),
   });
-  // Subscriptions whose period ended are marked expired (reads already treat them as ended).
+  // Subscriptions whose period ended are marked expired (reads already treat them as ended), and
+  // refunds of payments that granted nothing, left due by a gateway failure, are tried again.
   const expiryTimer = setInterval(() => {
     billing.expire().catch((err: unknown) => app.log.error({ err }, 'subscription expiry failed'));
+    billing.retryRefunds().catch((err: unknown) => app.log.error({ err }, 'refund retry failed'));
   }, 60_000);
   expiryTimer.unref();
   app.addHook('onClose', async () => {
