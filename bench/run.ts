@@ -91,7 +91,14 @@ const BARE_PORT = APP_PORT + 1;
 const FAKE_PORT = APP_PORT + 2;
 const FAKE_CONTROL_PORT = APP_PORT + 3;
 const FLOOR_PORT = APP_PORT + 4;
-const TTFT_BUDGET = { p50: 3, p99: 15 };
+/**
+ * Time Promptforge adds to the first token beyond the floor (the same official adapter behind a bare
+ * server, same run), by concurrency (issue 52): no person can tell these apart from the provider's own.
+ */
+const TTFT_BUDGET: Record<number, { p50: number; p99: number }> = {
+  1: { p50: 3, p99: 15 },
+  50: { p50: 10, p99: 50 },
+};
 const BUDGET = {
   reads: { ratio: 0.7, p99: 25 },
   // Issue 53's budget for search in a database engine (decision 044): searches a second on the
@@ -720,7 +727,7 @@ async function streamingScenario(token: string, appPid: number | undefined, floo
       'event: token',
     );
   log(`
-Playground: time to first token, through Promptforge vs the fake provider directly (same run)
+Playground: time to first token, through Promptforge vs the floor and the fake provider directly (same run)
 `);
   log(
     `${'streams'.padEnd(12)} | ${'direct p50'.padStart(10)} ${'p99'.padStart(7)} | ${'floor +p50'.padStart(10)} ${'+p99'.padStart(7)} | ${'app p50'.padStart(8)} ${'p99'.padStart(7)} | ${'added p50'.padStart(9)} ${'p99'.padStart(7)} | budget`,
@@ -783,8 +790,9 @@ Playground: time to first token, through Promptforge vs the fake provider direct
     const appCpuMs = (cpuMs(appPid) ?? NaN) - cpuBefore;
     const appCpuMsPerTurn = appCpuMs / turns;
     const appCoreBusy = appCpuMs / (performance.now() - wallBefore);
-    const added = { p50: a.p50 - d.p50, p99: a.p99 - d.p99 };
-    const ok = added.p50 < TTFT_BUDGET.p50 && added.p99 < TTFT_BUDGET.p99;
+    const added = { p50: a.p50 - f.p50, p99: a.p99 - f.p99 };
+    const budget = TTFT_BUDGET[concurrency]!;
+    const ok = added.p50 < budget.p50 && added.p99 < budget.p99;
     if (!ok) over++;
     streamRows.push({
       concurrency,
@@ -806,9 +814,14 @@ Playground: time to first token, through Promptforge vs the fake provider direct
   }
   const paced = streamRows.find((r) => r.reply === 'paced');
   log(`
-Floor: bench/relay-floor.ts, the app's Anthropic model behind a bare node:http server (no framework,
-authentication or database); "floor +" is what that relay alone adds to the provider's first token.
-Budget: under ${TTFT_BUDGET.p50} ms added at the median and ${TTFT_BUDGET.p99} ms at p99.
+Floor: bench/relay-floor.ts, the same official adapter (streamText over @ai-sdk/anthropic) behind a bare
+node:http server (no framework, authentication or database); "floor +" is what that relay alone adds to
+the provider's first token, "added" what the app adds beyond the floor.
+Budget (added): ${Object.entries(TTFT_BUDGET)
+    .map(
+      ([n, b]) => `${n} stream${n === '1' ? '' : 's'} under ${b.p50} ms at the median and ${b.p99} ms at p99`,
+    )
+    .join('; ')}.
 Capacity: one core serves about ${paced ? Math.round(1000 / paced.appCpuMsPerTurn) : '?'} paced turns a second (1000 / CPU ms a turn).`);
   return over;
 }
