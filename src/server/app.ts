@@ -181,7 +181,7 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       await api.register(healthRoutes, { readiness });
       await api.register(siteRoutes, { site: siteConfig(config, playground.choiceModels()), pages });
-      await api.register(marketplaceRoutes, { pages, readiness });
+      await api.register(marketplaceRoutes, { pages });
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);

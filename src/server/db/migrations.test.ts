@@ -40,6 +40,7 @@ const TABLES = [
   'model_prices',
   'plan_models',
   'uploads',
+  'search_words',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {
