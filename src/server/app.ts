@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { createModelRegistry } from './integrations/ai/providers';
 import { createGateway } from './integrations/payments/gateway';
 import { createMailer } from './integrations/mail/mailer';
+import { createJobRunner } from './jobs';
 import { notifyAdmins } from './lib/admin-alerts';
 import { createBackgroundTasks } from './lib/background';
 import { compiledSerializerCompiler } from './lib/json-serializer';
@@ -23,6 +24,7 @@ import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { playgroundRoutes } from './modules/playground/routes';
 import { createPlaygroundService } from './modules/playground/service';
+import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
 import { siteRoutes } from './modules/site/routes';
 import { siteConfig } from './modules/site/service';
 import { userRoutes } from './modules/user/routes';
@@ -85,10 +87,14 @@ export async function buildApp(options: AppOptions) {
   const shared = redis ? fallbackLimiter(redis, app.log) : null;
   const limiter: Limiter = shared ?? memoryLimiter();
   const tokens = createTokenService(config.jwtSecret);
+  // Background and scheduled work, once across instances (decision 047); started by the server, or
+  // by the first job a request queues.
+  const jobs = createJobRunner(options.database, config.jobs, app.log);
   const mailer = createMailer({
     db: options.database.db,
+    jobs,
     log: app.log,
-    smtpUrl: config.smtpUrl,
+    smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : null,
     from: config.mailFrom,
   });
   const background = createBackgroundTasks(app.log);
@@ -125,12 +131,21 @@ export async function buildApp(options: AppOptions) {
       }),
   });
   // Subscriptions whose period ended are marked expired (reads already treat them as ended).
-  const expiryTimer = setInterval(() => {
-    billing.expire().catch((err: unknown) => app.log.error({ err }, 'subscription expiry failed'));
-  }, 60_000);
-  expiryTimer.unref();
+  jobs.work('subscription-expiry', { retryLimit: 1 }, async () => {
+    await billing.expire();
+  });
+  jobs.schedule('subscription-expiry', '* * * * *');
+  for (const [period, { queue, cron }] of Object.entries(REPORT_SCHEDULES)) {
+    jobs.work(queue, { retryLimit: 3 }, async () => {
+      await sendAdminReport(
+        { db: options.database.db, mailer, publicUrl: config.publicUrl },
+        period as keyof typeof REPORT_SCHEDULES,
+      );
+      jobs.notify('mail-send');
+    });
+    jobs.schedule(queue, cron);
+  }
   app.addHook('onClose', async () => {
-    clearInterval(expiryTimer);
     mailer.close();
     // Leaving on purpose is no outage: the limiter's warning is for a Redis that went away.
     redis?.removeAllListeners('error');
@@ -155,6 +170,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(compressionPlugin);
   await app.register(dbPlugin, {
     database: options.database,
+    jobs,
     background,
     settleMs: config.shutdownTimeoutMs,
   });

@@ -37,6 +37,7 @@ const TABLES = [
   'catalogue_version',
   'search_changes',
   'allowance_entries',
+  'jobs',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {
