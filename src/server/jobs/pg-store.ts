@@ -39,29 +39,49 @@ export function pgJobStore(options: {
 
   return {
     async start(queues, schedules) {
-      boss = new PgBoss({
+      const config = {
         db: executor(db),
         schema: SCHEMA,
-        // Its timekeeper (cron) runs only where schedules are asked for: the server, not most tests.
-        schedule: Boolean(schedules),
         cronWorkerIntervalSeconds: options.cronWorkerSeconds,
         // Dead jobs stay in the job table, where an admin can retry them, for a week.
         archiveFailedAfterSeconds: 7 * 24 * 3600,
         deleteAfterDays: 7,
+      };
+      // First the schema (created or upgraded), the queues and the schedules, with no timers, so
+      // that the timekeeper's first look, at its start, finds the schedules. Instances starting
+      // together take turns (a session lock on one connection): pg-boss's first install and its
+      // queue tables are not safe to create twice at once.
+      await db.connection().execute(async (conn) => {
+        await sql`select pg_advisory_lock(hashtext('promptforge jobs setup'))`.execute(conn);
+        const setup = new PgBoss({ ...config, db: executor(conn), schedule: false, supervise: false });
+        setup.on('error', options.onError);
+        try {
+          await setup.start();
+          for (const [name, policy] of queues) {
+            const queue = {
+              name,
+              retryLimit: policy.retryLimit,
+              retryDelay: retryDelaySeconds,
+              retryBackoff: retryDelaySeconds > 0,
+            };
+            await setup.createQueue(name, queue);
+            await setup.updateQueue(name, queue);
+          }
+          for (const [name, cron] of schedules ?? []) await setup.schedule(name, cron, {}, { tz: 'UTC' });
+          await setup.stop({ graceful: false, close: false });
+        } catch (err) {
+          // A statement of pg-boss's own transactions failed: end it before the lock is let go.
+          await sql`rollback`.execute(conn).catch(() => {});
+          throw err;
+        } finally {
+          setup.removeAllListeners('error');
+          await sql`select pg_advisory_unlock(hashtext('promptforge jobs setup'))`.execute(conn);
+        }
       });
+      // Its timekeeper (cron) runs only where schedules are asked for: the server, not most tests.
+      boss = new PgBoss({ ...config, schedule: Boolean(schedules), migrate: false });
       boss.on('error', options.onError);
       await boss.start();
-      for (const [name, policy] of queues) {
-        const queue = {
-          name,
-          retryLimit: policy.retryLimit,
-          retryDelay: retryDelaySeconds,
-          retryBackoff: retryDelaySeconds > 0,
-        };
-        await boss.createQueue(name, queue);
-        await boss.updateQueue(name, queue);
-      }
-      for (const [name, cron] of schedules ?? []) await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async send(queue, data, sendOptions) {
       const id = await ready().send(
