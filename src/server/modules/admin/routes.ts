@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminPaymentRoutes } from '../billing/routes';
 import { adminAuditRoutes } from './audit/routes';
 import { adminDashboardRoutes } from './dashboard/routes';
+import { adminJobsRoutes } from './jobs/routes';
 import type { AdminDeps } from './deps';
 import { adminPlansRoutes } from './plans/routes';
 import { adminPromptsRoutes } from './prompts/routes';
@@ -29,5 +30,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminPlansRoutes, deps);
   await app.register(adminSettingsRoutes, deps);
   await app.register(adminAuditRoutes, deps);
+  await app.register(adminJobsRoutes, deps);
   await app.register(adminPaymentRoutes, { billing: deps.billing });
 };
