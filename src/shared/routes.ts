@@ -30,6 +30,7 @@ export const PAGE_PATHS = {
   adminSettings: '/admin/settings',
   adminAudit: '/admin/audit',
   adminMessages: '/admin/messages',
+  adminJobs: '/admin/jobs',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;

@@ -81,6 +81,7 @@ const PAGES: PageCase[] = [
   { path: '/admin/settings', who: 'admin', ready: heading('Admin Settings') },
   { path: '/admin/audit', who: 'admin', ready: heading('Audit Log') },
   { path: '/admin/messages', who: 'admin', ready: heading('Contact Messages') },
+  { path: '/admin/jobs', who: 'admin', ready: heading('Jobs') },
 ];
 
 const THEMES: ThemeName[] = ['dark', 'light'];

@@ -20,6 +20,10 @@ import {
  */
 
 const EXPIRE_MS = 15 * 60_000;
+/** Finished jobs are deleted after these (pg-boss archives completed ones after 12 hours, dead ones after a week here). */
+const KEEP_COMPLETED_MS = 12 * 3600_000;
+const KEEP_FAILED_MS = 7 * 24 * 3600_000;
+const MAINTENANCE_MS = 10 * 60_000;
 /** A due time is sent while it is at most this old (as pg-boss does), so a restart never replays old ones. */
 const SCHEDULE_WINDOW_MS = 60_000;
 
@@ -33,6 +37,7 @@ export function sqliteJobStore(options: {
   const cronCheckMs = options.cronCheckMs ?? 20_000;
   let policies = new Map<string, QueuePolicy>();
   let cronTimer: NodeJS.Timeout | null = null;
+  let maintenanceTimer: NodeJS.Timeout | null = null;
   let cronRun: Promise<void> = Promise.resolve();
 
   const insert = (trx: Kysely<DB>, queue: string, data: unknown, singletonKey: string | null) => {
@@ -69,9 +74,32 @@ export function sqliteJobStore(options: {
     }
   }
 
+  async function deleteOld() {
+    const now = Date.now();
+    await db
+      .deleteFrom('jobs')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('state', 'in', ['completed', 'cancelled']),
+            eb('completed_at', '<', new Date(now - KEEP_COMPLETED_MS).toISOString()),
+          ]),
+          eb.and([
+            eb('state', '=', 'failed'),
+            eb('completed_at', '<', new Date(now - KEEP_FAILED_MS).toISOString()),
+          ]),
+        ]),
+      )
+      .execute();
+  }
+
   return {
     async start(queues, schedules) {
       policies = queues;
+      maintenanceTimer = setInterval(() => {
+        cronRun = deleteOld().catch(() => {});
+      }, MAINTENANCE_MS);
+      maintenanceTimer.unref();
       if (!schedules || schedules.size === 0) return;
       // Timers only: a start from inside a transaction (a first send) must not wait on the connection.
       const tick = () => {
@@ -189,7 +217,8 @@ export function sqliteJobStore(options: {
     },
     async stop() {
       if (cronTimer) clearInterval(cronTimer);
-      cronTimer = null;
+      if (maintenanceTimer) clearInterval(maintenanceTimer);
+      cronTimer = maintenanceTimer = null;
       await cronRun;
     },
   };

@@ -2,6 +2,7 @@ import {
   ArrowLeftIcon,
   CreditCardIcon,
   InboxIcon,
+  ListChecksIcon,
   LayoutDashboardIcon,
   LogOutIcon,
   MenuIcon,
@@ -44,6 +45,7 @@ const SIDEBAR_LINKS = [
   { label: 'Users', to: ADMIN_PATHS.users, Icon: UsersIcon },
   { label: 'Audit Log', to: ADMIN_PATHS.audit, Icon: ScrollTextIcon },
   { label: 'Messages', to: ADMIN_PATHS.messages, Icon: InboxIcon },
+  { label: 'Jobs', to: ADMIN_PATHS.jobs, Icon: ListChecksIcon },
 ] as const;
 
 /**

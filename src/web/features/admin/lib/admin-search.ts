@@ -11,6 +11,7 @@ export const ADMIN_PATHS = {
   settings: '/admin/settings',
   audit: '/admin/audit',
   messages: '/admin/messages',
+  jobs: '/admin/jobs',
 } as const;
 
 const KEYWORDS: readonly [readonly string[], string][] = [
