@@ -240,6 +240,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'PUBLIC_URL: is required when NODE_ENV=production (the address people reach the app at, e.g. https://promptforge.example)',
     ]);
   }
+  const missing = SECRETS.filter((name) => !e[name]);
+  let secrets: Record<string, string> = {};
+  if (missing.length > 0) {
+    if (production) {
+      throw new ConfigError(missing.map((name) => `${name}: is required when NODE_ENV=production`));
+    }
+    secrets = loadGeneratedSecrets(dataDir, missing);
+  }
   const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : production ? null : 'log');
   if (!mailTransport) {
     throw new ConfigError([
@@ -252,14 +260,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (mailTransport === 'log' && e.SMTP_URL) {
     throw new ConfigError(['MAIL_TRANSPORT=log and SMTP_URL: set one or the other']);
-  }
-  const missing = SECRETS.filter((name) => !e[name]);
-  let secrets: Record<string, string> = {};
-  if (missing.length > 0) {
-    if (production) {
-      throw new ConfigError(missing.map((name) => `${name}: is required when NODE_ENV=production`));
-    }
-    secrets = loadGeneratedSecrets(dataDir, missing);
   }
 
   return {
