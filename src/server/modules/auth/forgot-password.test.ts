@@ -130,8 +130,11 @@ describe('forgot password', () => {
   it('keeps a mail the mail server refuses, retries it, and delivers it once when the server is back', async () => {
     const email = 'unsent@example.test';
     const port = await freePort();
-    // Nothing listens on the port yet: every try fails to connect.
-    const t = await appWithAccount(email, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    // Nothing listens on the port yet: every try fails to connect. Retries wait 1 s, then 2, 4...
+    const t = await appWithAccount(email, {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      JOB_RETRY_DELAY_SECONDS: '1',
+    });
     const res = await forgot(t, email);
     expect(res.statusCode).toBe(200);
     const outbox = () =>
