@@ -130,11 +130,16 @@ export async function buildApp(options: AppOptions) {
           `Amount: ${paid.amount}\n\nPayments: ${config.publicUrl}/admin/dashboard?tab=revenue\n`,
       }),
   });
-  // Subscriptions whose period ended are marked expired (reads already treat them as ended).
+  // Subscriptions whose period ended are marked expired (reads already treat them as ended), and
+  // refunds of payments that granted nothing, left due by a gateway failure, are tried again.
   jobs.work('subscription-expiry', { retryLimit: 1 }, async () => {
     await billing.expire();
   });
   jobs.schedule('subscription-expiry', '* * * * *');
+  jobs.work('refund-retry', { retryLimit: 1 }, async () => {
+    await billing.retryRefunds();
+  });
+  jobs.schedule('refund-retry', '* * * * *');
   for (const [period, { queue, cron }] of Object.entries(REPORT_SCHEDULES)) {
     jobs.work(queue, { retryLimit: 3 }, async () => {
       await sendAdminReport(

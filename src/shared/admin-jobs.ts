@@ -64,6 +64,7 @@ export const JobRetryResultSchema = z.object({ job: AdminJobSchema });
 export const QUEUE_LABELS: Record<string, string> = {
   'mail-send': 'Mail',
   'subscription-expiry': 'Subscription expiry',
+  'refund-retry': 'Refund retry',
   'trending-refresh': 'Trending refresh',
   'admin-report-weekly': 'Weekly report',
   'admin-report-monthly': 'Monthly report',

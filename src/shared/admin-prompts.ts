@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, PAGING, PROMPT_STATUSES, PROMPT_TYPES } from './constants';
-import { PRICE_MAX, PRICE_MIN } from './creator';
 import { PaginationSchema } from './marketplace';
+import { PRICE_MESSAGES, promptPriceProblem, toMinorExact } from './pricing';
 import { displayText, hasHiddenCharacters, notAllowedMessage } from './text';
 
 /*
@@ -31,7 +31,7 @@ export const PROMPT_FORM_MESSAGES = {
   contentRequired: 'Content is required (minimum 10 characters)',
   contentMin: 'Content must be at least 10 characters long',
   category: 'Please select a valid category',
-  price: `Premium prompts cost between $${PRICE_MIN} and $${PRICE_MAX} (whole cents)`,
+  price: PRICE_MESSAGES.prompt,
 } as const;
 
 /** The admin panel's category filter omits analytics (spec section 9); the form offers all of them. */
@@ -104,8 +104,7 @@ export function isPremium(v: { type?: string; isPaid?: boolean }): boolean {
 
 function premiumPriceOk(v: { type?: string; isPaid?: boolean; price?: number }): boolean {
   if (!isPremium(v)) return true;
-  const price = v.price ?? Number.NaN;
-  return price >= PRICE_MIN && price <= PRICE_MAX && Math.round(price * 100) === price * 100;
+  return promptPriceProblem({ premium: true, priceMinor: toMinorExact(v.price ?? Number.NaN) }) === null;
 }
 
 /** POST /api/admin/prompts: the spec's admin prompt form. A missing status falls back to published. */

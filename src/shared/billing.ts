@@ -99,6 +99,8 @@ export const CheckoutOrderSchema = z.object({
   prefill: z.object({ name: z.string(), email: z.string() }),
   /** Razorpay Checkout's script, loaded on demand; null for the test gateway. */
   checkoutScriptUrl: z.string().nullable(),
+  /** True when this is the buyer's open order for the prompt, handed back instead of a second one. */
+  resumed: z.boolean(),
 });
 export type CheckoutOrder = z.infer<typeof CheckoutOrderSchema>;
 
@@ -129,6 +131,11 @@ export const VerifyResultSchema = z.object({
   paymentId: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   grant: GrantSchema,
+  /**
+   * Set when the payment bought nothing (the prompt was owned already, or is gone): it is refunded
+   * through the gateway; `done` once the refund is made (a failed attempt is retried).
+   */
+  refund: z.object({ reason: z.enum(['already_owned', 'unavailable']), done: z.boolean() }).nullable(),
 });
 export type VerifyResult = z.infer<typeof VerifyResultSchema>;
 
@@ -241,7 +248,7 @@ export const PaymentIdParamsSchema = z.object({ id: IdSchema });
  *                                         outcome marks the payment failed and answers 402 PAYMENT_ERROR)
  *   POST /payments/webhook                Razorpay webhook (X-Razorpay-Signature over the raw body)
  *   POST /payments/trial                  -> BillingOverview (14-day Premium trial, once per account)
- *   POST /payments/subscription/cancel    -> BillingOverview (keeps the plan to the period end)
+ *   POST /payments/subscription/cancel    -> BillingOverview (records the cancel; the plan runs to its end)
  *   POST /payments/subscription/resume    -> BillingOverview (undoes a cancel before the period ends)
  *   GET  /payments/history                PaymentHistory
  *   GET  /payments/purchases              PurchasedPromptList (bought prompts still owned)
@@ -256,7 +263,22 @@ export const PAYMENT_MESSAGES = {
   verificationFailed: 'Payment verification failed',
   success: (plan: string) => `Welcome to ${plan} plan! Your subscription is now active.`,
   alreadyFree: 'Already on Free Plan',
+  noAnnualPrice: 'This plan has no annual price: choose monthly billing.',
   signInToSubscribe: 'Please log in to subscribe to a plan.',
+  /** What cancel and resume answer: nothing renews by itself, so only until when the plan runs. */
+  activeUntil: (o: { plan: { name: string }; subscription: { periodEnd: string | null } | null }) => {
+    const end = o.subscription?.periodEnd;
+    const date = end
+      ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(end))
+      : null;
+    return date
+      ? `Your ${o.plan.name} plan is active until ${date}. Nothing renews by itself: after that you are on Free.`
+      : `Your ${o.plan.name} plan is active.`;
+  },
+  orderResumed: 'You already have an open order for this prompt: continue it to pay.',
+  alreadyOwned: 'You already own this prompt.',
+  refunded: (title: string, reason: 'already_owned' | 'unavailable', done: boolean) =>
+    `${reason === 'already_owned' ? `You already own ${title}` : `${title} is no longer available`}, so this payment ${done ? 'has been' : 'will be'} refunded.`,
 } as const;
 
 /** Whole percent saved by paying yearly instead of twelve months (0 when there is nothing to save). */

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { CATEGORIES, PROMPT_STATUSES } from './constants';
 import { PaginationSchema } from './marketplace';
+import { PRICE_MESSAGES, promptPriceProblem, toMinorExact } from './pricing';
 import { displayText, hasHiddenCharacters, notAllowedMessage } from './text';
 
 /** The creator studio's contracts (spec sections 2, 3 and 5; issue 6's bounds). */
 
-export const PRICE_MIN = 0.99;
-export const PRICE_MAX = 999.99;
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 30;
 
@@ -55,18 +54,20 @@ const fields = {
   price: z.coerce.number({ error: 'Price must be a number' }).finite('Price must be a number').optional(),
 };
 
-const PRICE_MESSAGE = `Paid prompts cost between $${PRICE_MIN} and $${PRICE_MAX} (whole cents)`;
-
+/**
+ * The shared price rule on what the body says, so the form shows it at once; the server checks it
+ * again on the prompt the edit produces (a body with a price and no isPaid is judged there).
+ */
 function priceOk(v: { isPaid?: unknown; price?: unknown }): boolean {
   if (v.isPaid !== true) return true;
-  const price = typeof v.price === 'number' ? v.price : Number.NaN;
-  return price >= PRICE_MIN && price <= PRICE_MAX && Math.round(price * 100) === price * 100;
+  const priceMinor = typeof v.price === 'number' ? toMinorExact(v.price) : Number.NaN;
+  return promptPriceProblem({ premium: true, priceMinor }) === null;
 }
 
 /** The price rule, checked even while other fields are still wrong, so the form shows it at once. */
 const priceRuleOptions = {
   path: ['price'],
-  message: PRICE_MESSAGE,
+  message: PRICE_MESSAGES.prompt,
   when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
 };
 

@@ -104,7 +104,7 @@ test('a new creator publishes a prompt and finds it in the marketplace search', 
   await form.getByRole('switch', { name: 'Paid prompt' }).click();
   await form.getByLabel('Price (USD)').fill('0.5');
   await form.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(form.getByText('Paid prompts cost between $0.99 and $999.99 (whole cents)')).toBeVisible();
+  await expect(form.getByText('Paid prompts cost between $1.00 and $999.99 (whole cents)')).toBeVisible();
   await form.getByRole('switch', { name: 'Paid prompt' }).click();
   await expect(form.getByLabel('Price (USD)')).toBeHidden();
 

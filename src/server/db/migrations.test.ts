@@ -86,7 +86,15 @@ async function withEngine(engine: 'sqlite' | 'postgres', run: (database: Databas
 const SHOWN_AND_SEARCHED = ['content', 'search'] as const;
 const PROMPT_COLUMN_CHANGES: Record<
   string,
-  { to: string | number; moves: readonly string[] } | 'not written'
+  | {
+      to: string | number;
+      moves: readonly string[];
+      /** The prompt's values before, where the default one would break a constraint (0021). */
+      base?: Record<string, string | number>;
+      /** What must change with it to keep the row valid (a type and its price agree). */
+      also?: Record<string, string | number>;
+    }
+  | 'not written'
 > = {
   // Never changed: the search rows of SQLite and other tables refer to it.
   id: 'not written',
@@ -99,8 +107,9 @@ const PROMPT_COLUMN_CHANGES: Record<
   content: { to: 'New text', moves: ['content'] },
   category: { to: 'coding', moves: ['content', 'membership', 'search'] },
   tags: { to: '["new"]', moves: SHOWN_AND_SEARCHED },
-  type: { to: 'premium', moves: ['content', 'membership', 'search'] },
-  price_minor: { to: 900, moves: SHOWN_AND_SEARCHED },
+  // Price moves fewer versions than type, so the pair moves exactly what the type does.
+  type: { to: 'premium', also: { price_minor: 500 }, moves: ['content', 'membership', 'search'] },
+  price_minor: { to: 900, base: { type: 'premium', price_minor: 500 }, moves: SHOWN_AND_SEARCHED },
   currency: { to: 'INR', moves: SHOWN_AND_SEARCHED },
   status: { to: 'archived', moves: ['content', 'membership', 'search'] },
   moderation_note: { to: 'Looked at', moves: ['content'] },
@@ -222,10 +231,14 @@ describe.each(engines)('migrations on %s', (engine) => {
         const id = `p-${column}`;
         await db
           .insertInto('prompts')
-          .values({ ...base, id, slug: id })
+          .values({ ...base, ...change.base, id, slug: id })
           .execute();
         const before = await versions();
-        await sql`update prompts set ${sql.ref(column)} = ${change.to} where id = ${id}`.execute(db);
+        await db
+          .updateTable('prompts')
+          .set({ [column]: change.to, ...change.also })
+          .where('id', '=', id)
+          .execute();
         const after = await versions();
         const moved = (Object.keys(before) as (keyof typeof before)[]).filter((k) => after[k] !== before[k]);
         expect({ column, moved: moved.sort() }).toEqual({ column, moved: [...change.moves].sort() });
@@ -374,6 +387,115 @@ describe.each(engines)('migrations on %s', (engine) => {
 
       expect((await migrator.migrateTo('0019-allowance-ledger')).error).toBeUndefined();
       expect((await read()).premium!.features).toContain('Team of up to 3 members');
+    }));
+
+  it('0021 repairs the rows that break the money rules, then refuses them; down lifts the rules', () =>
+    withEngine(engine, async (database) => {
+      const db = database.db;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0020-true-plan-features')).error).toBeUndefined();
+      const now = '2026-12-01T00:00:00.000Z';
+      for (const id of ['author', 'buyer']) {
+        await sql`insert into users (id, email, email_normalized, name, password_hash, created_at, updated_at)
+          values (${id}, ${`${id}@x.test`}, ${`${id}@x.test`}, 'A', 'h', ${now}, ${now})`.execute(db);
+      }
+      // What issue 51's edits stored: SQLite keeps a REAL 1e302 in an integer column; PostgreSQL's
+      // integer column cannot hold it, but takes every other bad value.
+      const huge = engine === 'sqlite' ? 1e302 : 1_000_000_000;
+      const prompt = (id: string, type: string, price: number) =>
+        sql`insert into prompts (id, slug, author_id, title, description, content, category, type, price_minor, status, created_at, updated_at)
+          values (${id}, ${id}, 'author', 't', 'd', 'c', 'writing', ${type}, ${price}, 'published', ${now}, ${now})`.execute(
+          db,
+        );
+      await prompt('huge', 'premium', huge);
+      await prompt('negative', 'premium', -5000);
+      await prompt('zero', 'premium', 0);
+      await prompt('free-priced', 'free', 1299);
+      await prompt('fine', 'premium', 1299);
+      if (engine === 'sqlite') await prompt('cents', 'premium', 1299.4);
+      const payment = (id: string, amount: number, status: string, promptId = 'fine', createdAt = now) =>
+        sql`insert into payments (id, user_id, kind, prompt_id, amount_minor, currency, status, provider, provider_order_id, created_at, updated_at)
+          values (${id}, 'buyer', 'prompt', ${promptId}, ${amount}, 'USD', ${status}, 'test', ${`order_${id}`}, ${createdAt}, ${now})`.execute(
+          db,
+        );
+      await payment('pay-huge', engine === 'sqlite' ? huge * 100 : 2_000_000_000, 'created', 'huge');
+      await payment('pay-old-open', 1299, 'created', 'fine', '2026-11-30T00:00:00.000Z');
+      await payment('pay-open', 1299, 'created');
+      // Issue 51's finding 7: two orders both paid; one purchase, two credits.
+      await payment('pay-1', 1299, 'captured', 'zero');
+      await payment('pay-2', 1299, 'captured', 'zero');
+      await sql`insert into purchases (id, prompt_id, buyer_id, payment_id, amount_minor, creator_share_minor, currency, created_at)
+        values ('pu', 'zero', 'buyer', 'pay-2', 1299, 1039, 'USD', ${now})`.execute(db);
+      for (const p of ['pay-1', 'pay-2']) {
+        await sql`insert into creator_earnings (id, creator_id, prompt_id, purchase_id, payment_id, kind, amount_minor, currency, created_at)
+          values (${`e-${p}`}, 'author', 'zero', 'pu', ${p}, 'sale', 1039, 'USD', ${now})`.execute(db);
+      }
+      await sql`insert into plans (id, slug, name, price_monthly_minor, price_yearly_minor, created_at, updated_at)
+        values ('odd', 'odd', 'Odd', 0, 5000, ${now}, ${now})`.execute(db);
+      // Below what the gateway takes: it could never be paid.
+      await sql`insert into plans (id, slug, name, price_monthly_minor, price_yearly_minor, created_at, updated_at)
+        values ('cheap', 'cheap', 'Cheap', 50, 0, ${now}, ${now})`.execute(db);
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+      const prices = Object.fromEntries(
+        (await db.selectFrom('prompts').select(['id', 'type', 'price_minor']).execute()).map((r) => [
+          r.id,
+          [r.type, Number(r.price_minor)],
+        ]),
+      );
+      expect(prices).toMatchObject({
+        huge: ['premium', 99_999],
+        negative: ['premium', 100],
+        zero: ['premium', 100],
+        'free-priced': ['free', 0],
+        fine: ['premium', 1299],
+      });
+      if (engine === 'sqlite') expect(prices.cents).toEqual(['premium', 1299]);
+      const payments = await db
+        .selectFrom('payments')
+        .select(['id', 'status', 'amount_minor', 'ungranted_reason'])
+        .orderBy('id')
+        .execute();
+      expect(payments.map((p) => [p.id, p.status, Number(p.amount_minor), p.ungranted_reason])).toEqual([
+        ['pay-1', 'captured', 1299, 'already_owned'],
+        ['pay-2', 'captured', 1299, null],
+        ['pay-old-open', 'failed', 1299, null],
+        ['pay-open', 'created', 1299, null],
+      ]);
+      const credits = await db.selectFrom('creator_earnings').select('payment_id').execute();
+      expect(credits.map((c) => c.payment_id)).toEqual(['pay-2']);
+      const odd = await db.selectFrom('plans').selectAll().where('id', '=', 'odd').executeTakeFirstOrThrow();
+      expect(Number(odd.price_yearly_minor)).toBe(0);
+      const cheap = await db
+        .selectFrom('plans')
+        .selectAll()
+        .where('id', '=', 'cheap')
+        .executeTakeFirstOrThrow();
+      expect(Number(cheap.price_monthly_minor)).toBe(100);
+
+      // The rules hold from now on, whatever writes the row.
+      const refused = [
+        () => sql`update prompts set price_minor = 0 where id = 'fine'`.execute(db),
+        () => sql`update prompts set type = 'free' where id = 'fine'`.execute(db),
+        () => sql`update prompts set price_minor = 100000 where id = 'fine'`.execute(db),
+        () => sql`update plans set price_yearly_minor = 100 where id = 'odd'`.execute(db),
+        () => sql`update plans set price_monthly_minor = 99 where id = 'cheap'`.execute(db),
+        () => sql`update payments set amount_minor = -1 where id = 'pay-open'`.execute(db),
+        () => sql`update creator_earnings set amount_minor = -5 where payment_id = 'pay-2'`.execute(db),
+        () => payment('pay-second-open', 1299, 'created'),
+        ...(engine === 'sqlite'
+          ? [
+              () => sql`update prompts set price_minor = 1299.5 where id = 'fine'`.execute(db),
+              () => payment('pay-real', 1e302, 'failed'),
+            ]
+          : []),
+      ];
+      for (const write of refused) await expect(write()).rejects.toThrow();
+
+      expect((await migrator.migrateTo('0020-true-plan-features')).error).toBeUndefined();
+      await sql`update prompts set price_minor = 0 where id = 'fine'`.execute(db);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
     }));
 
   it('roll all the way down and up again', () =>

@@ -172,6 +172,11 @@ export interface PaymentsTable {
   granted_at: Timestamp | null;
   provider_refund_id: string | null;
   failure_reason: string | null;
+  /**
+   * Why a captured payment granted nothing and is refunded: 'already_owned' (the buyer had the prompt
+   * already) or 'unavailable' (the prompt is gone). Set in the grant's transaction (decision 042).
+   */
+  ungranted_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

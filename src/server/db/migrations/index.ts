@@ -16,6 +16,7 @@ import * as m0016 from './0016-catalogue-order';
 import * as m0017 from './0017-catalogue-tallies';
 import * as m0019 from './0019-allowance-ledger';
 import * as m0020 from './0020-true-plan-features';
+import * as m0021 from './0021-money-constraints';
 import * as m0024 from './0024-jobs';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0017-catalogue-tallies': m0017,
   '0019-allowance-ledger': m0019,
   '0020-true-plan-features': m0020,
+  '0021-money-constraints': m0021,
   '0024-jobs': m0024,
 };

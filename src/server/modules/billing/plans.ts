@@ -7,7 +7,7 @@ import {
   annualSavingPercent,
 } from '../../../shared/billing';
 import type { PlansTable } from '../../db/types';
-import { fromMinor } from '../../lib/money';
+import { fromMinor, storedMinor } from '../../lib/money';
 import type { Selectable } from 'kysely';
 
 /** Features are stored as JSON: plain strings (the seed) or {name, included} (the admin form). */
@@ -41,7 +41,10 @@ export function toPlan(row: Selectable<PlansTable>, currency: string): Plan {
     name: row.name,
     description: row.description,
     price: { monthly: fromMinor(row.price_monthly_minor), yearly: fromMinor(row.price_yearly_minor) },
-    priceMinor: { monthly: row.price_monthly_minor, yearly: row.price_yearly_minor },
+    priceMinor: {
+      monthly: storedMinor(row.price_monthly_minor),
+      yearly: storedMinor(row.price_yearly_minor),
+    },
     currency,
     features: parseFeatures(row.features),
     limits: { playgroundSessions: row.session_limit ?? UNLIMITED },

@@ -295,6 +295,48 @@ export async function revokePurchase(db: Db, id: string, now: string): Promise<v
   await db.updateTable('purchases').set({ revoked_at: now }).where('id', '=', id).execute();
 }
 
+/** The buyer's unrevoked purchase of a prompt, with the payment that bought it. */
+export const findLivePurchase = (db: Db, promptId: string, userId: string) =>
+  db
+    .selectFrom('purchases')
+    .select(['id', 'payment_id'])
+    .where('prompt_id', '=', promptId)
+    .where('buyer_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+
+/** The user's order for a prompt that is still waiting for its payment (at most one: 0021's index). */
+export const findOpenPromptOrder = (db: Db, userId: string, promptId: string) =>
+  db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('prompt_id', '=', promptId)
+    .where('kind', '=', 'prompt')
+    .where('status', '=', 'created')
+    .executeTakeFirst();
+
+/** Records that a captured payment granted nothing and must be refunded. */
+export async function markUngranted(db: Db, id: string, reason: string, now: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ ungranted_reason: reason, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Captured payments that granted nothing and whose refund has not been made (or claimed) yet. */
+export const listRefundsDue = (db: Db) =>
+  db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'captured')
+    .where('ungranted_reason', 'is not', null)
+    .where('provider_refund_id', 'is', null)
+    .orderBy('updated_at')
+    .limit(100)
+    .execute();
+
 export const ownsPrompt = async (db: Db, promptId: string, userId: string) =>
   Boolean(
     await db

@@ -123,11 +123,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService; ali
           response: { 200: successEnvelope(CheckoutOrderSchema) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await billing.createOrder(request.auth!, request.body),
-        message: 'Order created',
-      }),
+      async (request) => {
+        const order = await billing.createOrder(request.auth!, request.body);
+        return {
+          success: true as const,
+          data: order,
+          message: order.resumed ? PAYMENT_MESSAGES.orderResumed : 'Order created',
+        };
+      },
     );
 
     user.post(
@@ -150,7 +153,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService; ali
           message:
             result.grant.kind === 'subscription'
               ? PAYMENT_MESSAGES.success(result.grant.planName)
-              : `You now own ${result.grant.promptTitle}.`,
+              : result.refund
+                ? PAYMENT_MESSAGES.refunded(
+                    result.grant.promptTitle,
+                    result.refund.reason,
+                    result.refund.done,
+                  )
+                : `You now own ${result.grant.promptTitle}.`,
         };
       },
     );
@@ -191,19 +200,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService; ali
       }),
     );
 
-    for (const [action, run, summary, message] of [
+    // Nothing renews by itself (a plan is paid a period at a time): both answers say until when the
+    // plan runs. Cancel only records that the user will not pay again (decision 042).
+    for (const [action, run, summary] of [
       [
         'cancel',
         billing.cancel,
-        'Cancel your subscription: the plan stays until the period ends',
-        'Your subscription is canceled.',
+        'Record that you will not pay for another period: the plan stays until it ends',
       ],
-      [
-        'resume',
-        billing.resume,
-        'Undo a cancellation before the period ends',
-        'Your subscription will renew.',
-      ],
+      ['resume', billing.resume, 'Undo a cancellation before the period ends'],
     ] as const) {
       user.post(
         `/subscription/${action}`,
@@ -215,7 +220,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService; ali
             response: { 200: successEnvelope(BillingOverviewSchema) },
           },
         },
-        async (request) => ({ success: true as const, data: await run(request.auth!), message }),
+        async (request) => {
+          const overview = await run(request.auth!);
+          return { success: true as const, data: overview, message: PAYMENT_MESSAGES.activeUntil(overview) };
+        },
       );
     }
 

@@ -26,7 +26,7 @@ import { recordAudit } from '../../lib/audit';
 import { bumpDailyStat, deductDailyRevenue } from '../../lib/daily-stats';
 import { AppError, notFound, validation } from '../../lib/errors';
 import { metrics } from '../../lib/metrics';
-import { fromMinor } from '../../lib/money';
+import { assertPaymentAmount, fromMinor, storedMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/auth';
 import { toPlan } from './plans';
@@ -90,14 +90,14 @@ function toRecord(p: repo.PaymentWithNames): PaymentRecord {
     planId: p.plan_id,
     promptId: p.prompt_id,
     billing: asBilling(p.billing),
-    amountMinor: p.amount_minor,
+    amountMinor: storedMinor(p.amount_minor),
     amount: fromMinor(p.amount_minor),
     currency: p.currency,
     status: p.status as PaymentStatus,
     gateway: p.provider,
     orderId: p.provider_order_id,
     providerPaymentId: p.provider_payment_id,
-    refundedMinor: p.refunded_minor,
+    refundedMinor: storedMinor(p.refunded_minor),
     createdAt: p.created_at,
     paidAt: p.paid_at,
     refundedAt: p.refunded_at,
@@ -179,13 +179,16 @@ export function createBillingService(deps: BillingDeps) {
         subjectId: payment.id,
         data: { kind: 'subscription', planId: payment.plan_id, billing, amountMinor: payment.amount_minor },
       });
-    } else if (payment.kind === 'prompt' && payment.prompt_id) {
-      const prompt = await repo.findPromptTitle(trx, payment.prompt_id);
-      if (!prompt) {
-        log.error(
-          { paymentId: payment.id },
-          'paid prompt no longer exists; grant recorded without a purchase',
-        );
+    } else if (payment.kind === 'prompt') {
+      const prompt = payment.prompt_id ? await repo.findPromptTitle(trx, payment.prompt_id) : undefined;
+      const owned = prompt ? await repo.findLivePurchase(trx, prompt.id, payment.user_id) : undefined;
+      if (!prompt || (owned && owned.payment_id !== payment.id)) {
+        // Nothing to give: the buyer owns the prompt already (two orders both paid, or a replaced
+        // order paid late) or it is gone. The payment earns nobody anything; refundUngranted gives
+        // the money back through the gateway once this commits (decision 042).
+        const reason = prompt ? 'already_owned' : 'unavailable';
+        await repo.markUngranted(trx, payment.id, reason, now);
+        log.warn({ paymentId: payment.id, reason }, 'a captured payment grants nothing: refunding it');
         return true;
       }
       const share = Math.round(payment.amount_minor * config.creatorShare);
@@ -223,9 +226,13 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   async function grantDescription(payment: repo.PaymentRow): Promise<Grant> {
-    if (payment.kind === 'prompt' && payment.prompt_id) {
-      const prompt = await repo.findPromptTitle(db, payment.prompt_id);
-      return { kind: 'prompt', promptId: payment.prompt_id, promptTitle: prompt?.title ?? 'your prompt' };
+    if (payment.kind === 'prompt') {
+      const prompt = payment.prompt_id ? await repo.findPromptTitle(db, payment.prompt_id) : undefined;
+      return {
+        kind: 'prompt',
+        promptId: payment.prompt_id ?? '',
+        promptTitle: prompt?.title ?? 'your prompt',
+      };
     }
     const plan = payment.plan_id ? await repo.findPlanName(db, payment.plan_id) : undefined;
     const sub = await repo.findCurrentSubscription(db, payment.user_id, nowIso());
@@ -235,6 +242,20 @@ export function createBillingService(deps: BillingDeps) {
       planName: plan?.name ?? 'your',
       billing: asBilling(payment.billing) ?? 'monthly',
       periodEnd: sub?.current_period_end ?? nowIso(),
+    };
+  }
+
+  async function verifyResult(payment: repo.PaymentRow): Promise<VerifyResult> {
+    return {
+      paymentId: payment.id,
+      status: payment.status as PaymentStatus,
+      grant: await grantDescription(payment),
+      refund: payment.ungranted_reason
+        ? {
+            reason: payment.ungranted_reason === 'already_owned' ? 'already_owned' : 'unavailable',
+            done: payment.status === 'refunded',
+          }
+        : null,
     };
   }
 
@@ -289,6 +310,65 @@ export function createBillingService(deps: BillingDeps) {
       data: { amountMinor: payment.amount_minor },
     });
     return true;
+  }
+
+  /**
+   * Gives back, through the gateway, a captured payment that granted nothing (markUngranted). Claimed
+   * like an admin's refund, so verify, the webhook and the minute's retry refund it once; a gateway
+   * failure leaves it due for the next retry. Returns the payment as it is afterwards.
+   */
+  async function refundUngranted(payment: repo.PaymentRow): Promise<repo.PaymentRow> {
+    const gateway = deps.gateway;
+    if (payment.status !== 'captured' || !payment.ungranted_reason) return payment;
+    if (!gateway || gateway.kind !== payment.provider) {
+      log.error({ paymentId: payment.id }, 'a payment to refund was taken by a gateway not configured now');
+      return payment;
+    }
+    const marker = `pending:${newId()}`;
+    if (!(await repo.claimRefund(db, payment.id, marker, nowIso()))) return payment;
+    let refundId: string;
+    try {
+      if (!payment.provider_payment_id) throw new GatewayError('the payment has no gateway payment id', null);
+      refundId = (
+        await gateway.refund(payment.provider_payment_id, payment.amount_minor, {
+          paymentId: payment.id,
+          reason: payment.ungranted_reason,
+        })
+      ).id;
+    } catch (err) {
+      await repo.releaseRefundClaim(db, payment.id, marker, nowIso());
+      log.error({ err, paymentId: payment.id }, 'refund of a payment that granted nothing failed; retried');
+      return payment;
+    }
+    await db.transaction().execute(async (trx) => {
+      const fresh = (await repo.findPayment(trx, payment.id))!;
+      await applyRefundInTx(trx, fresh, refundId, nowIso());
+    });
+    return (await repo.findPayment(db, payment.id))!;
+  }
+
+  function checkout(
+    payment: { id: string; provider_order_id: string; amount_minor: number; provider: string },
+    description: string,
+    user: { name: string; email: string },
+    resumed: boolean,
+  ): CheckoutOrder {
+    const kind = payment.provider === 'razorpay' ? 'razorpay' : 'test';
+    return {
+      gateway: kind,
+      testMode: kind === 'test',
+      keyId: config.keyId,
+      orderId: payment.provider_order_id,
+      paymentId: payment.id,
+      amountMinor: payment.amount_minor,
+      amount: fromMinor(payment.amount_minor),
+      currency: config.currency,
+      name: 'Promptforge',
+      description,
+      prefill: { name: user.name, email: user.email },
+      checkoutScriptUrl: kind === 'razorpay' ? config.checkoutUrl : null,
+      resumed,
+    };
   }
 
   async function overview(userId: string): Promise<BillingOverview> {
@@ -351,8 +431,9 @@ export function createBillingService(deps: BillingDeps) {
         if (!plan) throw new AppError('NOT_FOUND_ERROR', PAYMENT_MESSAGES.planNotFound);
         const billing = (input.billing ?? 'monthly') as BillingPeriod;
         const amountMinor = billing === 'annual' ? plan.price_yearly_minor : plan.price_monthly_minor;
-        if (plan.price_monthly_minor === 0 || amountMinor <= 0)
-          throw validation(PAYMENT_MESSAGES.alreadyFree);
+        if (plan.price_monthly_minor === 0) throw validation(PAYMENT_MESSAGES.alreadyFree);
+        // A paid plan without an annual price is billed monthly only.
+        if (amountMinor <= 0) throw validation(PAYMENT_MESSAGES.noAnnualPrice);
         const current = await repo.findCurrentSubscription(db, auth.userId, now);
         if (current && current.plan_id === plan.id && current.status === 'active' && !current.canceled_at) {
           throw validation(`You are already subscribed to the ${plan.name} plan.`);
@@ -372,16 +453,37 @@ export function createBillingService(deps: BillingDeps) {
           throw validation('This prompt is free: try it or download it.');
         if (prompt.author_id === auth.userId) throw validation('This is your own prompt.');
         if (await repo.ownsPrompt(db, prompt.id, auth.userId))
-          throw validation('You already own this prompt.');
+          throw validation(PAYMENT_MESSAGES.alreadyOwned);
+        const description = `Prompt: ${prompt.title}`;
+        // A prompt is bought once: the buyer who closed the checkout gets the same order back.
+        const open = await repo.findOpenPromptOrder(db, auth.userId, prompt.id);
+        if (open) {
+          if (
+            open.amount_minor === prompt.price_minor &&
+            open.provider === gateway.kind &&
+            open.currency === config.currency
+          )
+            return checkout(open, description, user, true);
+          // The price changed since: that order is replaced. Paid late all the same, it is granted
+          // or refunded like any other payment.
+          await repo.advancePaymentStatus(
+            db,
+            open.id,
+            'failed',
+            { failure_reason: 'Replaced by an order at the current price' },
+            now,
+          );
+        }
         item = {
           kind: 'prompt',
           planId: null,
           promptId: prompt.id,
           billing: null,
           amountMinor: prompt.price_minor,
-          description: `Prompt: ${prompt.title}`,
+          description,
         };
       }
+      assertPaymentAmount(item.amountMinor);
       const paymentId = newId();
       // Razorpay receipts are at most 40 characters and must be unique per order.
       const receipt = `pf_${crypto.randomBytes(12).toString('hex')}`;
@@ -400,7 +502,7 @@ export function createBillingService(deps: BillingDeps) {
           internal: err instanceof GatewayError ? err.message : 'order creation failed',
         });
       }
-      await repo.insertPayment(db, {
+      const row = {
         id: paymentId,
         user_id: auth.userId,
         kind: item.kind,
@@ -415,22 +517,17 @@ export function createBillingService(deps: BillingDeps) {
         receipt,
         created_at: now,
         updated_at: now,
-      });
-      metrics.payment('created');
-      return {
-        gateway: gateway.kind,
-        testMode: gateway.kind === 'test',
-        keyId: config.keyId,
-        orderId: order.id,
-        paymentId,
-        amountMinor: item.amountMinor,
-        amount: fromMinor(item.amountMinor),
-        currency: config.currency,
-        name: 'Promptforge',
-        description: item.description,
-        prefill: { name: user.name, email: user.email },
-        checkoutScriptUrl: gateway.kind === 'razorpay' ? config.checkoutUrl : null,
       };
+      try {
+        await repo.insertPayment(db, row);
+      } catch (err) {
+        // Two orders for one prompt at once: 0021's index keeps one open; both get that one.
+        const open = item.promptId ? await repo.findOpenPromptOrder(db, auth.userId, item.promptId) : null;
+        if (open) return checkout(open, item.description, user, true);
+        throw err;
+      }
+      metrics.payment('created');
+      return checkout(row, item.description, user, false);
     },
 
     /** The test gateway's checkout dialog: signs a success, or records a failure. */
@@ -468,18 +565,16 @@ export function createBillingService(deps: BillingDeps) {
         log.warn({ paymentId: payment.id, userId: auth.userId }, 'payment signature mismatch');
         throw verificationFailed('signature mismatch');
       }
-      if (payment.status === 'refunded') throw verificationFailed('payment was refunded');
+      // A payment refunded because it granted nothing answers as it did the first time.
+      if (payment.status === 'refunded' && !payment.ungranted_reason)
+        throw verificationFailed('payment was refunded');
       if (
         payment.provider_payment_id &&
         payment.provider_payment_id !== input.razorpay_payment_id &&
         payment.granted_at
       ) {
         // The order was already paid by another payment: nothing more to grant.
-        return {
-          paymentId: payment.id,
-          status: payment.status as PaymentStatus,
-          grant: await grantDescription(payment),
-        };
+        return verifyResult(payment);
       }
       const now = nowIso();
       let granted = false;
@@ -494,8 +589,12 @@ export function createBillingService(deps: BillingDeps) {
         const fresh = await repo.findPayment(trx, payment.id);
         if (fresh) granted = await grantInTx(trx, fresh, now);
       });
+      let fresh = (await repo.findPayment(db, payment.id))!;
+      if (fresh.ungranted_reason) {
+        fresh = await refundUngranted(fresh);
+        return verifyResult(fresh);
+      }
       if (granted) metrics.payment('paid');
-      const fresh = (await repo.findPayment(db, payment.id))!;
       const grant = await grantDescription(fresh);
       if (granted)
         announce(
@@ -503,7 +602,7 @@ export function createBillingService(deps: BillingDeps) {
           (await repo.findUser(db, auth.userId))?.email ?? '',
           grant.kind === 'prompt' ? `bought ${grant.promptTitle}` : `subscribed to ${grant.planName}`,
         );
-      return { paymentId: fresh.id, status: fresh.status as PaymentStatus, grant };
+      return { paymentId: fresh.id, status: fresh.status as PaymentStatus, grant, refund: null };
     },
 
     /**
@@ -613,7 +712,11 @@ export function createBillingService(deps: BillingDeps) {
           }
         }
       });
-      const paid = paidPayment as repo.PaymentRow | null;
+      let paid = paidPayment as repo.PaymentRow | null;
+      if (paid?.ungranted_reason) {
+        await refundUngranted(paid);
+        paid = null;
+      }
       if (paid) metrics.payment('paid');
       if (paid) {
         const grant = await grantDescription(paid);
@@ -695,7 +798,7 @@ export function createBillingService(deps: BillingDeps) {
           title: r.title,
           category: r.category,
           authorName: r.author_name,
-          amountMinor: r.amount_minor,
+          amountMinor: storedMinor(r.amount_minor),
           amount: fromMinor(r.amount_minor),
           currency: r.currency,
           purchasedAt: r.created_at,
@@ -771,6 +874,15 @@ export function createBillingService(deps: BillingDeps) {
         });
       });
       return { payment: await current() };
+    },
+
+    /** Retries the refunds of payments that granted nothing (a gateway failure left them due). */
+    async retryRefunds(): Promise<number> {
+      let done = 0;
+      for (const payment of await repo.listRefundsDue(db)) {
+        if ((await refundUngranted(payment)).status === 'refunded') done += 1;
+      }
+      return done;
     },
 
     /** Ends subscriptions whose period is over (reads already treat them as ended). */

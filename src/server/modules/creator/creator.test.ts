@@ -144,10 +144,10 @@ describe('creating prompts', () => {
     [{ category: 'poetry' }, 'category', 'Please select a valid category'],
     [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'tags', 'Use at most 10 tags'],
     [{ tags: 'x'.repeat(31) }, 'tags.0', 'Tags must be at most 30 characters each'],
-    [{ isPaid: true, price: 0.5 }, 'price', 'Paid prompts cost between $0.99 and $999.99 (whole cents)'],
-    [{ isPaid: true, price: 1000 }, 'price', 'Paid prompts cost between $0.99 and $999.99 (whole cents)'],
-    [{ isPaid: true, price: 1.999 }, 'price', 'Paid prompts cost between $0.99 and $999.99 (whole cents)'],
-    [{ isPaid: true }, 'price', 'Paid prompts cost between $0.99 and $999.99 (whole cents)'],
+    [{ isPaid: true, price: 0.5 }, 'price', 'Paid prompts cost between $1.00 and $999.99 (whole cents)'],
+    [{ isPaid: true, price: 1000 }, 'price', 'Paid prompts cost between $1.00 and $999.99 (whole cents)'],
+    [{ isPaid: true, price: 1.999 }, 'price', 'Paid prompts cost between $1.00 and $999.99 (whole cents)'],
+    [{ isPaid: true }, 'price', 'Paid prompts cost between $1.00 and $999.99 (whole cents)'],
   ])('refuses %j on %s', async (override, field, message) => {
     const c = await creator();
     const res = await call('POST', '/api/user/prompts', c.token, { ...valid, ...override });
@@ -167,8 +167,57 @@ describe('creating prompts', () => {
       price: 999.99,
     });
     expect(res.statusCode).toBe(201);
-    const cheap = await call('POST', '/api/user/prompts', c.token, { ...valid, isPaid: true, price: 0.99 });
+    const cheap = await call('POST', '/api/user/prompts', c.token, { ...valid, isPaid: true, price: 1 });
     expect(cheap.statusCode).toBe(201);
+  });
+});
+
+describe('the price rule on the prompt an edit produces (issue 51)', () => {
+  const priceMessage = 'Paid prompts cost between $1.00 and $999.99 (whole cents)';
+
+  // 0.99: Razorpay takes no order below 1.00, so that price could never be paid.
+  it.each([1e300, 1e9, 0.001, -50, 1000, 1.999, 0.99])(
+    'refuses a price of %s sent without isPaid to a premium prompt, and the marketplace stays up',
+    async (price) => {
+      const c = await creator();
+      const made = await call('POST', '/api/user/prompts', c.token, {
+        ...valid,
+        title: `Priced Prompt ${n}`,
+        isPaid: true,
+        price: 4.99,
+      });
+      const id = made.json().data.prompt.id as string;
+      const res = await call('PUT', `/api/user/prompts/${id}`, c.token, { price });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: priceMessage });
+      expect(res.json().details).toEqual([{ field: 'price', message: priceMessage }]);
+      const mine = await call('GET', `/api/user/prompts`, c.token);
+      expect(mine.json().data.prompts[0]).toMatchObject({ id, isPaid: true, price: 4.99 });
+      for (const url of ['/api/marketplace/prompts', `/api/marketplace/prompts/${id}`]) {
+        expect((await call('GET', url)).statusCode).toBe(200);
+      }
+    },
+  );
+
+  it('takes a price in whole cents however binary floating point writes it (1.13 is 113 cents)', async () => {
+    const c = await creator();
+    const res = await call('POST', '/api/user/prompts', c.token, { ...valid, isPaid: true, price: 1.13 });
+    expect(res.statusCode).toBe(201);
+    const edit = await call('PUT', `/api/user/prompts/${res.json().data.prompt.id}`, c.token, {
+      price: 2.01,
+    });
+    expect(edit.json().data.prompt.price).toBe(2.01);
+  });
+
+  it('keeps a free prompt free when a price comes alone, and asks a price of a prompt made paid', async () => {
+    const c = await creator();
+    const made = await call('POST', '/api/user/prompts', c.token, { ...valid, title: 'Free One Here' });
+    const id = made.json().data.prompt.id as string;
+    const priced = await call('PUT', `/api/user/prompts/${id}`, c.token, { price: 7 });
+    expect(priced.json().data.prompt).toMatchObject({ isPaid: false, price: 0 });
+    const paid = await call('PUT', `/api/user/prompts/${id}`, c.token, { isPaid: true });
+    expect(paid.statusCode).toBe(400);
+    expect(paid.json().details).toEqual([{ field: 'price', message: priceMessage }]);
   });
 });
 

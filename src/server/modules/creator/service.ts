@@ -11,7 +11,8 @@ import type {
 import type { DB, PromptRow } from '../../db/types';
 import { recordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
-import { fromMinor, toMinor } from '../../lib/money';
+import { toMinorExact } from '../../../shared/pricing';
+import { assertPromptPrice, fromMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './repository';
@@ -137,6 +138,9 @@ export async function createPrompt(
   const now = nowIso();
   const id = newId();
   const publish = input.status === 'published';
+  const type = input.isPaid ? 'premium' : 'free';
+  const priceMinor = input.isPaid ? toMinorExact(input.price ?? Number.NaN) : 0;
+  assertPromptPrice({ type, price_minor: priceMinor });
   await db.transaction().execute(async (trx) => {
     await repo.insertPrompt(trx, {
       id,
@@ -147,8 +151,8 @@ export async function createPrompt(
       content: input.content,
       category: input.category,
       tags: JSON.stringify(input.tags),
-      type: input.isPaid ? 'premium' : 'free',
-      price_minor: input.isPaid ? toMinor(input.price ?? 0) : 0,
+      type,
+      price_minor: priceMinor,
       status: publish ? 'published' : 'draft',
       created_at: now,
       updated_at: now,
@@ -180,13 +184,9 @@ export async function updatePrompt(
   if (input.tags !== undefined) changes.tags = JSON.stringify(input.tags);
   if (input.isPaid !== undefined) changes.type = input.isPaid ? 'premium' : 'free';
   const paid = input.isPaid ?? row.type === 'premium';
+  // A free prompt has no price (one sent with it is ignored); a paid one keeps its price unless given.
   if (!paid) changes.price_minor = 0;
-  else if (input.price !== undefined) changes.price_minor = toMinor(input.price);
-  else if (input.isPaid && row.price_minor === 0) {
-    throw new AppError('VALIDATION_ERROR', 'Paid prompts cost between $0.99 and $999.99 (whole cents)', {
-      details: [{ field: 'price', message: 'Paid prompts cost between $0.99 and $999.99 (whole cents)' }],
-    });
-  }
+  else if (input.price !== undefined) changes.price_minor = toMinorExact(input.price);
   const now = nowIso();
   await db.transaction().execute((trx) => applyPromptEdit(trx, row, changes, now));
   return present(db, row.id);
@@ -202,6 +202,8 @@ export async function applyPromptEdit(
   changes: Partial<PromptRow>,
   now: string,
 ): Promise<void> {
+  // The rule is checked on the prompt this edit produces, not on the request (issue 51).
+  assertPromptPrice({ ...row, ...changes });
   const versioned = (['title', 'description', 'content', 'price_minor'] as const).some(
     (k) => changes[k] !== undefined && changes[k] !== row[k],
   );

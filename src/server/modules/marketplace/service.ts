@@ -22,7 +22,7 @@ import type { DB } from '../../db/types';
 import { recordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
 import { jsonWriter } from '../../lib/json-serializer';
-import { fromMinor } from '../../lib/money';
+import { fromMinor, storedMinor } from '../../lib/money';
 import { newId, nowIso, todayUtc } from '../../lib/time';
 import type { CatalogueVersion } from '../../lib/response-cache';
 import type { AuthContext } from '../../plugins/auth';
@@ -132,7 +132,7 @@ export function toMarketplacePrompt(row: repo.PromptCardRow): MarketplacePrompt 
     tags: parseTags(row.tags),
     type: row.type as PromptType,
     price: fromMinor(row.price_minor),
-    priceMinor: row.price_minor,
+    priceMinor: storedMinor(row.price_minor),
     currency: row.currency,
     ...talliesOf(row),
     author: { id: row.author_id, name: row.author_name, avatar: row.author_avatar },

@@ -1,4 +1,4 @@
-import { type Grant, PAYMENT_MESSAGES } from '@shared/billing';
+import { type Grant, PAYMENT_MESSAGES, type VerifyResult } from '@shared/billing';
 
 /*
  * The payment toasts of spec section 8, in one place so every Buy and Subscribe button says the same
@@ -22,8 +22,17 @@ export const SIGN_IN_TO_SUBSCRIBE_TOAST: ToastContent = {
   description: PAYMENT_MESSAGES.signInToSubscribe,
 };
 
-/** 'Payment Successful!' with what the payment granted. */
-export function successToast(grant: Grant): ToastContent {
+/**
+ * 'Payment Successful!' with what the payment granted; a payment that bought nothing (the prompt was
+ * already the buyer's, or is gone) says it is refunded instead.
+ */
+export function successToast(grant: Grant, refund: VerifyResult['refund'] = null): ToastContent {
+  if (refund && grant.kind === 'prompt') {
+    return {
+      title: 'Payment Refunded',
+      description: PAYMENT_MESSAGES.refunded(grant.promptTitle, refund.reason, refund.done),
+    };
+  }
   return {
     title: 'Payment Successful!',
     description:

@@ -16,6 +16,7 @@ const order: CheckoutOrder = {
   description: 'Premium plan, monthly',
   prefill: { name: 'Ada Lovelace', email: 'ada@example.test' },
   checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+  resumed: false,
 };
 
 describe('razorpayOptions', () => {
@@ -60,6 +61,14 @@ describe('payment toasts', () => {
     expect(successToast({ kind: 'prompt', promptId: 'x', promptTitle: 'Cold Email Writer' })).toEqual({
       title: 'Payment Successful!',
       description: 'You now own Cold Email Writer.',
+    });
+  });
+
+  it('tells a buyer a payment for a prompt they already own is refunded (issue 51)', () => {
+    const grant = { kind: 'prompt' as const, promptId: 'x', promptTitle: 'Cold Email Writer' };
+    expect(successToast(grant, { reason: 'already_owned', done: true })).toEqual({
+      title: 'Payment Refunded',
+      description: 'You already own Cold Email Writer, so this payment has been refunded.',
     });
   });
 

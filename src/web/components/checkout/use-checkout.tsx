@@ -77,7 +77,7 @@ export function useCheckout(): Checkout {
         finish();
         return;
       }
-      const content = successToast(result.grant);
+      const content = successToast(result.grant, result.refund);
       withToast((toast) => toast.success(content.title, { description: content.description }));
       await Promise.all([refreshUser(), refreshAfterBillingChange(queryClient)]);
       finish();

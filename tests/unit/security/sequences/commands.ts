@@ -186,6 +186,13 @@ const pay = fc
       }),
   );
 
+/** Razorpay answers its next call (an order or a refund) with a server error. */
+const gatewayFault = fc.constant(
+  new Step('the payment gateway fails its next call', async (w) => {
+    w.razorpay.next = { kind: 'status', status: 503 };
+  }),
+);
+
 const refund = index.map(
   (o) =>
     new Step(`admin refunds order #${o}`, async (w) => {
@@ -273,6 +280,7 @@ export const commands = fc.commands(
     pay,
     pay,
     refund,
+    gatewayFault,
     chat,
     chat,
     chat,

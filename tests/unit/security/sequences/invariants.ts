@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { PROMPT_PRICE_MAX_MINOR, PROMPT_PRICE_MIN_MINOR } from '../../../../src/shared/pricing';
 import { testConfig } from '../../../support/test-app';
 import { ACTORS, type World, call } from './world';
 
@@ -65,15 +66,17 @@ async function moneyHolds(w: World) {
   const db = w.h.t.database.db;
   const payments = await db
     .selectFrom('payments')
-    .select(['id', 'user_id', 'prompt_id', 'amount_minor', 'status'])
+    .select(['id', 'user_id', 'kind', 'prompt_id', 'amount_minor', 'status', 'ungranted_reason'])
     .where(
       'id',
       'in',
       w.orders.map((o) => o.paymentId),
     )
     .execute();
+  // A payment that bought nothing (the prompt already owned or gone) is refunded, and credits nobody.
+  const sales = payments.filter((x) => x.kind === 'prompt' && x.status === 'captured' && !x.ungranted_reason);
   const captured = new Map<string, number>();
-  for (const p of payments.filter((x) => x.status === 'captured')) {
+  for (const p of sales) {
     const key = `${p.user_id} ${p.prompt_id}`;
     captured.set(key, (captured.get(key) ?? 0) + 1);
   }
@@ -90,8 +93,8 @@ async function moneyHolds(w: World) {
     .execute();
   for (const who of ['creatorA', 'creatorB'] as const) {
     const theirs = new Set(w.prompts.filter((p) => p.author === who).map((p) => p.id));
-    const expected = payments
-      .filter((p) => p.status === 'captured' && p.prompt_id && theirs.has(p.prompt_id))
+    const expected = sales
+      .filter((p) => p.prompt_id && theirs.has(p.prompt_id))
       .reduce((sum, p) => sum + Math.round(p.amount_minor * SHARE), 0);
     const actual = earnings
       .filter((e) => e.creator_id === w.actors[who].id)
@@ -114,9 +117,10 @@ async function rowsAreWhole(w: World) {
   for (const p of prompts) {
     const price = Number(p.price_minor);
     expect(Number.isInteger(price), `prompt ${p.id}'s price ${price} is whole minor units`).toBe(true);
-    if (p.type === 'premium') expect(price, `premium prompt ${p.id}'s price`).toBeGreaterThanOrEqual(99);
-    else expect(price, `free prompt ${p.id}'s price`).toBe(0);
-    expect(price, `prompt ${p.id}'s price`).toBeLessThanOrEqual(99_999);
+    if (p.type === 'premium') {
+      expect(price, `premium prompt ${p.id}'s price`).toBeGreaterThanOrEqual(PROMPT_PRICE_MIN_MINOR);
+      expect(price, `premium prompt ${p.id}'s price`).toBeLessThanOrEqual(PROMPT_PRICE_MAX_MINOR);
+    } else expect(price, `free prompt ${p.id}'s price`).toBe(0);
   }
   const amounts = await w.h.t.database.db
     .selectFrom('payments')

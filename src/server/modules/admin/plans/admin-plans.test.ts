@@ -166,6 +166,30 @@ describe('creating and editing plans', () => {
     expect(bad.json().message).toBe('Please enter a plan name.');
   });
 
+  it('judges the prices on the plan an edit produces: a free plan has no annual price (issue 51)', async () => {
+    const free = await createPlan({ ...valid, name: 'Hobby', price: { monthly: 0, yearly: 0 } });
+    const message = 'A free plan (monthly price 0) cannot have an annual price.';
+    const edit = await call('PUT', `/api/admin/plans/${free.id}`, admin.token, { price: { yearly: 50 } });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toMatchObject({ code: 'VALIDATION_ERROR', message });
+    expect(edit.json().details).toEqual([{ field: 'price.yearly', message }]);
+    const created = await call('POST', '/api/admin/plans', admin.token, {
+      ...valid,
+      price: { monthly: 0, yearly: 10 },
+    });
+    expect(created.statusCode).toBe(400);
+    // Razorpay takes no order below 1.00: such a price could never be paid.
+    const cheap = await call('PUT', `/api/admin/plans/${free.id}`, admin.token, { price: { monthly: 0.5 } });
+    expect(cheap.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'A paid plan costs at least $1.00, the least the payment gateway takes.',
+    });
+    const plans = await call('GET', '/api/payments/plans');
+    expect(plans.statusCode).toBe(200);
+    const hobby = plans.json().data.plans.find((p: { id: string }) => p.id === free.id);
+    expect(hobby.priceMinor).toEqual({ monthly: 0, yearly: 0 });
+  });
+
   it('edits every field, keeps what is left out, and lists inactive and hidden plans by order', async () => {
     const plan = await createPlan({ ...valid, name: 'Editable', metadata: { order: 50 } });
     const res = await call('PUT', `/api/admin/plans/${plan.id}`, admin.token, {

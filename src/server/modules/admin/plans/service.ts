@@ -13,7 +13,7 @@ import { LIMITS } from '../../../../shared/constants';
 import type { DB, PlanRow } from '../../../db/types';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
-import { fromMinor, toMinor } from '../../../lib/money';
+import { assertPlanPrices, fromMinor, toMinor } from '../../../lib/money';
 import { newId, nowIso } from '../../../lib/time';
 import { parseFeatures, toPlan } from '../../billing/plans';
 import * as repo from './repository';
@@ -185,6 +185,7 @@ export async function createAdminPlan(
       created_at: now,
       updated_at: now,
     };
+    assertPlanPrices(row);
     await repo.insertPlan(trx, row);
     await recordAudit(trx, {
       actor: await repo.findActor(trx, actor.userId),
@@ -224,6 +225,8 @@ export async function updateAdminPlan(
   if (input.maxUsers !== undefined) changes.max_users = input.maxUsers;
   if (input.maxProjects !== undefined) changes.max_projects = input.maxProjects;
   if (input.maxStorage !== undefined) changes.max_storage_gb = input.maxStorage;
+  // The rule is checked on the plan this edit produces, not on the request (issue 51).
+  assertPlanPrices({ ...row, ...changes });
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await repo.updatePlan(trx, row.id, { ...changes, updated_at: now });

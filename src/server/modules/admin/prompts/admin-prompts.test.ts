@@ -154,7 +154,7 @@ describe('creating a prompt', () => {
       [{ content: ' too short ' }, 'Content must be at least 10 characters long'],
       [{ category: 'cooking' }, 'Please select a valid category'],
       [{ description: '' }, 'Description is required'],
-      [{ type: 'premium', price: 0 }, 'Premium prompts cost between $0.99 and $999.99 (whole cents)'],
+      [{ type: 'premium', price: 0 }, 'Paid prompts cost between $1.00 and $999.99 (whole cents)'],
     ];
     for (const [change, message] of cases) {
       const res = await call('POST', '/api/admin/prompts', admin.token, { ...valid, ...change });
@@ -300,6 +300,30 @@ describe('editing', () => {
       .where('prompt_id', '=', p.id)
       .execute();
     expect(versions.map((v) => [v.version, v.title, v.price_minor])).toEqual([[1, 'Before Title', 500]]);
+  });
+
+  it('judges the price on the prompt the form produces: a premium prompt keeps its type (issue 51)', async () => {
+    const author = await insertUser(t.database.db);
+    const p = await insertPrompt(t.database.db, author.id, { type: 'premium', price_minor: 500 });
+    for (const price of [1e300, 1e9, 0.001, 1.999]) {
+      const res = await call('PUT', `/api/admin/prompts/${p.id}`, admin.token, {
+        ...valid,
+        type: undefined,
+        price,
+      });
+      expect(res.statusCode, String(price)).toBe(400);
+      expect(res.json().details).toEqual([
+        { field: 'price', message: 'Paid prompts cost between $1.00 and $999.99 (whole cents)' },
+      ]);
+    }
+    const listed = await call('GET', '/api/admin/prompts?type=premium', admin.token);
+    expect(listed.statusCode).toBe(200);
+    const row = await t.database.db
+      .selectFrom('prompts')
+      .select(['type', 'price_minor'])
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ type: 'premium', price_minor: 500 });
   });
 
   it('refuses an incomplete form and an empty edit', async () => {

@@ -15,7 +15,8 @@ import type { DB, PromptRow } from '../../../db/types';
 import { recordActivity } from '../../../lib/activity';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
-import { fromMinor, toMinor } from '../../../lib/money';
+import { toMinorExact } from '../../../../shared/pricing';
+import { assertPromptPrice, fromMinor, storedMinor } from '../../../lib/money';
 import { newId, nowIso } from '../../../lib/time';
 import { applyPromptEdit, uniqueSlug } from '../../creator/service';
 import * as repo from './repository';
@@ -36,7 +37,7 @@ const parseTags = (json: string): string[] => {
 };
 
 function toAdminPrompt(row: repo.AdminPromptRow): AdminPrompt {
-  const revenueMinor = Number(row.earned_minor ?? 0);
+  const revenueMinor = storedMinor(row.earned_minor ?? 0);
   return {
     id: row.id,
     _id: row.id,
@@ -49,7 +50,7 @@ function toAdminPrompt(row: repo.AdminPromptRow): AdminPrompt {
     type: row.type as PromptType,
     isPaid: row.type === 'premium',
     price: fromMinor(row.price_minor),
-    priceMinor: row.price_minor,
+    priceMinor: storedMinor(row.price_minor),
     currency: row.currency,
     status: row.status as PromptStatus,
     moderationNote: row.moderation_note,
@@ -123,6 +124,8 @@ export async function createAdminPrompt(
   const id = newId();
   const premium = isPremium(input);
   const status = input.status ?? 'published';
+  const priceMinor = premium ? toMinorExact(input.price ?? Number.NaN) : 0;
+  assertPromptPrice({ type: premium ? 'premium' : 'free', price_minor: priceMinor });
   await db.transaction().execute(async (trx) => {
     const admin = await repo.findActor(trx, actor.userId);
     await repo.insertPrompt(trx, {
@@ -135,7 +138,7 @@ export async function createAdminPrompt(
       category: input.category,
       tags: JSON.stringify(input.tags ?? []),
       type: premium ? 'premium' : 'free',
-      price_minor: premium ? toMinor(input.price ?? 0) : 0,
+      price_minor: priceMinor,
       status,
       featured: input.featured ? 1 : 0,
       trending: input.trending ? 1 : 0,
@@ -199,7 +202,7 @@ export async function updateAdminPrompt(
     const premium = typeGiven ? isPremium(input) : row.type === 'premium';
     changes.type = premium ? 'premium' : 'free';
     if (!premium) changes.price_minor = 0;
-    else if (input.price !== undefined) changes.price_minor = toMinor(input.price);
+    else if (input.price !== undefined) changes.price_minor = toMinorExact(input.price);
   }
   await db.transaction().execute(async (trx) => {
     const admin = await repo.findActor(trx, actor.userId);

@@ -1,7 +1,8 @@
 import { DollarSignIcon } from 'lucide-react';
 import { Controller, type FieldError, type UseFormReturn, useWatch } from 'react-hook-form';
 import { CATEGORIES, CATEGORY_LABELS } from '@shared/constants';
-import { MAX_TAGS, PRICE_MAX, PRICE_MIN } from '@shared/creator';
+import { MAX_TAGS } from '@shared/creator';
+import { PRICE_MAX, PRICE_MIN } from '@shared/pricing';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -52,7 +53,7 @@ export function PromptFields({
   const id = (name: string) => `${idPrefix}-${name}`;
   const chips = tagChips(typeof tags === 'string' ? tags : tags.join(','));
   const tagsHint = `Separate with commas; up to ${MAX_TAGS} tags.`;
-  const priceHint = `Between $${PRICE_MIN} and $${PRICE_MAX}.`;
+  const priceHint = `Between $${PRICE_MIN.toFixed(2)} and $${PRICE_MAX}.`;
 
   return (
     <div className="grid gap-5">

@@ -7,19 +7,9 @@ import {
   RotateCcwIcon,
   ShoppingBag,
 } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BillingOverview } from '@shared/billing';
 import { PAGE_PATHS } from '@shared/routes';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -27,13 +17,15 @@ import { useBillingOverview } from '@/lib/billing/get-billing-overview';
 import { usePurchases } from '@/lib/billing/get-purchases';
 import { useStartTrial } from '@/lib/billing/start-trial';
 import { formatDate, formatMoney } from '@/lib/format';
-import { useCancelSubscription, useResumeSubscription } from '../api/change-subscription';
 import { usePaymentHistory } from '../api/get-payment-history';
-import { SUBSCRIPTION_STATUS, displayStatus, periodEnd, subscriptionActions } from '../lib/billing-labels';
+import { SUBSCRIPTION_STATUS, displayStatus, periodEnd } from '../lib/billing-labels';
 import { PaymentHistoryTable } from './payment-history-table';
 import { SettingsSection } from './settings-section';
 
-/** Settings' Billing section (issue 7): plan, period end, cancel or resume, trial, payments, bought prompts. */
+/**
+ * Settings' Billing section (issue 7): plan, until when it runs, trial, payments, bought prompts. A
+ * plan is paid a period at a time and nothing renews by itself, so there is nothing to cancel.
+ */
 export function BillingCard() {
   const overview = useBillingOverview();
   return (
@@ -86,9 +78,7 @@ function CurrentPlan({ overview }: { overview: BillingOverview }) {
   const { subscription } = overview;
   const status = subscription ? SUBSCRIPTION_STATUS[displayStatus(subscription)] : SUBSCRIPTION_STATUS.active;
   const end = periodEnd(subscription);
-  const { canCancel, canResume } = subscriptionActions(subscription);
   const trial = useStartTrial();
-  const resume = useResumeSubscription();
   const onPaidPlan =
     subscription !== null && subscription.status !== 'expired' && subscription.status !== 'refunded';
 
@@ -117,7 +107,9 @@ function CurrentPlan({ overview }: { overview: BillingOverview }) {
               <time dateTime={end.date} className="font-medium text-foreground">
                 {formatDate(end.date, 'long')}
               </time>
-              {displayStatus(subscription) === 'canceled' && '. After that you are on Free.'}
+              {end.label === 'Active until'
+                ? '. Nothing renews by itself: after that you are on Free unless you pay for another period.'
+                : '. After that you are on Free.'}
             </>
           ) : (
             'Free forever: a monthly allowance of playground sessions and every free prompt.'
@@ -131,64 +123,14 @@ function CurrentPlan({ overview }: { overview: BillingOverview }) {
             Start {overview.trialDays}-day trial
           </Button>
         )}
-        {canResume && (
-          <Button onClick={() => resume.mutate()} disabled={resume.isPending}>
-            {resume.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden />
-            ) : (
-              <RotateCcwIcon aria-hidden />
-            )}
-            Resume
-          </Button>
-        )}
         <Button asChild variant="outline">
           <Link to={PAGE_PATHS.userPricing}>
             {onPaidPlan ? 'Change plan' : 'Upgrade'}
             <ArrowUpRight aria-hidden />
           </Link>
         </Button>
-        {canCancel && subscription && (
-          <CancelButton planName={subscription.planName} endsOn={end?.date ?? null} />
-        )}
       </div>
     </div>
-  );
-}
-
-function CancelButton({ planName, endsOn }: { planName: string; endsOn: string | null }) {
-  const [open, setOpen] = useState(false);
-  const cancel = useCancelSubscription();
-  return (
-    <AlertDialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
-      <Button
-        variant="ghost"
-        className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-        onClick={() => setOpen(true)}
-      >
-        Cancel subscription
-      </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Cancel your subscription?</AlertDialogTitle>
-          <AlertDialogDescription>
-            You keep {planName}
-            {endsOn ? ` until ${formatDate(endsOn, 'long')}` : ' until the end of the period'}. After that
-            your account moves to Free and you are not charged again. You can resume any time before then.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={cancel.isPending}>Keep subscription</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={cancel.isPending}
-            onClick={() => cancel.mutate(undefined, { onSuccess: () => setOpen(false) })}
-          >
-            {cancel.isPending && <Loader2 className="animate-spin" aria-hidden />}
-            Cancel subscription
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }
 

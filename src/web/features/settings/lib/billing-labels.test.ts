@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from '@shared/billing';
-import { PAYMENT_STATUS, displayStatus, periodEnd, subscriptionActions } from './billing-labels';
+import { PAYMENT_STATUS, displayStatus, periodEnd } from './billing-labels';
 
 const base: Subscription = {
   id: 's1',
@@ -13,11 +13,10 @@ const base: Subscription = {
   trialEndsAt: null,
   canceledAt: null,
 };
-const now = new Date('2026-11-25T00:00:00.000Z');
 
 describe('the period end line', () => {
-  it('says when an active plan renews', () => {
-    expect(periodEnd(base)).toEqual({ label: 'Renews on', date: '2026-12-21T00:00:00.000Z' });
+  it('says until when an active plan runs: nothing renews by itself (issue 51)', () => {
+    expect(periodEnd(base)).toEqual({ label: 'Active until', date: '2026-12-21T00:00:00.000Z' });
   });
 
   it('says when a canceled plan ends', () => {
@@ -31,7 +30,6 @@ describe('the period end line', () => {
     const canceled = { ...base, canceledAt: '2026-11-24T00:00:00.000Z' };
     expect(displayStatus(canceled)).toBe('canceled');
     expect(periodEnd(canceled)?.label).toBe('Ends on');
-    expect(subscriptionActions(canceled, now)).toEqual({ canCancel: false, canResume: true });
     expect(displayStatus(base)).toBe('active');
   });
 
@@ -45,25 +43,6 @@ describe('the period end line', () => {
   it('has nothing to say without a subscription or an end date', () => {
     expect(periodEnd(null)).toBeNull();
     expect(periodEnd({ ...base, periodEnd: null })).toBeNull();
-  });
-});
-
-describe('subscription actions', () => {
-  it('offers Cancel on an active plan and Resume on a canceled one before it ends', () => {
-    expect(subscriptionActions(base, now)).toEqual({ canCancel: true, canResume: false });
-    expect(subscriptionActions({ ...base, status: 'canceled' }, now)).toEqual({
-      canCancel: false,
-      canResume: true,
-    });
-  });
-
-  it('offers neither once the period is over, nor on Free', () => {
-    const later = new Date('2027-01-01T00:00:00.000Z');
-    expect(subscriptionActions({ ...base, status: 'canceled' }, later)).toEqual({
-      canCancel: false,
-      canResume: false,
-    });
-    expect(subscriptionActions(null, now)).toEqual({ canCancel: false, canResume: false });
   });
 });
 

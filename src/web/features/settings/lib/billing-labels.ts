@@ -6,7 +6,7 @@ import type { PaymentStatus, Subscription, SubscriptionStatus } from '@shared/bi
  */
 
 export interface PeriodEnd {
-  label: 'Renews on' | 'Ends on' | 'Trial ends on' | 'Ended on';
+  label: 'Active until' | 'Ends on' | 'Trial ends on' | 'Ended on';
   date: string;
 }
 
@@ -19,7 +19,10 @@ export function displayStatus(subscription: Subscription): SubscriptionStatus {
   return pending && subscription.canceledAt ? 'canceled' : subscription.status;
 }
 
-/** When the plan renews or stops: 'Renews on', 'Ends on' once canceled, 'Trial ends on' in a trial. */
+/**
+ * When the paid period or the trial stops. Nothing renews by itself (a plan is paid a period at a
+ * time), so an active plan is 'Active until' its period end; 'Ends on' once canceled through the API.
+ */
 export function periodEnd(subscription: Subscription | null): PeriodEnd | null {
   if (!subscription) return null;
   switch (displayStatus(subscription)) {
@@ -28,7 +31,7 @@ export function periodEnd(subscription: Subscription | null): PeriodEnd | null {
       return date ? { label: 'Trial ends on', date } : null;
     }
     case 'active':
-      return subscription.periodEnd ? { label: 'Renews on', date: subscription.periodEnd } : null;
+      return subscription.periodEnd ? { label: 'Active until', date: subscription.periodEnd } : null;
     case 'canceled':
       return subscription.periodEnd ? { label: 'Ends on', date: subscription.periodEnd } : null;
     default:
@@ -53,15 +56,3 @@ export const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: Tone }
   failed: { label: 'Failed', tone: 'destructive' },
   refunded: { label: 'Refunded', tone: 'warning' },
 };
-
-/** What the user can do with the subscription they have now. */
-export function subscriptionActions(subscription: Subscription | null, now: Date = new Date()) {
-  const running =
-    subscription !== null &&
-    (subscription.periodEnd === null || new Date(subscription.periodEnd).getTime() > now.getTime());
-  const status = subscription ? displayStatus(subscription) : null;
-  return {
-    canCancel: running && (status === 'active' || status === 'trialing'),
-    canResume: running && status === 'canceled',
-  };
-}

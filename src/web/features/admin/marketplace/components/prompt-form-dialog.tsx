@@ -2,6 +2,7 @@ import { LoaderCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_PROMPT_MESSAGES, type AdminPrompt } from '@shared/admin-prompts';
+import { PRICE_MAX, PRICE_MIN } from '@shared/pricing';
 import {
   CATEGORIES,
   CATEGORY_LABELS,
@@ -233,7 +234,9 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
           />
           {error('price') ?? (
             <p className="text-xs text-muted-foreground">
-              {values.type === 'free' ? 'Free prompts cost nothing.' : 'Between $0.99 and $999.99.'}
+              {values.type === 'free'
+                ? 'Free prompts cost nothing.'
+                : `Between $${PRICE_MIN.toFixed(2)} and $${PRICE_MAX}.`}
             </p>
           )}
         </div>

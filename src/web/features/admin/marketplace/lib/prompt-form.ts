@@ -5,6 +5,7 @@ import {
   PROMPT_FORM_MESSAGES,
 } from '@shared/admin-prompts';
 import { CATEGORIES, type PromptStatus, type PromptType } from '@shared/constants';
+import { promptPriceProblem, toMinorExact } from '@shared/pricing';
 
 /** The admin prompt form as the dialog holds it (spec section 3, Admin prompt form). */
 export interface PromptFormValues {
@@ -65,8 +66,8 @@ export function validatePromptForm(v: PromptFormValues): { field: PromptFormFiel
     return { field: 'category', message: PROMPT_FORM_MESSAGES.category };
   }
   if (v.type === 'premium') {
-    const price = Number(v.price);
-    if (!v.price.trim() || !Number.isFinite(price) || price < 0.99 || price > 999.99) {
+    const priceMinor = v.price.trim() ? toMinorExact(Number(v.price)) : Number.NaN;
+    if (promptPriceProblem({ premium: true, priceMinor })) {
       return { field: 'price', message: PROMPT_FORM_MESSAGES.price };
     }
   }
