@@ -45,6 +45,7 @@ test('the demo admin signs in with the demo credentials box', async ({ page }) =
     'Users',
     'Audit Log',
     'Messages',
+    'Jobs',
   ]);
   await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 });
