@@ -14,6 +14,13 @@ export const JobsQuerySchema = z.object({
       error: 'State must be created, retry, active, completed, cancelled, failed or all',
     })
     .default('all'),
+  /** One queue's jobs ('mail-send'); all queues when absent. */
+  queue: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .transform((v) => v || undefined),
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
     .int('Limit must be a whole number')

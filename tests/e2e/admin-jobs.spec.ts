@@ -45,6 +45,7 @@ test('an admin sees a dead mail job with its error and retries it', async ({ pag
   await openAdminPanel(page, '/admin/jobs');
   await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: /^Dead/ }).click();
+  await page.getByRole('combobox', { name: 'Queue' }).selectOption('Mail');
   const job = page.getByRole('article').filter({ hasText: subject });
   await expect(job).toContainText('Dead');
   await expect(job).toContainText('To ops@example.test');

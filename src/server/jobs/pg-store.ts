@@ -110,14 +110,16 @@ export function pgJobStore(options: {
           start_after, output
         from ${sql.table(`${SCHEMA}.job`)}
         where name not like '\_\_pgboss\_\_%' ${filter.state ? sql`and state = ${filter.state}` : sql``}
+          ${filter.queue ? sql`and name = ${filter.queue}` : sql``}
         order by created_on desc, id
         limit ${filter.limit}`.execute(db);
       return rows.rows.map(toRecord);
     },
-    async counts() {
+    async counts(queue) {
       const rows = await sql<{ state: JobState; n: string }>`
         select state, count(*) as n from ${sql.table(`${SCHEMA}.job`)}
-        where name not like '\_\_pgboss\_\_%' group by state`.execute(db);
+        where name not like '\_\_pgboss\_\_%' ${queue ? sql`and name = ${queue}` : sql``}
+        group by state`.execute(db);
       const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
       for (const row of rows.rows) counts[row.state] = Number(row.n);
       return counts;

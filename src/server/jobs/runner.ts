@@ -1,6 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { metrics } from '../lib/metrics';
-import type { JobHandler, JobRecord, JobRun, JobState, JobStore, QueuePolicy, SendOptions } from './types';
+import type {
+  JobFilter,
+  JobHandler,
+  JobRecord,
+  JobRun,
+  JobState,
+  JobStore,
+  QueuePolicy,
+  SendOptions,
+} from './types';
 
 /*
  * The job runner (decision 047): queues are declared with `work` and `schedule` when the app is
@@ -26,8 +35,8 @@ export interface Jobs {
    * just queued), until one fails or `drainMs` passes; what is left waits for the next start.
    */
   stop(drainMs?: number): Promise<void>;
-  list(filter: { state?: JobState; limit: number }): Promise<JobRecord[]>;
-  counts(): Promise<Record<JobState, number>>;
+  list(filter: JobFilter): Promise<JobRecord[]>;
+  counts(queue?: string): Promise<Record<JobState, number>>;
   retry(id: string): Promise<boolean>;
 }
 
@@ -142,9 +151,9 @@ export function createJobs(options: {
       await jobs.start();
       return store.list(filter);
     },
-    async counts() {
+    async counts(queue) {
       await jobs.start();
-      return store.counts();
+      return store.counts(queue);
     },
     async retry(id) {
       await jobs.start();

@@ -190,14 +190,16 @@ export function sqliteJobStore(options: {
         .orderBy('id')
         .limit(filter.limit);
       if (filter.state) query = query.where('state', '=', filter.state);
+      if (filter.queue) query = query.where('queue', '=', filter.queue);
       return (await query.execute()).map(toRecord);
     },
-    async counts() {
-      const rows = await db
+    async counts(queue) {
+      let query = db
         .selectFrom('jobs')
         .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
-        .groupBy('state')
-        .execute();
+        .groupBy('state');
+      if (queue) query = query.where('queue', '=', queue);
+      const rows = await query.execute();
       const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
       for (const row of rows) counts[row.state as JobState] = Number(row.n);
       return counts;

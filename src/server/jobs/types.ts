@@ -51,6 +51,12 @@ export interface JobRecord {
   error: string | null;
 }
 
+export interface JobFilter {
+  state?: JobState;
+  queue?: string;
+  limit: number;
+}
+
 export interface SendOptions {
   /** The transaction the job belongs to: it is queued only if that commits. */
   db?: Kysely<DB>;
@@ -65,9 +71,10 @@ export interface JobStore {
   fetch(queue: string): Promise<JobRun | null>;
   complete(job: JobRun): Promise<void>;
   fail(job: JobRun, error: string): Promise<void>;
-  /** Newest first; `state` narrows them. */
-  list(filter: { state?: JobState; limit: number }): Promise<JobRecord[]>;
-  counts(): Promise<Record<JobState, number>>;
+  /** Newest first; `state` and `queue` narrow them. */
+  list(filter: JobFilter): Promise<JobRecord[]>;
+  /** How many jobs are in each state, of one queue or all. */
+  counts(queue?: string): Promise<Record<JobState, number>>;
   /** Puts a dead job back in its queue for one more try; false when there is no such dead job. */
   retry(id: string): Promise<boolean>;
   stop(): Promise<void>;

@@ -93,6 +93,13 @@ describe('the jobs list', () => {
       );
     await expect.poll(async () => (await mailJob())?.state, { timeout: 10_000 }).toBe('completed');
     expect(JSON.stringify(await listed(admin.token))).not.toContain('reset-password/');
+    // One queue's jobs, and its counts.
+    const mail = await listed(admin.token, '?queue=mail-send');
+    expect(mail.jobs.length).toBeGreaterThanOrEqual(1);
+    expect(mail.jobs.every((j) => j.queue === 'mail-send')).toBe(true);
+    expect(mail.counts.failed).toBe(0);
+    const broken = await listed(admin.token, '?queue=test-broken');
+    expect(broken.jobs.every((j) => j.queue === 'test-broken')).toBe(true);
   });
 
   it('refuses an unknown state or a bad id with the validation error', async () => {

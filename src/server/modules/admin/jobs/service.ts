@@ -16,8 +16,12 @@ import { findActor } from '../audit/repository';
 
 export async function listJobs(db: Kysely<DB>, jobs: Jobs, query: JobsFilter): Promise<JobList> {
   const [records, counts] = await Promise.all([
-    jobs.list({ state: query.state === 'all' ? undefined : query.state, limit: query.limit }),
-    jobs.counts(),
+    jobs.list({
+      state: query.state === 'all' ? undefined : query.state,
+      queue: query.queue,
+      limit: query.limit,
+    }),
+    jobs.counts(query.queue),
   ]);
   return { jobs: await present(db, records), counts };
 }

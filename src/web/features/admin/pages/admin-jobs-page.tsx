@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { QUEUE_LABELS } from '@shared/admin-jobs';
 import { Card } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type JobFilter, useJobs } from '../jobs/api/get-jobs';
@@ -27,7 +29,8 @@ const EMPTY: Record<string, string> = {
 /** /admin/jobs: background work (mail, expiry, trending, reports), its failures, retries and dead jobs. */
 export function AdminJobsPage() {
   const [state, setState] = useState<JobFilter>('all');
-  const jobs = useJobs(state);
+  const [queue, setQueue] = useState('');
+  const jobs = useJobs({ state, queue });
   const retry = useRetryJob();
 
   return (
@@ -40,18 +43,33 @@ export function AdminJobsPage() {
         </p>
       </div>
       <Tabs value={state} onValueChange={(value) => setState(value as JobFilter)}>
-        <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-auto">
-          {FILTERS.map((filter) => (
-            <TabsTrigger key={filter.value} value={filter.value}>
-              {filter.label}
-              {jobs.data && filter.value !== 'all' ? (
-                <span className="ml-1 rounded-full bg-muted px-1.5 text-xs text-muted-foreground tabular-nums">
-                  {jobs.data.counts[filter.value]}
-                </span>
-              ) : null}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-auto">
+            {FILTERS.map((filter) => (
+              <TabsTrigger key={filter.value} value={filter.value}>
+                {filter.label}
+                {jobs.data && filter.value !== 'all' ? (
+                  <span className="ml-1 rounded-full bg-muted px-1.5 text-xs text-muted-foreground tabular-nums">
+                    {jobs.data.counts[filter.value]}
+                  </span>
+                ) : null}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <NativeSelect
+            aria-label="Queue"
+            value={queue}
+            onChange={(event) => setQueue(event.target.value)}
+            containerClassName="sm:w-56"
+          >
+            <option value="">All queues</option>
+            {Object.entries(QUEUE_LABELS).map(([name, label]) => (
+              <option key={name} value={name}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         {/* The list is the selected tab's panel, so the tab's aria-controls names an element that exists. */}
         <TabsContent value={state} className="mt-6 grid gap-6">
           {jobs.isPending ? (

@@ -2,7 +2,6 @@ import { RotateCcwIcon } from 'lucide-react';
 import { type AdminJob, type JobState, QUEUE_LABELS } from '@shared/admin-jobs';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 
 const STATE_BADGE: Record<
@@ -22,7 +21,7 @@ export function JobItem({ job, onRetry, busy }: { job: AdminJob; onRetry: () => 
   const badge = STATE_BADGE[job.state];
   const tries = job.retryCount + (job.state === 'created' ? 0 : 1);
   return (
-    <article className={cn('grid gap-2 p-4 sm:p-5', job.state === 'failed' && 'bg-destructive/[0.04]')}>
+    <article className="grid gap-2 p-4 sm:p-5">
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
