@@ -1,10 +1,11 @@
 import http from 'node:http';
-import { createAnthropicModel } from '../src/server/integrations/ai/anthropic';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { streamText } from 'ai';
 
 /*
  * The floor of scenario 7: the least a server can do to relay a chat reply through the app's
- * Anthropic model. A bare node:http server that reads the request, calls the same model the app
- * uses (doStream, against the same fake provider, through the same HTTP client) and writes its
+ * Anthropic model. A bare node:http server that reads the request, calls the same official adapter
+ * the app uses (streamText over @ai-sdk/anthropic, against the same fake provider) and writes its
  * tokens as server-sent events, the first at once and later ones gathered like the app's
  * (TOKEN_BATCH_MS). No framework, no authentication, no database, no allowance. The time it adds to
  * the provider's first token is what the model, Node's HTTP client and server and the extra hop cost
@@ -13,7 +14,7 @@ import { createAnthropicModel } from '../src/server/integrations/ai/anthropic';
  */
 
 const [port = '0', baseURL = ''] = process.argv.slice(2);
-const model = createAnthropicModel({ apiKey: 'bench', baseURL, modelId: 'claude-bench' });
+const model = createAnthropic({ apiKey: 'bench', baseURL })('claude-bench');
 const BATCH_MS = 50;
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -25,10 +26,7 @@ const server = http.createServer((req, res) => {
   req.on('end', () => {
     void (async () => {
       const { message } = JSON.parse(body) as { message: string };
-      const { stream } = await model.doStream({
-        prompt: [{ role: 'user', content: [{ type: 'text', text: message }] }],
-        maxOutputTokens: 1024,
-      });
+      const result = streamText({ model, prompt: message, maxOutputTokens: 1024, onError: () => {} });
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
       let pending = '';
       let timer: NodeJS.Timeout | null = null;
@@ -38,12 +36,9 @@ const server = http.createServer((req, res) => {
         if (pending) res.write(pending);
         pending = '';
       };
-      const reader = stream.getReader();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        if (value.type !== 'text-delta') continue;
-        const event = sse('token', { text: value.delta });
+      for await (const part of result.fullStream) {
+        if (part.type !== 'text-delta') continue;
+        const event = sse('token', { text: part.text });
         if (first) {
           first = false;
           res.write(event);

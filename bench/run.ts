@@ -91,10 +91,19 @@ const BARE_PORT = APP_PORT + 1;
 const FAKE_PORT = APP_PORT + 2;
 const FAKE_CONTROL_PORT = APP_PORT + 3;
 const FLOOR_PORT = APP_PORT + 4;
-const TTFT_BUDGET = { p50: 3, p99: 15 };
+/**
+ * Time Promptforge adds to the first token beyond the floor (the same official adapter behind a bare
+ * server, same run), by concurrency (issue 52): no person can tell these apart from the provider's own.
+ */
+const TTFT_BUDGET: Record<number, { p50: number; p99: number }> = {
+  1: { p50: 3, p99: 15 },
+  50: { p50: 10, p99: 50 },
+};
 const BUDGET = {
   reads: { ratio: 0.7, p99: 25 },
-  search: { ratio: 0.25, p95: 10, p99: 25 },
+  // Issue 53's budget for search in a database engine (decision 044): searches a second on the
+  // app's one core, and p99.
+  search: { rps: 400, p99: 150 },
   authAddedMs: 0.2,
   mixed: { p99: 50 },
   postgresFactor: 2,
@@ -203,22 +212,6 @@ function ensureBuild() {
   log('Building the web app (npm run build)...');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm run build failed');
-}
-
-/**
- * Waits until the app's search index is built (it builds in the background after the start and
- * searches run in SQL meanwhile): its CPU would otherwise count against the first scenarios.
- */
-async function searchIndexReady() {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    const ready = (await (await fetch(`http://127.0.0.1:${APP_PORT}/api/ready`)).json()) as {
-      data?: { search?: string };
-    };
-    if (ready.data?.search === 'ready') return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the search index was not built within 5 minutes');
 }
 
 /** Starts a process and resolves once `readyUrl` answers 200. */
@@ -504,12 +497,7 @@ function verdictFor(s: HttpScenario, app: Measure, ratio: number): Row['verdict'
   if (s.kind === 'read')
     return ratio >= BUDGET.reads.ratio && app.p99 < BUDGET.reads.p99 && !app.errors ? 'ok' : 'OVER';
   if (s.kind === 'search')
-    return ratio >= BUDGET.search.ratio &&
-      app.p95 < BUDGET.search.p95 &&
-      app.p99 < BUDGET.search.p99 &&
-      !app.errors
-      ? 'ok'
-      : 'OVER';
+    return app.rps >= BUDGET.search.rps && app.p99 < BUDGET.search.p99 && !app.errors ? 'ok' : 'OVER';
   return app.errors ? 'OVER' : '-';
 }
 
@@ -570,7 +558,7 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
         `\nSearch (3), a closed loop of ${CONNECTIONS} connections: ${CONNECTIONS} / throughput is ` +
           `${closedLoopMs(search.app.rps)} ms for the app, ${closedLoopMs(search.bare.rps)} ms for the bare server, ` +
           `whose own p95 / p99 were ${search.bare.p95.toFixed(1)} / ${search.bare.p99.toFixed(1)} ms ` +
-          `(budget ${BUDGET.search.p95} / ${BUDGET.search.p99} ms).`,
+          `(budget: ${BUDGET.search.rps} searches a second, p99 ${BUDGET.search.p99} ms).`,
       );
     }
 
@@ -641,7 +629,7 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
     }
     log(
       `\nBudgets: reads (1, 2, 4) >= ${BUDGET.reads.ratio * 100}% of the ceiling and p99 < ${BUDGET.reads.p99} ms; ` +
-        `search (3) >= ${BUDGET.search.ratio * 100}%, p95 < ${BUDGET.search.p95} ms, p99 < ${BUDGET.search.p99} ms ` +
+        `search (3) >= ${BUDGET.search.rps} req/s, p99 < ${BUDGET.search.p99} ms ` +
         `(all at ${CONNECTIONS} connections, no response cache); mixed (8): ${args.rate} req/s evenly paced, no errors, p99 < ${BUDGET.mixed.p99} ms ` +
         `(8b, not budgeted: the same rate sent by autocannon, in bursts at the start of each second).`,
     );
@@ -739,7 +727,7 @@ async function streamingScenario(token: string, appPid: number | undefined, floo
       'event: token',
     );
   log(`
-Playground: time to first token, through Promptforge vs the fake provider directly (same run)
+Playground: time to first token, through Promptforge vs the floor and the fake provider directly (same run)
 `);
   log(
     `${'streams'.padEnd(12)} | ${'direct p50'.padStart(10)} ${'p99'.padStart(7)} | ${'floor +p50'.padStart(10)} ${'+p99'.padStart(7)} | ${'app p50'.padStart(8)} ${'p99'.padStart(7)} | ${'added p50'.padStart(9)} ${'p99'.padStart(7)} | budget`,
@@ -802,8 +790,9 @@ Playground: time to first token, through Promptforge vs the fake provider direct
     const appCpuMs = (cpuMs(appPid) ?? NaN) - cpuBefore;
     const appCpuMsPerTurn = appCpuMs / turns;
     const appCoreBusy = appCpuMs / (performance.now() - wallBefore);
-    const added = { p50: a.p50 - d.p50, p99: a.p99 - d.p99 };
-    const ok = added.p50 < TTFT_BUDGET.p50 && added.p99 < TTFT_BUDGET.p99;
+    const added = { p50: a.p50 - f.p50, p99: a.p99 - f.p99 };
+    const budget = TTFT_BUDGET[concurrency]!;
+    const ok = added.p50 < budget.p50 && added.p99 < budget.p99;
     if (!ok) over++;
     streamRows.push({
       concurrency,
@@ -825,9 +814,14 @@ Playground: time to first token, through Promptforge vs the fake provider direct
   }
   const paced = streamRows.find((r) => r.reply === 'paced');
   log(`
-Floor: bench/relay-floor.ts, the app's Anthropic model behind a bare node:http server (no framework,
-authentication or database); "floor +" is what that relay alone adds to the provider's first token.
-Budget: under ${TTFT_BUDGET.p50} ms added at the median and ${TTFT_BUDGET.p99} ms at p99.
+Floor: bench/relay-floor.ts, the same official adapter (streamText over @ai-sdk/anthropic) behind a bare
+node:http server (no framework, authentication or database); "floor +" is what that relay alone adds to
+the provider's first token, "added" what the app adds beyond the floor.
+Budget (added): ${Object.entries(TTFT_BUDGET)
+    .map(
+      ([n, b]) => `${n} stream${n === '1' ? '' : 's'} under ${b.p50} ms at the median and ${b.p99} ms at p99`,
+    )
+    .join('; ')}.
 Capacity: one core serves about ${paced ? Math.round(1000 / paced.appCpuMsPerTurn) : '?'} paced turns a second (1000 / CPU ms a turn).`);
   return over;
 }
@@ -943,7 +937,6 @@ async function main() {
       path.join(root, `app-${engine}.log`),
     );
     children.push(app);
-    await searchIndexReady();
     // --only 1,2,3: several scenarios, in the full run's order.
     const only = args.only?.split(',');
     const wants = (id: string, name: string) =>

@@ -4,8 +4,9 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { Redis } from 'ioredis';
-import { createModelRegistry } from './integrations/ai/providers';
+import { createModelRegistry, logSdkWarnings } from './integrations/ai/providers';
 import { createGateway } from './integrations/payments/gateway';
+import { diskStorage } from './integrations/storage/file-storage';
 import { createMailer } from './integrations/mail/mailer';
 import { createJobRunner } from './jobs';
 import { notifyAdmins } from './lib/admin-alerts';
@@ -25,6 +26,7 @@ import { marketplaceRoutes } from './modules/marketplace/routes';
 import { playgroundRoutes } from './modules/playground/routes';
 import { createPlaygroundService } from './modules/playground/service';
 import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
+import { createUploads } from './modules/playground/uploads';
 import { siteRoutes } from './modules/site/routes';
 import { siteConfig } from './modules/site/service';
 import { userRoutes } from './modules/user/routes';
@@ -108,10 +110,20 @@ export async function buildApp(options: AppOptions) {
     config,
     log: app.log,
   });
+  const models = createModelRegistry(config.ai);
+  logSdkWarnings(app.log);
+  const uploads = createUploads(
+    options.database.db,
+    diskStorage(path.join(config.dataDir, 'uploads')),
+    config.playground.uploadMaxBytes,
+  );
+  // The OpenAI-compatible servers' model lists, read once at start (and again on the admin's refresh).
+  void models.refresh();
   const playground = createPlaygroundService({
     db: options.database.db,
     engine: options.database.engine,
-    models: createModelRegistry(config.ai),
+    models,
+    uploads,
     limiter,
     config,
     log: app.log,
@@ -187,16 +199,20 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { readiness });
-      await api.register(siteRoutes, { site: siteConfig(config, playground.listModels()), pages });
-      await api.register(marketplaceRoutes, { pages, readiness });
+      await api.register(siteRoutes, { site: siteConfig(config, playground.choiceModels()), pages });
+      await api.register(marketplaceRoutes, { pages });
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
-      await api.register(playgroundRoutes, { playground });
+      await api.register(playgroundRoutes, {
+        playground,
+        uploads,
+        uploadMaxBytes: config.playground.uploadMaxBytes,
+      });
       await api.register(creatorRoutes, { playground, mailer, publicUrl: config.publicUrl });
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
-      await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing });
+      await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing, models });
     },
     { prefix: '/api' },
   );

@@ -123,4 +123,69 @@ describe('configuration', () => {
     const url = 'postgres://u@127.0.0.1:5432/pf';
     expect(loadConfig({ DATABASE_URL: url, DATA_DIR: tmp() }).databaseUrl).toBe(url);
   });
+
+  it('refuses a provider base URL that is not http(s), naming the variable', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tmp(), ...env });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+    };
+    expect(problems({ OPENAI_COMPATIBLE_BASE_URL: 'localhost:11434/v1' })).toEqual([
+      'OPENAI_COMPATIBLE_BASE_URL: must be an http:// or https:// URL',
+    ]);
+    expect(problems({ ANTHROPIC_BASE_URL: 'ftp://example.com' })).toEqual([
+      'ANTHROPIC_BASE_URL: must be an http:// or https:// URL',
+    ]);
+  });
+
+  it('reads any number of providers from AI_CONFIG_FILE, keys from the environment, and maps the choices', () => {
+    const dir = tmp();
+    const file = path.join(dir, 'ai.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        providers: [
+          { id: 'ollama', kind: 'openai-compatible', name: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1' },
+          {
+            id: 'vllm',
+            kind: 'openai-compatible',
+            baseUrl: 'http://gpu.internal:8000/v1',
+            apiKeyEnv: 'VLLM_KEY',
+            models: [{ id: 'qwen2.5-vl', images: true, inputPrice: 0.1, outputPrice: 0.2 }],
+          },
+        ],
+        choices: { chatgpt: 'vllm/qwen2.5-vl' },
+      }),
+    );
+    const config = loadConfig({ DATA_DIR: dir, AI_CONFIG_FILE: file, VLLM_KEY: 'secret' });
+    expect(config.ai.choices).toMatchObject({
+      claude: 'anthropic/claude-sonnet-4-5',
+      chatgpt: 'vllm/qwen2.5-vl',
+    });
+    expect(config.ai.providers.find((p) => p.id === 'ollama')).toMatchObject({
+      listModels: true,
+      apiKey: null,
+    });
+    expect(config.ai.providers.find((p) => p.id === 'vllm')).toMatchObject({
+      apiKey: 'secret',
+      models: [
+        {
+          id: 'qwen2.5-vl',
+          capabilities: { images: true, pdf: false },
+          price: { inputMicros: 100_000, outputMicros: 200_000 },
+        },
+      ],
+    });
+
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ providers: [{ id: 'x', kind: 'openai-compatible', baseUrl: 'nope' }] }),
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, AI_CONFIG_FILE: file })).toThrow(
+      /AI_CONFIG_FILE providers.0.baseUrl: must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
 });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type AiConfig, aiEnvUrl, aiProviders } from './integrations/ai/ai-config';
 
 /*
  * Configuration is parsed once, at start, from the environment. Every bad variable is listed at once.
@@ -58,19 +59,35 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
-  ANTHROPIC_BASE_URL: z.url({ message: 'must be a URL' }).optional(),
+  ANTHROPIC_BASE_URL: aiEnvUrl,
   ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-5'),
   OPENAI_API_KEY: z.string().min(1).optional(),
-  OPENAI_BASE_URL: z.url({ message: 'must be a URL' }).optional(),
+  OPENAI_BASE_URL: aiEnvUrl,
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_API: z.enum(['chat', 'responses']).default('chat'),
   PERPLEXITY_API_KEY: z.string().min(1).optional(),
-  PERPLEXITY_BASE_URL: z.url({ message: 'must be a URL' }).optional(),
+  PERPLEXITY_BASE_URL: aiEnvUrl,
   PERPLEXITY_MODEL: z.string().min(1).default('sonar'),
+  OPENAI_COMPATIBLE_BASE_URL: aiEnvUrl,
+  OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
+  OPENAI_COMPATIBLE_NAME: z.string().min(1).default('Local server'),
+  OPENAI_COMPATIBLE_MODELS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    ),
+  AI_CONFIG_FILE: z.string().min(1).optional(),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(200_000).default(4096),
   DEMO_MODEL_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(12),
   PLAYGROUND_MAX_MESSAGE_CHARS: z.coerce.number().int().min(100).default(8000),
   PLAYGROUND_MAX_MESSAGES_PER_SESSION: z.coerce.number().int().min(2).default(100),
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
   PLAYGROUND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   PREMIUM_TRIES: z.coerce.number().int().min(0).default(3),
   CURRENCY: z
@@ -139,18 +156,12 @@ export interface Config {
   jobs: { pollSeconds: number; retryDelaySeconds: number };
   /** First admin, created on start when no admin exists. */
   bootstrapAdmin: { email: string; password: string } | null;
-  ai: {
-    anthropic: ProviderConfig;
-    openai: ProviderConfig;
-    perplexity: ProviderConfig;
-    timeoutMs: number;
-    /** Longest reply a model may write, in tokens (bounds cost). */
-    maxOutputTokens: number;
-    demoDelayMs: number;
-  };
+  ai: AiConfig;
   playground: {
     maxMessageChars: number;
     maxMessagesPerSession: number;
+    /** Largest file a user may upload. */
+    uploadMaxBytes: number;
     /** Chat requests per user per minute. */
     rateLimit: number;
     /** Tries of a premium prompt a non-buyer gets. */
@@ -179,12 +190,6 @@ export interface PaymentsConfig {
   checkoutUrl: string;
   /** How long a gateway call may take. */
   timeoutMs: number;
-}
-
-export interface ProviderConfig {
-  apiKey: string | null;
-  baseUrl: string | null;
-  model: string;
 }
 
 export class ConfigError extends Error {
@@ -230,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
     throw new ConfigError(['RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both or neither']);
   }
+  const ai = aiProviders(e, env);
+  if (ai.problems.length > 0) throw new ConfigError(ai.problems);
   const production = e.NODE_ENV === 'production';
   const demo = e.DEMO ?? !production;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -286,17 +293,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
     ai: {
-      anthropic: {
-        apiKey: e.ANTHROPIC_API_KEY ?? null,
-        baseUrl: e.ANTHROPIC_BASE_URL ?? null,
-        model: e.ANTHROPIC_MODEL,
-      },
-      openai: { apiKey: e.OPENAI_API_KEY ?? null, baseUrl: e.OPENAI_BASE_URL ?? null, model: e.OPENAI_MODEL },
-      perplexity: {
-        apiKey: e.PERPLEXITY_API_KEY ?? null,
-        baseUrl: e.PERPLEXITY_BASE_URL ?? null,
-        model: e.PERPLEXITY_MODEL,
-      },
+      providers: ai.providers,
+      choices: ai.choices,
+      maxRetries: e.AI_MAX_RETRIES,
       timeoutMs: e.AI_TIMEOUT_MS,
       maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS,
       demoDelayMs: e.DEMO_MODEL_DELAY_MS,
@@ -304,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playground: {
       maxMessageChars: e.PLAYGROUND_MAX_MESSAGE_CHARS,
       maxMessagesPerSession: e.PLAYGROUND_MAX_MESSAGES_PER_SESSION,
+      uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
       rateLimit: e.PLAYGROUND_RATE_LIMIT,
       premiumTries: e.PREMIUM_TRIES,
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, PAGING, PROMPT_STATUSES, PROMPT_TYPES } from './constants';
-import { PaginationSchema } from './marketplace';
+import { PaginationSchema, SearchInfoSchema } from './marketplace';
 import { PRICE_MESSAGES, promptPriceProblem, toMinorExact } from './pricing';
 import { displayText, hasHiddenCharacters, notAllowedMessage } from './text';
 
@@ -257,6 +257,8 @@ export const AdminPromptListSchema = z.object({
   total: z.number().int(),
   pagination: PaginationSchema,
   stats: AdminPromptStatsSchema,
+  /** Present when the list was searched: the words to highlight and a correction (as the marketplace's). */
+  search: SearchInfoSchema.optional(),
 });
 export type AdminPromptList = z.infer<typeof AdminPromptListSchema>;
 

@@ -59,10 +59,33 @@ export const PaginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 
+/** What a search made of the words typed: the words cards highlight, and a correction of typos. */
+export const SearchInfoSchema = z.object({
+  /** Words as typed or corrected (lower-case, accents folded); a card's word matches one by its stem. */
+  highlight: z.array(z.string()),
+  /** The query with its typos corrected ("Did you mean ..."), when one was. */
+  suggestion: z.string().nullable(),
+});
+
 export const MarketplaceListSchema = z.object({
   prompts: z.array(MarketplacePromptSchema),
   pagination: PaginationSchema,
+  /** Present when the list was searched. */
+  search: SearchInfoSchema.optional(),
 });
+
+export const SearchCountsQuerySchema = z.object({
+  search: z.string().max(10_000, 'Search must be at most 10000 characters'),
+  category: z.enum(CATEGORIES, { message: 'Please select a valid category' }).optional(),
+  type: z.enum(PROMPT_TYPES, { message: 'Type must be free or premium' }).optional(),
+});
+
+/** How many published prompts a search matches per category (under the chosen type) and per type (under the chosen category). */
+export const SearchCountsSchema = z.object({
+  categories: z.record(z.enum(CATEGORIES), z.number().int()),
+  types: z.record(z.enum(PROMPT_TYPES), z.number().int()),
+});
+export type SearchCounts = z.infer<typeof SearchCountsSchema>;
 export type MarketplaceList = z.infer<typeof MarketplaceListSchema>;
 
 export const PromptParamsSchema = z.object({

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MODELS } from './constants';
 
 /** Playground contracts (spec sections 3 and 7, product-decisions.md). */
 
@@ -7,6 +6,9 @@ export const LIMIT_REACHED_MESSAGE =
   'You have reached your playground session limit. Please upgrade your plan to continue.';
 export const AI_FAILURE_MESSAGE = 'Failed to get AI response';
 export const EMPTY_REPLY_MESSAGE = "I received your message but couldn't generate a response.";
+
+export const UNKNOWN_MODEL_MESSAGE =
+  'Model must be claude, chatgpt, perplexity or a model listed by /api/playground/models';
 
 /** The server enforces its configured length cap too; this is the default. */
 export const MAX_MESSAGE_CHARS = 8000;
@@ -18,7 +20,14 @@ export const ChatRequestSchema = z.object({
     .min(1, 'Message is required')
     .max(MAX_MESSAGE_CHARS, `Messages must be at most ${MAX_MESSAGE_CHARS} characters`),
   sessionId: z.string().min(1).max(100).optional(),
-  model: z.enum(MODELS, { error: 'Model must be claude, chatgpt or perplexity' }),
+  /** One of the spec's choices (claude, chatgpt, perplexity) or a configured model's key, e.g. `local/llama3.2`. */
+  model: z
+    .string({ error: UNKNOWN_MODEL_MESSAGE })
+    .trim()
+    .min(1, UNKNOWN_MODEL_MESSAGE)
+    .max(200, UNKNOWN_MODEL_MESSAGE),
+  /** Files uploaded with POST /api/playground/uploads, sent with this message. */
+  attachments: z.array(z.string().min(1).max(100)).max(5, 'At most 5 files a message').optional(),
   /** A marketplace prompt this conversation tries (only with the first message of a session). */
   promptId: z.string().min(1).max(200).optional(),
   /** Values for a premium prompt's {{variables}}, which the server fills in (the browser never sees the text). */
@@ -26,12 +35,30 @@ export const ChatRequestSchema = z.object({
 });
 export type ChatRequest = z.input<typeof ChatRequestSchema>;
 
+/** A source a model cited (Perplexity's search results), numbered in order under the answer. */
+export const SourceSchema = z.object({ url: z.string(), title: z.string().nullable() });
+export type Source = z.infer<typeof SourceSchema>;
+
+/** Tokens of a reply and what it cost (millionths of the currency); estimated for the offline demo model. */
+export const ReplyUsageSchema = z.object({
+  inputTokens: z.number().int().nullable(),
+  outputTokens: z.number().int().nullable(),
+  estimated: z.boolean(),
+  costMicros: z.number().int().nullable(),
+});
+export type ReplyUsage = z.infer<typeof ReplyUsageSchema>;
+
 export const ChatReplySchema = z.object({
   response: z.string(),
   sessionId: z.string(),
   messageId: z.string(),
-  model: z.enum(MODELS),
+  /** The choice or model key the chat asked for. */
+  model: z.string(),
   live: z.boolean(),
+  sources: z.array(SourceSchema),
+  /** The model's reasoning, where it returns it. */
+  reasoning: z.string().nullable(),
+  usage: ReplyUsageSchema,
 });
 export type ChatReply = z.infer<typeof ChatReplySchema>;
 
@@ -45,13 +72,21 @@ export const PlaygroundMessageSchema = z.object({
   timestamp: z.string(),
   status: z.enum(MESSAGE_STATUSES),
   model: z.string().nullable(),
+  sources: z.array(SourceSchema).optional(),
+  reasoning: z.string().nullable().optional(),
+  usage: ReplyUsageSchema.nullable().optional(),
+  /** Files sent with a user message (served to their owner only). */
+  attachments: z
+    .array(z.object({ id: z.string(), name: z.string(), mediaType: z.string(), size: z.number().int() }))
+    .optional(),
 });
 export type PlaygroundMessage = z.infer<typeof PlaygroundMessageSchema>;
 
 export const SessionSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
-  model: z.enum(MODELS),
+  /** The choice or model key of the conversation's last message. */
+  model: z.string(),
   messageCount: z.number().int(),
   prompt: z.object({ id: z.string(), title: z.string() }).nullable(),
   createdAt: z.string(),
@@ -69,15 +104,30 @@ export type SessionDetail = z.infer<typeof SessionDetailSchema>;
 export const SessionParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 export const ModelInfoSchema = z.object({
-  id: z.enum(MODELS),
+  /** What a chat sends as `model`: one of the spec's choices, or a configured model's key. */
+  id: z.string(),
+  /** The configured model that answers: `<provider>/<model id>`. */
+  key: z.string(),
   name: z.string(),
   provider: z.string(),
   modelId: z.string(),
   /** False: the offline demo model answers for this choice. */
   live: z.boolean(),
+  capabilities: z.object({ images: z.boolean(), pdf: z.boolean() }),
+  /** The plan's default model. */
+  default: z.boolean(),
 });
 export const ModelListSchema = z.object({ models: z.array(ModelInfoSchema) });
 export type ModelInfo = z.infer<typeof ModelInfoSchema>;
+
+export const UploadQuerySchema = z.object({ name: z.string().max(500).optional() });
+export const UploadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mediaType: z.string(),
+  size: z.number().int(),
+});
+export type Upload = z.infer<typeof UploadSchema>;
 
 export const UsageSchema = z.object({
   current: z.number().int(),

@@ -29,6 +29,7 @@ export const PAGE_PATHS = {
   adminPlans: '/admin/plans',
   adminSettings: '/admin/settings',
   adminAudit: '/admin/audit',
+  adminModels: '/admin/models',
   adminMessages: '/admin/messages',
   adminJobs: '/admin/jobs',
 } as const;

@@ -18,8 +18,6 @@ export const ReadySchema = z.object({
   database: z.string(),
   /** Redis shares rate limits between instances: 'unavailable' while each counts its own; 'off' without Redis. */
   redis: z.enum(['ok', 'unavailable', 'off']),
-  /** Whether searches use the in-memory index yet (until then they run in SQL, more slowly). */
-  search: z.enum(['ready', 'building']),
 });
 
 const CredentialsSchema = z.object({ email: z.string(), password: z.string() });

@@ -63,7 +63,7 @@ test('the header search and Review Pending Prompts links prefill the filters', a
   await openAdminPanel(page, '/admin/marketplace?search=negotiation&status=draft');
   await expect(page.getByRole('searchbox', { name: 'Search prompts' })).toHaveValue('negotiation');
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Draft (pending)');
-  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
   await expect(page).toHaveURL('/admin/marketplace');
   await expect(page.getByTestId('admin-prompt-row').first()).toBeVisible();
 });

@@ -37,6 +37,10 @@ const TABLES = [
   'catalogue_version',
   'search_changes',
   'allowance_entries',
+  'model_prices',
+  'plan_models',
+  'uploads',
+  'search_words',
   'jobs',
 ];
 

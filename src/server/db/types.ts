@@ -229,6 +229,41 @@ export interface PlaygroundMessagesTable {
   latency_ms: number | null;
   input_tokens: number | null;
   output_tokens: number | null;
+  /** `<provider>/<model id>` of the configured model that answered. */
+  model_key: WithDefault<string | null>;
+  /** The plan the reply was answered under. */
+  plan_id: WithDefault<string | null>;
+  /** Millionths of the currency's major unit, from the price table. */
+  cost_micros: WithDefault<number | null>;
+  /** 1: the tokens are estimated (the offline demo model), not the provider's count. */
+  usage_estimated: WithDefault<number>;
+  /** JSON: [{url, title}] the model cited. */
+  sources: WithDefault<string | null>;
+  reasoning: WithDefault<string | null>;
+  created_at: Timestamp;
+}
+
+export interface ModelPricesTable {
+  model_key: string;
+  input_micros: number;
+  output_micros: number;
+  updated_at: Timestamp;
+}
+
+export interface PlanModelsTable {
+  plan_id: string;
+  model_key: string;
+  is_default: WithDefault<number>;
+}
+
+export interface UploadsTable {
+  id: string;
+  user_id: string;
+  message_id: string | null;
+  name: string;
+  media_type: string;
+  size_bytes: number;
+  storage_key: string;
   created_at: Timestamp;
 }
 
@@ -374,6 +409,9 @@ export interface DB {
   purchases: PurchasesTable;
   playground_sessions: PlaygroundSessionsTable;
   playground_messages: PlaygroundMessagesTable;
+  model_prices: ModelPricesTable;
+  plan_models: PlanModelsTable;
+  uploads: UploadsTable;
   allowance_entries: AllowanceEntriesTable;
   contact_messages: ContactMessagesTable;
   activity_events: ActivityEventsTable;

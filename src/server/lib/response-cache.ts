@@ -19,7 +19,7 @@ export interface CatalogueVersion {
   content: number;
   /** Moves when the set of prompts a filter lists, or their created order, changes (keys cached totals). */
   membership: number;
-  /** The last change the search index must apply (migration 0014). */
+  /** The feed's last number (migration 0014): likes and views of prompts note them there. */
   search: number;
   /** Moves when likes or views change: the popular order (migration 0016). */
   popularity: number;
@@ -81,7 +81,7 @@ export interface Stamp {
   order?: string;
 }
 
-/** Which prompts the feed noted since a number (the search index follows the feed: catalogue-search.ts). */
+/** Which prompts the feed noted since a number (tally-feed.ts follows it). */
 export interface FeedNotes {
   notedSince(ids: readonly string[], since: number, upTo: number): boolean;
 }

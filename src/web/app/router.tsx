@@ -85,6 +85,7 @@ const AdminSettingsPage = lazyPage(
   'AdminSettingsPage',
 );
 const AdminAuditPage = lazyPage(() => import('@/features/admin/pages/admin-audit-page'), 'AdminAuditPage');
+const AdminModelsPage = lazyPage(() => import('@/features/admin/pages/admin-models-page'), 'AdminModelsPage');
 const AdminMessagesPage = lazyPage(
   () => import('@/features/admin/pages/admin-messages-page'),
   'AdminMessagesPage',
@@ -190,6 +191,7 @@ export const routes: RouteObject[] = [
                   page(PAGE_PATHS.adminPlans, AdminPlansPage, 'Plans Management'),
                   page(PAGE_PATHS.adminSettings, AdminSettingsPage, 'Admin Settings'),
                   page(PAGE_PATHS.adminAudit, AdminAuditPage, 'Audit Log'),
+                  page(PAGE_PATHS.adminModels, AdminModelsPage, 'Models'),
                   page(PAGE_PATHS.adminMessages, AdminMessagesPage, 'Contact Messages'),
                   page(PAGE_PATHS.adminJobs, AdminJobsPage, 'Jobs'),
                   page('/admin/*', NotFoundPage, 'Page not found'),

@@ -22,6 +22,7 @@ import type { MarketplacePrompt } from '@shared/marketplace';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Highlighted } from '@/components/highlighted';
 import { cn } from '@/lib/cn';
 import { formatCount, formatPrice } from '@/lib/format';
 
@@ -75,6 +76,8 @@ export interface PromptCardProps {
    */
   purchase?: PromptCardPurchase;
   className?: string;
+  /** The words a search matched (SearchInfo.highlight): marked in the title, author, description and tags. */
+  highlight?: readonly string[];
 }
 
 export interface PromptCardPurchase {
@@ -95,6 +98,7 @@ export function PromptCard({
   signedIn = false,
   purchase,
   className,
+  highlight,
 }: PromptCardProps) {
   const CategoryIcon = CATEGORY_ICONS[prompt.category];
   const { average, count } = prompt.analytics.rating;
@@ -149,7 +153,7 @@ export function PromptCard({
               state={{ backTo }}
               className="rounded-sm after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
             >
-              {prompt.title}
+              <Highlighted text={prompt.title} words={highlight} />
             </Link>
           </h3>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -160,13 +164,16 @@ export function PromptCard({
               {prompt.author.name.trim().charAt(0) || '?'}
             </span>
             <span className="truncate">
-              by <span className="font-medium text-foreground/80">{prompt.author.name}</span>
+              by{' '}
+              <span className="font-medium text-foreground/80">
+                <Highlighted text={prompt.author.name} words={highlight} />
+              </span>
             </span>
           </p>
         </div>
 
         <p className="line-clamp-3 text-sm sm:min-h-[3lh] leading-relaxed text-muted-foreground">
-          {prompt.description}
+          <Highlighted text={prompt.description} words={highlight} />
         </p>
 
         <ul className="flex min-h-6 gap-1.5 overflow-hidden" aria-label="Tags">
@@ -175,7 +182,7 @@ export function PromptCard({
               key={tag}
               className="max-w-36 truncate rounded-md bg-muted px-2 py-0.5 text-xs text-muted-foreground"
             >
-              #{tag}
+              #<Highlighted text={tag} words={highlight} />
             </li>
           ))}
           {extraTags > 0 && (

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MODELS } from '../../../src/shared/constants';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type FakeAi, type FakeBehaviour, fakeAiEnv, startFakeAi } from '../../support/fake-ai';
 import { type TestApp, createTestApp } from '../../support/test-app';
 
 /*
  * AI provider faults (issue 10: "clear errors, nothing charged twice, nothing lost"), one table over
- * every provider wire format: Anthropic's Messages API (claude), OpenAI Chat Completions (chatgpt)
- * and Perplexity's OpenAI-compatible API (perplexity), all spoken by tests/support/fake-ai.ts over
+ * every provider wire format: Anthropic's Messages API (claude), OpenAI Chat Completions (chatgpt),
+ * Perplexity's OpenAI-compatible API (perplexity), a keyless OpenAI-compatible server and OpenAI's
+ * Responses API, all spoken by tests/support/fake-ai.ts over
  * real HTTP to the app's models (src/server/integrations/ai). For each fault, what a user or client notices: the spec's
  * message and code, the conversation kept with the reply marked as failed (with whatever text came),
  * no session taken from the allowance, and a log line naming the provider. Runs on SQLite and
@@ -23,12 +26,33 @@ let n = 0;
 
 beforeAll(async () => {
   fake = await startFakeAi();
+  // A second OpenAI provider speaking the Responses API, declared in a config file.
+  const configFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pf-ai-')), 'ai.json');
+  fs.writeFileSync(
+    configFile,
+    JSON.stringify({
+      providers: [
+        {
+          id: 'responses',
+          kind: 'openai',
+          name: 'OpenAI Responses',
+          api: 'responses',
+          baseUrl: `${fake.url}/v1`,
+          apiKey: 'sk-responses-fake',
+          models: ['gpt-fake'],
+        },
+      ],
+    }),
+  );
   t = await createTestApp({
     env: {
       ...fakeAiEnv(fake),
+      OPENAI_COMPATIBLE_MODELS: 'llama-fake',
+      AI_CONFIG_FILE: configFile,
       AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
       PLAYGROUND_RATE_LIMIT: '10000',
       AI_TIMEOUT_MS: '1000',
+      RATE_LIMIT_MAX: '100000',
       LOG_LEVEL: 'warn',
     },
     logStream: { write: (line: string) => void logs.push(line) },
@@ -74,10 +98,13 @@ function events(body: string) {
     }));
 }
 
-const PROVIDERS: Record<(typeof MODELS)[number], string> = {
+/** Every wire format: the spec's three choices, a keyless OpenAI-compatible server and the Responses API. */
+const PROVIDERS: Record<string, string> = {
   claude: 'Anthropic',
   chatgpt: 'OpenAI',
   perplexity: 'Perplexity',
+  'local/llama-fake': 'Local fake',
+  'responses/gpt-fake': 'OpenAI Responses',
 };
 
 /** Every fault, with the text the user keeps (what arrived before it). */
@@ -85,9 +112,15 @@ const FAULTS: [string, FakeBehaviour, string][] = [
   ['a timeout (the provider never answers)', { kind: 'hang' }, ''],
   ['a 400 (request refused)', { kind: 'status', status: 400 }, ''],
   ['a 401 (bad key)', { kind: 'status', status: 401 }, ''],
-  ['a 429 (provider rate limit)', { kind: 'status', status: 429 }, ''],
-  ['a 500', { kind: 'status', status: 500 }, ''],
-  ['a 503 with an HTML body', { kind: 'status', status: 503, body: '<html>Service Unavailable</html>' }, ''],
+  // Retryable answers fail the turn only when they persist: the first try and the two retries.
+  ['a 429 (provider rate limit) on every retry', { kind: 'status', status: 429, times: 3 }, ''],
+  ['a 529 (overloaded) on every retry', { kind: 'status', status: 529, times: 3 }, ''],
+  ['a 500 on every retry', { kind: 'status', status: 500, times: 3 }, ''],
+  [
+    'a 503 with an HTML body on every retry',
+    { kind: 'status', status: 503, body: '<html>Service Unavailable</html>', times: 3 },
+    '',
+  ],
   ['a garbage 200 body (not the wire format)', { kind: 'garbage' }, ''],
   ['a malformed stream', { kind: 'malformed' }, ''],
   ['a connection cut before the headers', { kind: 'reset' }, ''],
@@ -143,6 +176,28 @@ describe('AI provider faults', () => {
       expect((await get('/api/playground/usage', token)).current).toBe(1);
     },
   );
+
+  it.each(
+    Object.keys(PROVIDERS).flatMap((model) => [429, 529, 500, 503].map((status) => ({ model, status }))),
+  )(
+    '$model: a $status before the first token is retried after the retry-after the provider asked for',
+    async ({ model, status }) => {
+      const token = await user();
+      fake.next({ kind: 'status', status, times: 2 }, { kind: 'reply', text: 'Third time lucky.' });
+      const res = await chat(token, { message: 'Busy?', model });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.response).toBe('Third time lucky.');
+      expect(fake.requests).toHaveLength(3);
+      expect((await get('/api/playground/usage', token)).current).toBe(1);
+    },
+  );
+
+  it.each(Object.keys(PROVIDERS))('%s: a 400 or 401 is not retried', async (model) => {
+    const token = await user();
+    fake.next({ kind: 'status', status: 401 });
+    expect((await chat(token, { message: 'Key?', model })).statusCode).toBe(502);
+    expect(fake.requests).toHaveLength(1);
+  });
 
   it.each(Object.keys(PROVIDERS))(
     '%s: a well-formed reply with no text is the empty-reply message, not counted',

@@ -143,7 +143,7 @@ describe('what is counted', () => {
       `promptforge_ai_provider_calls_total{model="claude",outcome="${outcome}"}`;
     const failures = 'promptforge_ai_provider_failures_total{model="claude"}';
     const before = await scrape();
-    fake.next({ kind: 'reply', text: 'Fine, thanks.' }, { kind: 'status', status: 500 });
+    fake.next({ kind: 'reply', text: 'Fine, thanks.' }, { kind: 'status', status: 500, times: 3 });
     const ok = await call('POST', '/api/playground/chat', token, {
       message: 'How are you?',
       model: 'claude',

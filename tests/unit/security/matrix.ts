@@ -110,6 +110,27 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${seq++
  * A paid plan that nobody subscribes to, so an admin may edit or delete it. (A second free plan would
  * compete with the seeded Free plan for the customers who hold no subscription.)
  */
+/** The smallest PNG there is (1 x 1 pixel), for the upload routes. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A file the owner uploaded: nobody else may read it. */
+async function ownerUpload(ctx: Ctx): Promise<string> {
+  const res = await ctx.api(
+    'POST',
+    '/api/playground/uploads?name=dot.png',
+    ctx.personas.owner.token,
+    ONE_PIXEL_PNG,
+    {
+      'content-type': 'image/png',
+    },
+  );
+  if (res.statusCode !== 201) throw new Error(`upload fixture failed: ${res.body}`);
+  return res.json().data.id as string;
+}
+
 async function freshPlan(db: Kysely<DB>) {
   const now = new Date().toISOString();
   const id = unique('plan');
@@ -258,6 +279,7 @@ export const MATRIX: Record<string, Entry> = {
   // Marketplace
   'GET /api/marketplace/prompts': { access: 'public', request: () => ({ query: 'page=1&limit=6' }) },
   'GET /api/marketplace/categories': { access: 'public' },
+  'GET /api/marketplace/search/counts': { access: 'public', request: () => ({ query: 'search=email' }) },
   'GET /api/marketplace/prompts/{id}': {
     access: 'owner',
     request: (ctx) => ({ params: { id: ctx.f.ownerDraft } }),
@@ -344,6 +366,15 @@ export const MATRIX: Record<string, Entry> = {
 
   // Playground
   'GET /api/playground/models': { access: 'signedIn' },
+  'POST /api/playground/uploads': {
+    access: 'signedIn',
+    request: () => ({ query: 'name=dot.png', body: ONE_PIXEL_PNG, headers: { 'content-type': 'image/png' } }),
+    ok: [201],
+  },
+  'GET /api/playground/uploads/{id}': {
+    access: 'owner',
+    request: async (ctx) => ({ params: { id: await ownerUpload(ctx) } }),
+  },
   'GET /api/playground/usage': { access: 'signedIn' },
   'POST /api/playground/chat': {
     access: 'signedIn',
@@ -444,6 +475,24 @@ export const MATRIX: Record<string, Entry> = {
     ok: [201],
   },
   'GET /api/admin/plans/analytics': { access: 'admin' },
+  'PUT /api/admin/plans/{id}/models': {
+    access: 'admin',
+    request: async (ctx) => ({
+      params: { id: await freshPlan(ctx.db) },
+      body: { models: [], default: null },
+    }),
+  },
+  'GET /api/admin/models': { access: 'admin' },
+  'GET /api/admin/models/costs': { access: 'admin' },
+  'POST /api/admin/models/refresh': { access: 'admin' },
+  'PUT /api/admin/models/price': {
+    access: 'admin',
+    request: async (ctx) => {
+      const list = await ctx.api('GET', '/api/admin/models', ctx.personas.admin.token);
+      const [model] = list.json().data.models as { key: string }[];
+      return { body: { key: model!.key, input: 1, output: 2 } };
+    },
+  },
   'PUT /api/admin/plans/{id}': {
     access: 'admin',
     request: async (ctx) => ({

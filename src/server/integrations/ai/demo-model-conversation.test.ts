@@ -64,4 +64,22 @@ describe('the offline demo model', () => {
     const second = await reply(token, { message: 'Make it cheaper', sessionId: first.sessionId });
     expect(second.text).toContain(GUIDED);
   });
+
+  it('labels its token counts as estimates, priced like any model', async () => {
+    const { token } = await user();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/playground/chat',
+      payload: { model: 'chatgpt', message: 'Hello there' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const usage = res.json().data.usage;
+    expect(usage).toMatchObject({ estimated: true });
+    expect(usage.inputTokens).toBeGreaterThan(0);
+    expect(usage.outputTokens).toBeGreaterThan(0);
+    // gpt-4o-mini's default price: 0.15 and 0.60 a million tokens.
+    expect(usage.costMicros).toBe(
+      Math.round((usage.inputTokens * 150_000 + usage.outputTokens * 600_000) / 1e6),
+    );
+  });
 });

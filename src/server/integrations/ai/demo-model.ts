@@ -30,7 +30,7 @@ function lastUserText(prompt: LanguageModelV3Prompt): string {
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The reply, fully determined by the conversation. */
-export function demoReply(choice: string, prompt: LanguageModelV3Prompt): string {
+export function demoReply(choice: string, prompt: LanguageModelV3Prompt, keyVariable?: string): string {
   const question = lastUserText(prompt);
   const turns = prompt.filter((m) => m.role === 'user').length;
   // Every chat has the playground's own system message; a marketplace prompt is part of the
@@ -57,7 +57,7 @@ export function demoReply(choice: string, prompt: LanguageModelV3Prompt): string
       ? 'A marketplace prompt is guiding this conversation.'
       : 'Tip: try a prompt from the marketplace to see a structured prompt at work.',
     '',
-    `To get real answers, set \`${KEYS[choice] ?? 'the provider API key'}\` on the server.`,
+    `To get real answers, set \`${keyVariable ?? KEYS[choice] ?? 'the provider API key'}\` on the server.`,
   ];
   return lines.join('\n');
 }
@@ -87,14 +87,14 @@ const usage = (input: number, output: number) => ({
   outputTokens: { total: output, text: output, reasoning: 0 },
 });
 
-export function createDemoModel(choice: string, delayMs: number): LanguageModelV3 {
+export function createDemoModel(choice: string, delayMs: number, keyVariable?: string): LanguageModelV3 {
   return {
     specificationVersion: 'v3',
     provider: 'promptforge-offline-demo',
     modelId: `offline-demo-${choice}`,
     supportedUrls: {},
     async doGenerate(options) {
-      const text = demoReply(choice, options.prompt);
+      const text = demoReply(choice, options.prompt, keyVariable);
       return {
         content: [{ type: 'text', text }],
         finishReason: { unified: 'stop', raw: 'stop' },
@@ -103,7 +103,7 @@ export function createDemoModel(choice: string, delayMs: number): LanguageModelV
       };
     },
     async doStream(options) {
-      const text = demoReply(choice, options.prompt);
+      const text = demoReply(choice, options.prompt, keyVariable);
       const parts = tokens(text);
       const signal = options.abortSignal;
       const stream = new ReadableStream<LanguageModelV3StreamPart>({

@@ -1,79 +1,213 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { createPerplexity } from '@ai-sdk/perplexity';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { Model } from '../../../shared/constants';
-import type { Config } from '../../config';
-import { createAnthropicModel } from './anthropic';
+import { MODELS, type Model } from '../../../shared/constants';
+import type { AiConfig, AiProviderConfig, ModelCapabilities, ModelConfig, ModelPrice } from './ai-config';
+import { modelConfig } from './ai-config';
 import { createDemoModel } from './demo-model';
-import { createChatCompletionsModel } from './openai-chat';
 
 /*
- * One model per playground choice, each behind the AI SDK's model interface. A choice with an API
- * key talks to its provider (the base URL can point at any compatible server, such as a local one);
- * a choice without falls back to the offline demo model.
+ * Every configured model behind the AI SDK's model interface, made by the official provider
+ * packages (decision 043). A model of a provider that needs a key and has none is answered by the
+ * offline demo model, labelled as such. The models of an OpenAI-compatible server (Ollama, LM Studio,
+ * vLLM, llama.cpp) can be read from its GET /models: the list is kept until refreshed.
  */
 
-export interface ModelChoice {
-  id: Model;
+export type ModelStatus = 'reachable' | 'key-missing' | 'failing' | 'unknown';
+
+export interface ModelEntry {
+  /** `<provider id>/<model id>`: what the API and the database call the model. */
+  key: string;
   name: string;
+  providerId: string;
+  /** The provider's name as people know it (Anthropic, a local server's configured name). */
   provider: string;
-  /** The provider's model id, or the demo model's. */
+  /** The provider's model id, or the offline demo model's. */
   modelId: string;
   live: boolean;
+  capabilities: ModelCapabilities;
+  defaultPrice: ModelPrice;
+  /** From the configuration, or read from the server's model list. */
+  source: 'config' | 'listed';
   model: LanguageModelV3;
 }
 
-export type ModelRegistry = Record<Model, ModelChoice>;
+export interface ModelRegistry {
+  choices: Record<Model, string>;
+  list(): ModelEntry[];
+  /** A model by its key or by one of the spec's choices. */
+  find(ref: string): ModelEntry | undefined;
+  /** Reads the model lists of the OpenAI-compatible servers again. */
+  refresh(): Promise<void>;
+  /** What the last call to the model (or its server's list) said of it. */
+  record(key: string, ok: boolean): void;
+  status(key: string): ModelStatus;
+}
 
-export function createModelRegistry(ai: Config['ai']): ModelRegistry {
-  const demo = (id: Model, name: string, provider: string): ModelChoice => {
-    const model = createDemoModel(id, ai.demoDelayMs);
-    return { id, name, provider, modelId: model.modelId, live: false, model };
+const KEY_VARIABLES: Record<string, string> = {
+  anthropic: 'ANTHROPIC_API_KEY',
+  openai: 'OPENAI_API_KEY',
+  perplexity: 'PERPLEXITY_API_KEY',
+};
+
+const needsKey = (p: AiProviderConfig) => p.kind !== 'openai-compatible';
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * The AI SDK's warnings (a setting a provider ignores, say) into the app's log, not the console.
+ * The setting is the SDK's global one, so the last app created in the process keeps it.
+ */
+export function logSdkWarnings(log: { warn(obj: object, msg: string): void }) {
+  globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) =>
+    log.warn({ warnings, provider, model }, 'AI SDK warning');
+}
+
+const requestHooks = new WeakMap<AbortSignal, () => void>();
+
+/**
+ * Settles once a model called with this signal has handed its request to fetch. A turn that calls
+ * the provider before writing its rows waits for this (and one turn of the event loop), so the
+ * request is on the wire before the synchronous SQLite writes hold the loop (decision 043).
+ */
+export function providerRequested(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => requestHooks.set(signal, resolve));
+}
+
+/** The global fetch, through the adapters' documented `fetch` option, telling providerRequested. */
+const hookedFetch: typeof fetch = (input, init) => {
+  const response = fetch(input, init);
+  const signal = init?.signal;
+  if (signal) {
+    requestHooks.get(signal)?.();
+    requestHooks.delete(signal);
+  }
+  return response;
+};
+
+/** The official adapter's model for one provider's model id. */
+function providerModel(p: AiProviderConfig, modelId: string): LanguageModelV3 {
+  const baseURL = p.baseUrl ? trimSlash(p.baseUrl) : undefined;
+  const apiKey = p.apiKey ?? undefined;
+  const fetch = hookedFetch;
+  switch (p.kind) {
+    case 'anthropic':
+      return createAnthropic({ apiKey, baseURL, fetch })(modelId);
+    case 'openai': {
+      const openai = createOpenAI({ apiKey, baseURL, fetch });
+      return p.api === 'responses' ? openai.responses(modelId) : openai.chat(modelId);
+    }
+    case 'perplexity':
+      return createPerplexity({ apiKey, baseURL, fetch })(modelId);
+    case 'openai-compatible':
+      return createOpenAICompatible({
+        name: p.id,
+        baseURL: baseURL!,
+        apiKey,
+        includeUsage: true,
+        fetch,
+      }).chatModel(modelId);
+  }
+}
+
+export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetch): ModelRegistry {
+  const providers = new Map(ai.providers.map((p) => [p.id, p]));
+  const choiceOf = new Map(Object.entries(ai.choices).map(([choice, key]) => [key, choice as Model]));
+  const configured = new Map<string, ModelEntry>();
+  const listed = new Map<string, Map<string, ModelEntry>>();
+  const outcomes = new Map<string, boolean>();
+
+  const entry = (p: AiProviderConfig, m: ModelConfig, source: ModelEntry['source']): ModelEntry => {
+    const key = `${p.id}/${m.id}`;
+    const live = !needsKey(p) || p.apiKey !== null;
+    const choice = choiceOf.get(key);
+    const demo = live
+      ? null
+      : createDemoModel(
+          choice ?? m.name,
+          ai.demoDelayMs,
+          KEY_VARIABLES[p.id] ?? `the key of provider ${p.id}`,
+        );
+    return {
+      key,
+      name: m.name,
+      providerId: p.id,
+      provider: p.name,
+      modelId: demo ? demo.modelId : m.id,
+      live,
+      capabilities: m.capabilities,
+      defaultPrice: m.price,
+      source,
+      model: demo ?? providerModel(p, m.id),
+    };
   };
-  const { anthropic, openai, perplexity } = ai;
-  return {
-    claude: anthropic.apiKey
-      ? {
-          id: 'claude',
-          name: 'Claude',
-          provider: 'Anthropic',
-          modelId: anthropic.model,
-          live: true,
-          model: createAnthropicModel({
-            apiKey: anthropic.apiKey,
-            baseURL: anthropic.baseUrl ?? 'https://api.anthropic.com/v1',
-            modelId: anthropic.model,
-          }),
-        }
-      : demo('claude', 'Claude', 'Anthropic'),
-    chatgpt: openai.apiKey
-      ? {
-          id: 'chatgpt',
-          name: 'ChatGPT',
-          provider: 'OpenAI',
-          modelId: openai.model,
-          live: true,
-          // Chat Completions: the API every OpenAI-compatible server (local ones too) speaks.
-          model: createChatCompletionsModel({
-            provider: 'openai.chat',
-            apiKey: openai.apiKey,
-            baseURL: openai.baseUrl ?? 'https://api.openai.com/v1',
-            modelId: openai.model,
-          }),
-        }
-      : demo('chatgpt', 'ChatGPT', 'OpenAI'),
-    perplexity: perplexity.apiKey
-      ? {
-          id: 'perplexity',
-          name: 'Perplexity',
-          provider: 'Perplexity',
-          modelId: perplexity.model,
-          live: true,
-          model: createChatCompletionsModel({
-            provider: 'perplexity',
-            apiKey: perplexity.apiKey,
-            baseURL: perplexity.baseUrl ?? 'https://api.perplexity.ai',
-            modelId: perplexity.model,
-          }),
-        }
-      : demo('perplexity', 'Perplexity', 'Perplexity'),
+
+  for (const p of ai.providers) {
+    for (const m of p.models) configured.set(`${p.id}/${m.id}`, entry(p, m, 'config'));
+  }
+  // A choice names a model its provider may not list (a local server's model named in the file).
+  for (const key of Object.values(ai.choices)) {
+    if (configured.has(key)) continue;
+    const slash = key.indexOf('/');
+    const p = providers.get(key.slice(0, slash))!;
+    configured.set(key, entry(p, modelConfig(p.kind, key.slice(slash + 1)), 'config'));
+  }
+  // The spec's choices keep their names (Claude, ChatGPT, Perplexity) in the model list.
+  const NAMES: Record<Model, string> = { claude: 'Claude', chatgpt: 'ChatGPT', perplexity: 'Perplexity' };
+  for (const choice of MODELS) {
+    const e = configured.get(ai.choices[choice]);
+    if (e && e.name === e.key.slice(e.providerId.length + 1)) e.name = NAMES[choice];
+  }
+
+  async function readList(p: AiProviderConfig) {
+    const headers: Record<string, string> = p.apiKey ? { authorization: `Bearer ${p.apiKey}` } : {};
+    try {
+      const res = await fetchImpl(`${trimSlash(p.baseUrl!)}/models`, {
+        headers,
+        signal: AbortSignal.timeout(Math.min(ai.timeoutMs, 10_000)),
+      });
+      if (!res.ok) throw new Error(`GET /models answered ${res.status}`);
+      const body = (await res.json()) as { data?: { id?: unknown }[] };
+      const ids = (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
+      const models = new Map<string, ModelEntry>();
+      for (const id of ids) {
+        if (!configured.has(`${p.id}/${id}`)) models.set(id, entry(p, modelConfig(p.kind, id), 'listed'));
+      }
+      listed.set(p.id, models);
+      for (const id of ids) outcomes.set(`${p.id}/${id}`, true);
+    } catch {
+      // The server is down or is not OpenAI-compatible: the models it had stay, marked failing.
+      for (const e of registry.list()) if (e.providerId === p.id) outcomes.set(e.key, false);
+    }
+  }
+
+  const registry: ModelRegistry = {
+    choices: ai.choices,
+    list() {
+      const all = [...configured.values()];
+      for (const models of listed.values()) all.push(...models.values());
+      return all;
+    },
+    find(ref) {
+      const key = (ai.choices as Record<string, string>)[ref] ?? ref;
+      if (configured.has(key)) return configured.get(key);
+      const slash = key.indexOf('/');
+      return slash > 0 ? listed.get(key.slice(0, slash))?.get(key.slice(slash + 1)) : undefined;
+    },
+    async refresh() {
+      await Promise.all(ai.providers.filter((p) => p.listModels && p.baseUrl).map(readList));
+    },
+    record(key, ok) {
+      outcomes.set(key, ok);
+    },
+    status(key) {
+      const e = registry.find(key);
+      if (!e) return 'unknown';
+      if (!e.live) return 'key-missing';
+      const outcome = outcomes.get(e.key);
+      return outcome === undefined ? 'unknown' : outcome ? 'reachable' : 'failing';
+    },
   };
+  return registry;
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { ModelRegistry } from '../../integrations/ai/providers';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { Limiter } from '../../lib/limiter';
 import type { BillingService } from '../billing/service';
@@ -9,4 +10,5 @@ export interface AdminDeps {
   mailer: Mailer;
   limiter: Limiter;
   billing: BillingService;
+  models: ModelRegistry;
 }

@@ -4,6 +4,7 @@ import { adminAuditRoutes } from './audit/routes';
 import { adminDashboardRoutes } from './dashboard/routes';
 import { adminJobsRoutes } from './jobs/routes';
 import type { AdminDeps } from './deps';
+import { adminModelsRoutes } from './models/routes';
 import { adminPlansRoutes } from './plans/routes';
 import { adminPromptsRoutes } from './prompts/routes';
 import { adminSettingsRoutes } from './settings/routes';
@@ -22,6 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
     mailer: options.mailer,
     limiter: options.limiter,
     billing: options.billing,
+    models: options.models,
   };
   app.addHook('onRequest', app.requireAdmin);
   await app.register(adminDashboardRoutes, deps);
@@ -30,6 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminPlansRoutes, deps);
   await app.register(adminSettingsRoutes, deps);
   await app.register(adminAuditRoutes, deps);
+  await app.register(adminModelsRoutes, deps);
   await app.register(adminJobsRoutes, deps);
   await app.register(adminPaymentRoutes, { billing: deps.billing });
 };

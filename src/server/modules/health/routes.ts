@@ -5,8 +5,6 @@ import { AppError } from '../../lib/errors';
 
 /** What other modules report to the readiness check. */
 export interface Readiness {
-  /** True once the search index is built (the marketplace sets it). */
-  search?: () => boolean;
   /** Redis, when configured: 'unavailable' while the limits are counted per instance. */
   redis?: () => 'ok' | 'unavailable' | 'off';
 }
@@ -47,7 +45,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ readiness?: Readiness }> = as
           status: redis === 'unavailable' ? ('degraded' as const) : ('ready' as const),
           database: app.database.engine,
           redis,
-          search: opts.readiness?.search?.() === false ? ('building' as const) : ('ready' as const),
         },
       };
     },

@@ -3,28 +3,20 @@ import { type Kysely, sql } from 'kysely';
 import type { Category, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import { changedRows, compiledOnce, compiledOnceRow, oneOrMany } from '../../db/precompiled';
+import { sortTerms } from './search-repository';
 import type { DB } from '../../db/types';
 import { type DailyStat, bumpDailyStat } from '../../lib/daily-stats';
 import { newId, nowIso, todayUtc } from '../../lib/time';
 
-/** All SQL of the public catalogue: lists, search, a prompt's page, likes, downloads and reviews. */
+/** All SQL of the public catalogue but search (search-repository.ts): lists, a prompt's page, likes, downloads and reviews. */
 
 export interface ListFilters {
-  /** The search terms as a full-text query (see search.ts), or undefined for no search. */
-  match?: string;
   category?: Category;
   type?: PromptType;
   sort: Sort;
   page: number;
   limit: number;
 }
-
-/**
- * A search ranks (and counts) at most this many matches, the newest ones (decision 010): ranking
- * every match of a common word costs in proportion to the catalogue, and nobody pages past the
- * first few hundred results. A rarer query, with fewer matches, is ranked exactly.
- */
-export const SEARCH_CANDIDATES = 500;
 
 const CARD_COLUMNS = [
   'p.id',
@@ -51,248 +43,33 @@ const CARD_COLUMNS = [
 ] as const;
 
 /**
- * The FTS5 expression for a search with its filters: the terms (which search.ts keeps out of the
- * filter columns) and the category and type, filter columns of the same index (migration 0003).
- */
-function sqliteMatch(f: ListFilters): string {
-  let expr = `(${f.match})`;
-  if (f.category) expr += ` AND category : "${f.category}"`;
-  if (f.type) expr += ` AND type : "${f.type}"`;
-  return expr;
-}
-
-/** ORDER BY terms for a sort, on the prompts table under `alias` (newest first breaks ties). */
-function sortTerms(sort: Sort, alias: string): [ReturnType<typeof sql.ref>, 'asc' | 'desc'][] {
-  const c = (column: string) => sql.ref(`${alias}.${column}`);
-  const byKey: Partial<Record<Sort, [ReturnType<typeof sql.ref>, 'asc' | 'desc'][]>> = {
-    popular: [
-      [c('likes_count'), 'desc'],
-      [c('views_count'), 'desc'],
-    ],
-    rating: [
-      [c('rating_avg'), 'desc'],
-      [c('rating_count'), 'desc'],
-    ],
-    downloads: [[c('downloads_count'), 'desc']],
-    featured: [[c('featured'), 'desc']],
-    trending: [
-      [c('trending'), 'desc'],
-      [c('trending_score'), 'desc'],
-    ],
-    price_low: [[c('price_minor'), 'asc']],
-    price_high: [[c('price_minor'), 'desc']],
-  };
-  return [...(byKey[sort] ?? []), [c('created_at'), 'desc'], [c('id'), 'desc']];
-}
-
-/** PostgreSQL: the conditions of a search with its filters, on the prompts table as `c`. */
-function pgSearchConditions(f: ListFilters) {
-  return sql.join(
-    [
-      sql`c.status = 'published'`,
-      sql`c.search_vector @@ to_tsquery('simple', ${f.match})`,
-      ...(f.category ? [sql`c.category = ${f.category}`] : []),
-      ...(f.type ? [sql`c.type = ${f.type}`] : []),
-    ],
-    sql` and `,
-  );
-}
-
-/**
- * PostgreSQL: the ids of the newest published prompts matching a search (see SEARCH_CANDIDATES).
- * Materialized so the matches come from the GIN index: left to itself the planner walked the
- * newest-first index and tested every row, which for a rare word is the whole catalogue.
- */
-const pgCandidates = (f: ListFilters) =>
-  sql`(with m as materialized (select c.id, c.created_at from prompts c where ${pgSearchConditions(f)}) select m.id from m order by m.created_at desc, m.id desc limit ${SEARCH_CANDIDATES})`;
-
-/**
- * PostgreSQL: how many of the newest published prompts a relevance search reads before it falls
- * back to every match (decision 017). A word in a fifth or more of the catalogue (short prefixes,
- * `plan` on the bench catalogue) has its newest 500 matches among them, found by walking the
- * newest-first index without reading its other matches (22 000 for `plan`). A rarer word pays for
- * the walk (about 6 ms here) and is then read from the GIN index's matches as before.
- */
-export const SEARCH_RECENT_WINDOW = 2500;
-
-/**
- * PostgreSQL: one page of a relevance search with its total, in one statement (every round trip to
- * the server costs the app system time on top of the query). The candidates (see SEARCH_CANDIDATES)
- * are ranked best first, then newest; the page's cards are joined to them, and a page past the end
- * still gives one row with the total. The walk reads the newest prompts in order and stops at the
- * SEARCH_CANDIDATES-th match or after SEARCH_RECENT_WINDOW prompts; when it found them all, they
- * are exactly the newest matches (every prompt newer than the last was read). Otherwise the second
- * branch runs (a one-time filter: only then) and reads every match from the GIN index as before.
- */
-const pgRankedPage = (f: ListFilters) => {
-  const q = sql`to_tsquery('simple', ${f.match})`;
-  const filters = sql.join(
-    [
-      sql`c.status = 'published'`,
-      ...(f.category ? [sql`c.category = ${f.category}`] : []),
-      ...(f.type ? [sql`c.type = ${f.type}`] : []),
-    ],
-    sql` and `,
-  );
-  const columns = sql.join(
-    CARD_COLUMNS.map((c) => {
-      const [ref, alias] = c.split(' as ');
-      return alias ? sql`${sql.ref(ref!)} as ${sql.ref(alias)}` : sql.ref(ref!);
-    }),
-  );
-  const offset = (f.page - 1) * f.limit;
-  return sql<(PromptCardRow & { total: string | number }) | { id: null; total: string | number }>`
-    with early as materialized (
-      select id, created_at, search_vector from (
-        select c.id, c.created_at, c.search_vector from prompts c where ${filters}
-        order by c.created_at desc, c.id desc limit ${SEARCH_RECENT_WINDOW}) recent
-      where search_vector @@ ${q} limit ${SEARCH_CANDIDATES}),
-    enough as (select count(*) = ${SEARCH_CANDIDATES} as ok from early),
-    candidates as (
-      select id, created_at, search_vector from early where (select ok from enough)
-      union all
-      select c.id, c.created_at, c.search_vector from prompts c
-      where not (select ok from enough) and c.id in ${pgCandidates(f)}),
-    ranked as materialized (
-      select id, row_number() over (order by ts_rank(search_vector, ${q}) desc, created_at desc, id desc) as n
-      from candidates)
-    select t.total, page.* from (select count(*) as total from ranked) t
-    left join lateral (
-      select ${columns}, r.n from ranked r
-      join prompts p on p.id = r.id join users u on u.id = p.author_id
-      where r.n > ${offset} and r.n <= ${offset + f.limit}) page on true
-    order by page.n`;
-};
-
-/**
  * Ids of one page of published prompts, read from the prompts table alone so a deep page skips
  * index entries, not joined rows.
  */
-function pageIds(db: Kysely<DB>, engine: Engine, f: ListFilters) {
+function pageIds(db: Kysely<DB>, f: ListFilters) {
   let q = db.selectFrom('prompts as q').select('q.id').where('q.status', '=', 'published');
   if (f.category) q = q.where('q.category', '=', f.category);
   if (f.type) q = q.where('q.type', '=', f.type);
-  if (f.match !== undefined) {
-    // Searched lists draw from the same bounded set of newest matches as the ranking and the count.
-    q =
-      engine === 'sqlite'
-        ? q.where(
-            sql<boolean>`q.id in (select s.prompt_id from (select rowid from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES}) m join prompt_search s on s.seq = m.rowid)`,
-          )
-        : q.where(sql<boolean>`q.id in ${pgCandidates(f)}`);
-  }
   for (const [ref, dir] of sortTerms(f.sort, 'q')) q = q.orderBy(ref, dir);
   return q.limit(f.limit).offset((f.page - 1) * f.limit);
 }
 
-export async function countMatches(db: Kysely<DB>, engine: Engine, f: ListFilters): Promise<number> {
-  if (f.match !== undefined && engine === 'sqlite') {
-    const r = await sql<{
-      n: number;
-    }>`select count(*) as n from (select rowid from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES})`.execute(
-      db,
-    );
-    return Number(r.rows[0]?.n ?? 0);
-  }
+/** How many published prompts a list (without a search) holds. */
+export async function countListed(
+  db: Kysely<DB>,
+  f: Pick<ListFilters, 'category' | 'type'>,
+): Promise<number> {
   let q = db.selectFrom('prompts').where('status', '=', 'published');
   if (f.category) q = q.where('category', '=', f.category);
   if (f.type) q = q.where('type', '=', f.type);
-  if (f.match !== undefined) {
-    // The size of pgCandidates' set: counting stops at the cap instead of reading every match.
-    const r = await sql<{
-      n: number;
-    }>`select count(*) as n from (select 1 from prompts c where ${pgSearchConditions(f)} limit ${SEARCH_CANDIDATES}) m`.execute(
-      db,
-    );
-    return Number(r.rows[0]?.n ?? 0);
-  }
   const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-/**
- * One page of published prompts with their authors, and how many match in all. `knownTotal` skips
- * the count when the caller has a fresh one.
- */
-export async function listPublishedPrompts(
-  db: Kysely<DB>,
-  engine: Engine,
-  f: ListFilters,
-  knownTotal?: number,
-): Promise<{ rows: PromptCardRow[]; total: number }> {
-  if (f.match !== undefined && f.sort === 'relevance' && engine === 'sqlite') {
-    // One pass over the newest matches (FTS5 walks its doclists backwards and stops at the cap)
-    // gives both the total and the ranks; only the page's rows are then joined.
-    const { rows: candidates } = await sql<{
-      seq: number;
-      r: number;
-    }>`select rowid as seq, rank as r from prompts_fts where prompts_fts match ${sqliteMatch(f)} order by rowid desc limit ${SEARCH_CANDIDATES}`.execute(
-      db,
-    );
-    // Best rank first (bm25 is negative: lower is better), newer first on a tie.
-    candidates.sort((a, b) => a.r - b.r || b.seq - a.seq);
-    const page = candidates.slice((f.page - 1) * f.limit, f.page * f.limit).map((c) => c.seq);
-    if (page.length === 0) return { rows: [], total: candidates.length };
-    const { rows: found } = await sqliteCardsBySeq(db, JSON.stringify(page));
-    const bySeq = new Map(found.map(({ seq, ...row }) => [seq, row]));
-    const rows = page.flatMap((seq) => bySeq.get(seq) ?? []);
-    return { rows, total: candidates.length };
-  }
-  if (f.match !== undefined && f.sort === 'relevance' && engine === 'postgres') {
-    const { rows } = await pgRankedPage(f).execute(db);
-    const cards = rows.flatMap((row) => {
-      if (row.id === null) return [];
-      const { total: _total, n: _n, ...card } = row as PromptCardRow & { total: unknown; n: unknown };
-      return [card];
-    });
-    return { rows: cards, total: Number(rows[0]?.total ?? 0) };
-  }
-  const total = knownTotal ?? countMatches(db, engine, f);
-  let q = cardSelect(db).where('p.id', 'in', pageIds(db, engine, f));
-  for (const [ref, dir] of sortTerms(f.sort, 'p')) q = q.orderBy(ref, dir);
-  return { rows: await q.execute(), total: await total };
-}
-
-/** The ids of one page of published prompts, in order (the cards then come from a cache). */
-export async function listPublishedIds(db: Kysely<DB>, engine: Engine, f: ListFilters): Promise<string[]> {
-  const rows = await pageIds(db, engine, f).execute();
+/** The ids of one page of published prompts, in order. */
+export async function listPublishedIds(db: Kysely<DB>, f: ListFilters): Promise<string[]> {
+  const rows = await pageIds(db, f).execute();
   return rows.map((r) => r.id);
-}
-
-/**
- * SQLite: the cards of a search page by their index rows, with a query built and compiled once
- * (the rows' numbers travel as one JSON array): Kysely's building of a 50-value IN list cost about
- * as much as SQLite's lookups.
- */
-const sqliteCardsBySeq = compiledOnce(1, (db, seqsJson: string) =>
-  db
-    .selectFrom('prompt_search as s')
-    .innerJoin('prompts as p', 'p.id', 's.prompt_id')
-    .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select([...CARD_COLUMNS, 's.seq'])
-    .where(sql<boolean>`s.seq in (select value from json_each(${seqsJson}))`),
-);
-
-/**
- * A page of a search the in-memory index answered (decision 020), in an explicit sort: `ids` are
- * its matches, ordered here in SQL.
- */
-export async function listSearchCandidates(
-  db: Kysely<DB>,
-  engine: Engine,
-  ids: string[],
-  f: ListFilters,
-): Promise<{ rows: PromptCardRow[]; total: number }> {
-  if (ids.length === 0) return { rows: [], total: 0 };
-  let q = cardSelect(db).where(idIn(engine, 'p.id', idsValue(engine, ids)));
-  for (const [ref, dir] of sortTerms(f.sort, 'p')) q = q.orderBy(ref, dir);
-  return {
-    rows: await q
-      .limit(f.limit)
-      .offset((f.page - 1) * f.limit)
-      .execute(),
-    total: ids.length,
-  };
 }
 
 /** The ids as one value: a JSON array on SQLite, an array on PostgreSQL (see idIn). */
@@ -304,23 +81,6 @@ const idIn = (engine: Engine, column: string, value: unknown) =>
   engine === 'sqlite'
     ? sql<boolean>`${sql.ref(column)} in (select value from json_each(${value}))`
     : sql<boolean>`${sql.ref(column)} = any(${value}::text[])`;
-
-/** What the search index reads of a prompt (search-index.ts), with its status. */
-const searchDocumentSelect = (db: Kysely<DB>) =>
-  db
-    .selectFrom('prompts as p')
-    .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select([
-      'p.id',
-      'p.created_at',
-      'p.category',
-      'p.type',
-      'p.title',
-      'p.description',
-      'p.tags',
-      'p.status',
-      'u.name as author_name',
-    ]);
 
 const cardsByIdsOn = (engine: Engine) =>
   compiledOnce(1, (db, ids: unknown) => cardSelect(db).where(idIn(engine, 'p.id', ids)));
@@ -338,40 +98,6 @@ export async function cardsByIds(db: Kysely<DB>, engine: Engine, ids: string[]):
     async (all) => (await cardsByIdsQuery[engine](db, idsValue(engine, all))).rows,
   );
 }
-
-/** Published prompts in created_at, id order, `limit` after the given one. */
-export function publishedSearchDocumentsQuery(
-  db: Kysely<DB>,
-  after: { created_at: string; id: string } | null,
-  limit: number,
-) {
-  let q = searchDocumentSelect(db).where('p.status', '=', 'published');
-  if (after) {
-    // A row value: both engines start the batch's index range where the last one ended. Spelled
-    // as `created_at > x or (created_at = x and id > y)`, each batch scanned the index from its
-    // start (status = 'published' only), every row before it again: a quadratic build, about ten
-    // minutes at a million prompts.
-    q = q.where((eb) => eb(eb.refTuple('p.created_at', 'p.id'), '>', eb.tuple(after.created_at, after.id)));
-  }
-  return q.orderBy('p.created_at').orderBy('p.id').limit(limit);
-}
-
-export const publishedSearchDocuments = (
-  db: Kysely<DB>,
-  after: { created_at: string; id: string } | null,
-  limit: number,
-) => publishedSearchDocumentsQuery(db, after, limit).execute();
-
-export const searchDocumentsByIds = (db: Kysely<DB>, ids: string[]) =>
-  ids.length === 0 ? Promise.resolve([]) : searchDocumentSelect(db).where('p.id', 'in', ids).execute();
-
-export const publishedSearchDocumentsByAuthors = (db: Kysely<DB>, authorIds: string[]) =>
-  authorIds.length === 0
-    ? Promise.resolve([])
-    : searchDocumentSelect(db)
-        .where('p.author_id', 'in', authorIds)
-        .where('p.status', '=', 'published')
-        .execute();
 
 /** The search feed's last number and the highest one pruned (migration 0014). */
 export async function searchFeedMarks(db: Kysely<DB>): Promise<{ search: number; pruned: number }> {

@@ -17,6 +17,8 @@ import {
   ReviewListSchema,
   ReviewResultSchema,
   ReviewsQuerySchema,
+  SearchCountsQuerySchema,
+  SearchCountsSchema,
 } from '../../../shared/marketplace';
 import {
   type CachedResponse,
@@ -44,13 +46,13 @@ import {
   listPromptReviews,
   pageIdsVersion,
   refreshTrending,
+  searchCounts,
   setLike,
   submitReview,
   withCurrentCounters,
 } from './service';
 import { createViewCounter } from './views';
-import { createCatalogueSearch } from './catalogue-search';
-import type { Readiness } from '../health/routes';
+import { createTallyFeed } from './tally-feed';
 
 /** What a cached success answer carries: its envelope's data, for a server-rendered page. */
 const envelopeData = (body: Buffer): unknown => (JSON.parse(body.toString('utf8')) as { data: unknown }).data;
@@ -66,7 +68,6 @@ interface PromptPage {
 
 export const marketplaceRoutes: FastifyPluginAsyncZod<{
   pages?: PageSources;
-  readiness?: Readiness;
 }> = async (app, opts) => {
   const deps: MarketplaceDeps = {
     db: app.database.db,
@@ -74,10 +75,9 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
     totals: createVersionedMap<number>(),
     pageIds: createVersionedMap<string[]>(512),
     views: createViewCounter(app.database.db, (err) => app.log.error({ err }, 'writing views failed')),
-    search: createCatalogueSearch(app.database.db, app.database.engine, app.log),
   };
   if (deps.views) app.deferredWrites.register(deps.views.flush);
-  if (opts.readiness) opts.readiness.search = () => deps.search!.ready;
+  const feed = createTallyFeed(app.database.db, (err, what) => app.log.error({ err }, what));
 
   /*
    * Public answers that are the same for every caller are served from memory while the catalogue's
@@ -86,16 +86,16 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
    * A public prompt's reviews are cached for every caller. Every write a review list shows moves
    * the version: a review updates its prompt's totals, a reviewer's deleted account updates them
    * too (withdrawFeedback), and a renamed reviewer is an author column (migration 0012).
-   * A like or a view moves no version but notes its prompt in the search feed (migration 0017):
+   * A like or a view moves no version but notes its prompt in the feed (migration 0017):
    * an answer showing prompts' likes and views names them (`shows`), and is built again only when
    * the feed noted one of them since (decision 030).
    */
-  const cache = createResponseCache({ feed: deps.search });
+  const cache = createResponseCache({ feed });
   const readVersion = catalogueVersionReader(app.database);
-  /** The catalogue's version, with the feed applied up to it: the cache checks the feed's notes. */
+  /** The catalogue's version, with the feed read up to it: the cache checks the feed's notes. */
   const catalogueVersion = async (): Promise<CatalogueVersion> => {
     const version = await readVersion();
-    const following = deps.search!.current(version.search);
+    const following = feed.follow(version.search);
     if (following instanceof Promise) await following;
     return version;
   };
@@ -146,11 +146,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
 
   // Trending moves with activity: recompute at start, and every ten minutes on one instance (a
   // scheduled job, decision 047), off the request path.
-  // Start waits for the first run and the search index's build up to STARTUP_REFRESH_WAIT_MS (so a
-  // fresh process answers with current badges and searches its index) but no longer: on a large
-  // catalogue the first run may rewrite many rows (minutes on PostgreSQL, where every index of a
-  // row gets a new entry) and the build take a minute, past Fastify's plugin timeout, and the app
-  // must come up and answer meanwhile.
+  // Start waits for the first run up to STARTUP_REFRESH_WAIT_MS (so a fresh process answers with
+  // current badges) but no longer: on a large catalogue the first run may rewrite many rows
+  // (minutes on PostgreSQL, where every index of a row gets a new entry), past Fastify's plugin
+  // timeout, and the app must come up and answer meanwhile.
   let refreshing: Promise<void> | null = null;
   const refresh = () =>
     (refreshing ??= refreshTrending(deps)
@@ -160,11 +159,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
         refreshing = null;
       }));
   app.addHook('onReady', async () => {
-    // The search index is built in the background too (searches run in SQL until it is ready).
-    void deps.search!.prune();
+    void feed.prune();
     let waited: NodeJS.Timeout | undefined;
     await Promise.race([
-      Promise.all([refresh(), deps.search!.build()]),
+      refresh(),
       new Promise((resolve) => (waited = setTimeout(resolve, STARTUP_REFRESH_WAIT_MS))),
     ]);
     clearTimeout(waited);
@@ -173,7 +171,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
   app.jobs.schedule('trending-refresh', '*/10 * * * *');
   app.addHook('onClose', async () => {
     await refreshing;
-    await deps.search?.close();
+    await feed.close();
     await deps.views?.flush();
   });
 
@@ -191,13 +189,26 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       const q = request.query;
       const version = await catalogueVersion();
       if (q.search !== undefined && q.search.trim() !== '') {
-        // Written from each card's JSON kept with the search's card cache: the serializer's bytes.
+        // Searches are not cached (their words vary): written from each card's JSON.
         return sendWrittenJson(reply, await listMarketplaceJson(deps, q, version));
       }
       const { key, entry } = await cachedList(q, version);
       remember(request, key, { stamp: () => catalogueVersion().then((v) => listStamp(q, v)) });
       return sendCached(cache, key, entry, request, reply);
     },
+  );
+
+  app.get(
+    '/marketplace/search/counts',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary: 'How many published prompts a search matches per category and per type',
+        querystring: SearchCountsQuerySchema,
+        response: { 200: successEnvelope(SearchCountsSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await searchCounts(deps, request.query) }),
   );
 
   app.get(

@@ -1,53 +1,144 @@
-import { CATEGORIES, PROMPT_TYPES } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 
 /*
- * Turns whatever a person typed into a safe full-text query. Only runs of letters and digits survive,
- * so quotes, operators, NEAR, column filters or emoji can never reach the query parser; the last word
- * matches as a prefix (people are still typing it). Returns null when nothing searchable is left.
+ * What a search asks the database (decision 044). Whatever was typed is reduced to words (runs of
+ * letters and digits, lower-cased, accents folded), so quotes, operators or column filters never
+ * reach a query parser. Each word becomes a group of alternatives the database's stemmer matches
+ * in its word forms (FTS5's porter, PostgreSQL's `english`):
+ *
+ * - the word itself; the last one also as a prefix when it is no whole word of the catalogue
+ *   (people are still typing it), the whole word then ranking above the completions;
+ * - a word no prompt holds: its typo corrections (one edit from 5 letters, two from 9, counting a
+ *   swap of neighbours as one) and its splits into two catalogue words ("flashcards" as
+ *   "flash cards");
+ * - two neighbours whose joined form a prompt holds ("flash cards" as "flashcard") are one group.
+ *
+ * A prompt matches when it holds most of the groups (both of two, two of three, three of four),
+ * and those holding them all rank first; when no prompt holds them all, one fewer will do (either
+ * of two). A word nothing matches, even corrected, is left out.
  */
 
-const MAX_TERMS = 8;
+export const MAX_TERMS = 6;
 const MAX_TERM_LENGTH = 64;
+/** Words too common to count as one of a query's words when others are given. */
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'for',
+  'of',
+  'to',
+  'in',
+  'on',
+  'with',
+  'my',
+  'your',
+  'or',
+  'how',
+]);
 
-export function searchTerms(text: string): string[] {
-  return textTerms(text).slice(0, MAX_TERMS);
-}
-
-/**
- * The words of a text as the search index holds them: runs of letters and digits, lower-cased,
- * diacritics folded away (as FTS5's remove_diacritics and a translate() on PostgreSQL do).
- */
+/** The words of a text as the search vocabulary holds them: lower-cased, accents folded. */
 export function textTerms(text: string): string[] {
   const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').toLowerCase();
   const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.map((w) => (w.length > MAX_TERM_LENGTH ? w.slice(0, MAX_TERM_LENGTH) : w));
 }
 
-/**
- * The words SQLite's index holds in its filter columns (category and type, migration 0003), which
- * a search must not match: only these need the searchable-columns filter.
- */
-const FILTER_WORDS = [...CATEGORIES, ...PROMPT_TYPES];
-const SEARCHABLE = '{title description tags author}';
+/** The words of a query that count (stop words dropped unless nothing else is left), at most MAX_TERMS. */
+export function searchTerms(text: string): string[] {
+  const words = textTerms(text);
+  const kept = words.filter((w) => !STOP_WORDS.has(w));
+  return (kept.length > 0 ? kept : words).slice(0, MAX_TERMS);
+}
 
-/** The full-text query for a search's terms (searchTerms), or null when there are none. */
-export function fullTextQuery(engine: Engine, terms: string[]): string | null {
-  if (terms.length === 0) return null;
-  const last = terms.length - 1;
-  if (engine === 'sqlite') {
-    // FTS5: each term a quoted string; a prefix needs two characters to use the prefix index. A
-    // term that can match a category or type word is limited to the searchable columns; the others
-    // cannot match there, and without the filter FTS5 does not check each hit's column (about a
-    // fifth of the query's cost, in bm25's counts). Same matches, same ranks (decision 017).
-    return terms
-      .map((t, i) => {
-        const prefix = i === last && t.length >= 2;
-        const phrase = prefix ? `"${t}"*` : `"${t}"`;
-        const clash = FILTER_WORDS.some((w) => (prefix ? w.startsWith(t) : w === t));
-        return clash ? `${SEARCHABLE} : ${phrase}` : phrase;
-      })
-      .join(' AND ');
+/** Edits a typo may have: one from 5 letters, two from 9 (none below 5). */
+export const allowedEdits = (word: string) => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
+
+/**
+ * The optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+ * neighbours each count one. Stops early (returns max + 1) once it exceeds `max`.
+ */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      }
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    rows.push(row);
+    if (i > 0 && best > max) return max + 1;
   }
-  return terms.map((t, i) => (i === last ? `${t}:*` : t)).join(' & ');
+  return rows[a.length]![b.length]!;
+}
+
+/** One way a group of the query can match. */
+export type Alternative =
+  { word: string; prefix?: 'also' | 'only' } | { phrase: [string, string] } | { all: Alternative[][] };
+
+/** A group: any of its alternatives. */
+export type Group = Alternative[];
+
+/** How many of a query's groups a prompt must hold: most of them (both of two, two of three). */
+export const requiredGroups = (n: number) => Math.floor(n / 2) + 1;
+
+function alternative(engine: Engine, alt: Alternative): string {
+  const sqlite = engine === 'sqlite';
+  if ('phrase' in alt)
+    return sqlite ? `"${alt.phrase[0]} ${alt.phrase[1]}"` : `(${alt.phrase[0]} <-> ${alt.phrase[1]})`;
+  if ('all' in alt) return `(${alt.all.map((g) => group(engine, g)).join(sqlite ? ' AND ' : ' & ')})`;
+  const w = alt.word;
+  if (alt.prefix === 'only') return sqlite ? `"${w}"*` : `${w}:*`;
+  if (alt.prefix === 'also') return sqlite ? `("${w}" OR "${w}"*)` : `(${w} | ${w}:*)`;
+  return sqlite ? `"${w}"` : w;
+}
+
+export function group(engine: Engine, g: Group): string {
+  const parts = g.map((a) => alternative(engine, a));
+  return parts.length === 1 ? parts[0]! : `(${parts.join(engine === 'sqlite' ? ' OR ' : ' | ')})`;
+}
+
+function combinations<T>(items: T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  if (items.length < k) return [];
+  const [first, ...rest] = items;
+  return [...combinations(rest, k - 1).map((c) => [first!, ...c]), ...combinations(rest, k)];
+}
+
+/**
+ * The full-text query (FTS5 MATCH text, or to_tsquery text with the `english` configuration) for
+ * prompts holding at least `required` of the groups; `required` = all gives the all-words query.
+ */
+export function fullTextQuery(engine: Engine, groups: Group[], required: number): string {
+  const and = engine === 'sqlite' ? ' AND ' : ' & ';
+  const or = engine === 'sqlite' ? ' OR ' : ' | ';
+  const parts = groups.map((g) => group(engine, g));
+  if (required >= parts.length) return parts.join(and);
+  return combinations(parts, required)
+    .map((c) => (c.length === 1 ? c[0]! : `(${c.join(and)})`))
+    .join(or);
+}
+
+/** Every word a group can match as typed or corrected: the words a card highlights. */
+export function groupWords(groups: Group[]): string[] {
+  const out = new Set<string>();
+  const visit = (a: Alternative) => {
+    if ('word' in a) out.add(a.word);
+    else if ('phrase' in a) a.phrase.forEach((w) => out.add(w));
+    else a.all.flat().forEach(visit);
+  };
+  groups.flat().forEach(visit);
+  return [...out];
 }

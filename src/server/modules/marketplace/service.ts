@@ -4,6 +4,7 @@ import {
   CATEGORIES,
   CATEGORY_LABELS,
   type Category,
+  PROMPT_TYPES,
   type PromptType,
   type Sort,
 } from '../../../shared/constants';
@@ -16,6 +17,8 @@ import {
   PaginationSchema,
   type PromptDetail,
   type Review,
+  type SearchCounts,
+  SearchInfoSchema,
 } from '../../../shared/marketplace';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
@@ -29,9 +32,14 @@ import type { AuthContext } from '../../plugins/auth';
 import { ownsPrompt, promptAccess } from '../prompt-access/service';
 import * as repo from './repository';
 import type { ViewCounter } from './views';
-import type { CatalogueSearch } from './catalogue-search';
-import type { SearchIndex } from './search-index';
-import { fullTextQuery, searchTerms } from './search';
+import {
+  FEW_MATCHES,
+  type SearchPlan,
+  planSearch,
+  searchFacets,
+  searchPage,
+  suggestCorrection,
+} from './search-repository';
 import type { z } from 'zod';
 
 export interface MarketplaceDeps {
@@ -43,8 +51,6 @@ export interface MarketplaceDeps {
   pageIds?: VersionedMap<string[]>;
   /** Where prompt-page views are noted; without one they are written at once. */
   views?: ViewCounter;
-  /** The in-memory search index; without one, or while it builds, searches run in SQL. */
-  search?: CatalogueSearch;
 }
 
 /**
@@ -141,10 +147,7 @@ export function toMarketplacePrompt(row: repo.PromptCardRow): MarketplacePrompt 
   };
 }
 
-/**
- * The search index keeps each prompt's row until the prompt changes, so its API card is made once
- * per version of the row (a fresh row from SQL is simply converted: nothing else holds it).
- */
+/** A card made once per row object (a list page's rows may be converted twice: as data and as JSON). */
 const cards = new WeakMap<repo.PromptCardRow, MarketplacePrompt>();
 function cardOf(row: repo.PromptCardRow): MarketplacePrompt {
   let card = cards.get(row);
@@ -178,18 +181,17 @@ const COMMA = Buffer.from(',');
 export async function listMarketplacePrompts(
   deps: MarketplaceDeps,
   query: z.output<typeof MarketplaceQuerySchema>,
-  /** The catalogue's version read before this call: totals are cached under it, searches see it. */
+  /** The catalogue's version read before this call: totals are cached under it. */
   version?: CatalogueVersion,
 ): Promise<MarketplaceList> {
-  const { rows, pagination } = await listPage(deps, query, version);
-  return { prompts: rows.map(cardOf), pagination };
+  const { rows, pagination, search } = await listPage(deps, query, version);
+  return { prompts: rows.map(cardOf), pagination, ...(search ? { search } : {}) };
 }
 
 /**
  * The list's answer as the route's serializer writes it, `{"success":true,"data":{"prompts":[...],
  * "pagination":{...}}}` (JSON.stringify of an object is its parts' JSON joined), in UTF-8: a card's
- * JSON is written once, not on every search showing it or every rebuild of a cached list after a
- * write.
+ * JSON is written once per row read.
  */
 export async function listMarketplaceJson(
   deps: MarketplaceDeps,
@@ -208,101 +210,104 @@ export async function listMarketplaceParts(
   query: z.output<typeof MarketplaceQuerySchema>,
   version?: CatalogueVersion,
 ): Promise<{ parts: Buffer[]; ids: string[] }> {
-  const { rows, pagination } = await listPage(deps, query, version);
+  const { rows, pagination, search } = await listPage(deps, query, version);
   const parts: Buffer[] = [LIST_HEAD];
   for (let i = 0; i < rows.length; i++) {
     if (i > 0) parts.push(COMMA);
     parts.push(cardJsonOf(rows[i]!));
   }
-  parts.push(Buffer.from(`],"pagination":${writePagination(pagination)}}}`));
+  parts.push(Buffer.from(`],"pagination":${writePagination(pagination)}`));
+  if (search) parts.push(Buffer.from(`,"search":${writeSearchInfo(search)}`));
+  parts.push(Buffer.from('}}'));
   return { parts, ids: rows.map((r) => r.id) };
 }
+
+type SearchInfo = NonNullable<MarketplaceList['search']>;
+const writeSearchInfo = jsonWriter(SearchInfoSchema);
 
 async function listPage(
   deps: MarketplaceDeps,
   query: z.output<typeof MarketplaceQuerySchema>,
   version: CatalogueVersion | undefined,
-): Promise<{ rows: repo.PromptCardRow[]; pagination: MarketplaceList['pagination'] }> {
-  const membership = version?.membership;
+): Promise<{ rows: repo.PromptCardRow[]; pagination: MarketplaceList['pagination']; search?: SearchInfo }> {
+  const pagination = (total: number) => ({
+    page: query.page,
+    limit: query.limit,
+    total,
+    pages: Math.ceil(total / query.limit),
+  });
   const text = query.search?.trim() ?? '';
-  const terms = text ? searchTerms(text) : [];
-  const match = text ? fullTextQuery(deps.engine, terms) : undefined;
-  const empty = { page: query.page, limit: query.limit, total: 0, pages: 0 };
-  // Something was typed but nothing in it can match (only punctuation or emoji): nothing matches.
-  if (match === null) return { rows: [], pagination: empty };
-  const sort = query.sort ?? (match ? 'relevance' : 'latest');
-  const filters = {
-    match,
+  if (text) {
+    const plan = await planSearch(deps.db, deps.engine, text);
+    // Something was typed but nothing in it can match (only punctuation or emoji): nothing matches.
+    if (!plan) return { rows: [], pagination: pagination(0), search: { highlight: [], suggestion: null } };
+    const { ids, total } = await searchPage(deps.db, deps.engine, plan, {
+      status: 'published',
+      category: query.category,
+      type: query.type,
+      sort: query.sort ?? 'relevance',
+      page: query.page,
+      limit: query.limit,
+    });
+    // Few matches and no typo corrected: a word may be a misspelling some prompt shares.
+    const suggestion =
+      plan.suggestion ??
+      (total <= FEW_MATCHES && query.page === 1 ? await suggestCorrection(deps.db, deps.engine, text) : null);
+    return {
+      rows: inOrder(ids, await repo.cardsByIds(deps.db, deps.engine, ids)),
+      pagination: pagination(total),
+      search: { highlight: plan.highlight, suggestion },
+    };
+  }
+  const f: repo.ListFilters = {
     category: query.category,
     type: query.type,
-    sort,
+    sort: query.sort ?? 'latest',
     page: query.page,
     limit: query.limit,
   };
-  const totalKey =
-    match === undefined && deps.totals && membership !== undefined
-      ? `${query.category ?? '*'}|${query.type ?? '*'}`
-      : null;
+  const membership = version?.membership;
+  const totalKey = deps.totals && membership !== undefined ? `${f.category ?? '*'}|${f.type ?? '*'}` : null;
   const knownTotal = totalKey ? deps.totals?.get(totalKey, membership!) : undefined;
-  // The search's card cache is exact once the index has applied the feed up to the version read.
-  const index = deps.search && version ? await deps.search.current(version.search) : null;
-  const { rows, total } = !index
-    ? await repo.listPublishedPrompts(deps.db, deps.engine, filters, knownTotal)
-    : match
-      ? await searchIndexed(deps.search!, deps, index, terms, filters)
-      : await cachedCardsPage(deps.search!, deps, filters, knownTotal, version);
-  if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
-  return {
-    rows,
-    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
-  };
-}
-
-/**
- * A page of a search the index answers (decision 020): by relevance, the index ranks the newest
- * matches and the page's cards come from the search's card cache; an explicit sort orders the
- * matches' ids in SQL.
- */
-async function searchIndexed(
-  search: CatalogueSearch,
-  deps: MarketplaceDeps,
-  index: SearchIndex,
-  terms: string[],
-  f: repo.ListFilters,
-) {
-  if (f.sort === 'relevance') {
-    const { total, ids } = index.search(terms, f, repo.SEARCH_CANDIDATES, {
-      offset: (f.page - 1) * f.limit,
-      limit: f.limit,
-    });
-    return { rows: await search.cards(ids), total };
-  }
-  const { ids } = index.search(terms, f, repo.SEARCH_CANDIDATES);
-  return repo.listSearchCandidates(deps.db, deps.engine, ids, f);
-}
-
-/**
- * A page of an unsearched list from the search's card cache: SQL orders the ids (kept while the
- * versions the order depends on hold), the cache has the cards (after a like, one card is read
- * again rather than the page's fifty).
- */
-async function cachedCardsPage(
-  search: CatalogueSearch,
-  deps: MarketplaceDeps,
-  f: repo.ListFilters,
-  knownTotal: number | undefined,
-  version: CatalogueVersion | undefined,
-) {
   const key = `${f.category ?? '*'}|${f.type ?? '*'}|${f.sort}|${f.page}|${f.limit}`;
   const idsVersion = version && deps.pageIds ? pageIdsVersion(f.sort, version) : undefined;
   const keptIds = idsVersion === undefined ? undefined : deps.pageIds!.get(key, idsVersion);
   const [ids, total] = await Promise.all([
-    keptIds ?? repo.listPublishedIds(deps.db, deps.engine, f),
-    knownTotal ?? repo.countMatches(deps.db, deps.engine, f),
+    keptIds ?? repo.listPublishedIds(deps.db, f),
+    knownTotal ?? repo.countListed(deps.db, f),
   ]);
   // Read after the version was: never older than it (a newer write's ids are only re-read later).
   if (idsVersion !== undefined && keptIds === undefined) deps.pageIds!.set(key, idsVersion, ids);
-  return { rows: await search.cards(ids), total };
+  if (totalKey && knownTotal === undefined) deps.totals?.set(totalKey, membership!, total);
+  return {
+    rows: inOrder(ids, await repo.cardsByIds(deps.db, deps.engine, ids)),
+    pagination: pagination(total),
+  };
+}
+
+/** Rows in the order of `ids` (a prompt gone since is left out). */
+function inOrder(ids: string[], rows: repo.PromptCardRow[]): repo.PromptCardRow[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * How many published prompts a search matches in each category and type: a category's count under
+ * the chosen type, a type's under the chosen category (so each filter shows what choosing it gives).
+ */
+export async function searchCounts(
+  deps: MarketplaceDeps,
+  query: { search: string; category?: Category; type?: PromptType },
+): Promise<SearchCounts> {
+  const plan: SearchPlan | null = await planSearch(deps.db, deps.engine, query.search);
+  const rows = plan ? await searchFacets(deps.db, deps.engine, plan, 'published') : [];
+  const categories = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
+  const types = Object.fromEntries(PROMPT_TYPES.map((t) => [t, 0])) as Record<PromptType, number>;
+  for (const r of rows) {
+    if (!query.type || r.type === query.type) categories[r.category as Category] += r.n;
+    if (!query.category || r.category === query.category) types[r.type as PromptType] += r.n;
+  }
+  return { categories, types };
 }
 
 /** The opening of a premium prompt, cut at a word: enough to judge it, never the prompt itself. */

@@ -91,7 +91,7 @@ describe('monthly sessions', () => {
 
   it('are not taken by a failed first reply; the session takes its slot when a reply succeeds', async () => {
     const u = await h.signUp();
-    h.fake.next({ kind: 'status', status: 500 });
+    h.fake.next({ kind: 'status', status: 500, times: 3 });
     const failed = await h.chat(u.token, { message: 'hello', model: 'claude' });
     expect(failed.statusCode).toBe(502);
     expect((await usage(u.token)).current).toBe(0);
@@ -135,7 +135,7 @@ describe('premium tries', () => {
       });
     expect((await tryIt()).statusCode).toBe(200);
     expect((await tryIt()).statusCode).toBe(200);
-    h.fake.next({ kind: 'status', status: 500 });
+    h.fake.next({ kind: 'status', status: 500, times: 3 });
     expect((await tryIt()).statusCode).toBe(502);
     const [failed] = await sessions(u.token);
     expect((await tryIt()).statusCode).toBe(200);

@@ -28,6 +28,8 @@ export interface PlanAllowance {
   unlimited: boolean;
   /** The plan's name as the usage counter shows it. */
   plan: string;
+  /** The plan's id (none for an admin, or when no free plan exists). */
+  planId?: string | null;
 }
 
 interface PlanLimit {
@@ -85,18 +87,20 @@ export function allowanceReader(db: Kysely<DB>) {
     if (auth.role === 'admin') return planAllowance('admin', null, null);
     const subscription = await findSubscription(auth.userId, nowIso());
     if (subscription) {
-      return planAllowance(
-        auth.role,
-        { name: subscription.plan_name, sessionLimit: subscription.session_limit },
-        null,
-      );
+      return {
+        ...planAllowance(
+          auth.role,
+          { name: subscription.plan_name, sessionLimit: subscription.session_limit },
+          null,
+        ),
+        planId: subscription.plan_id,
+      };
     }
     const free = await findFreePlan(db);
-    return planAllowance(
-      auth.role,
-      null,
-      free ? { name: free.name, sessionLimit: free.session_limit } : null,
-    );
+    return {
+      ...planAllowance(auth.role, null, free ? { name: free.name, sessionLimit: free.session_limit } : null),
+      planId: free?.id ?? null,
+    };
   };
 }
 

@@ -112,6 +112,12 @@ export async function insertMessage(
     latencyMs: number | null;
     inputTokens?: number | null;
     outputTokens?: number | null;
+    modelKey?: string | null;
+    planId?: string | null;
+    costMicros?: number | null;
+    usageEstimated?: boolean;
+    sources?: { url: string; title: string | null }[] | null;
+    reasoning?: string | null;
     createdAt: string;
   },
 ) {
@@ -127,6 +133,12 @@ export async function insertMessage(
       latency_ms: m.latencyMs,
       input_tokens: m.inputTokens ?? null,
       output_tokens: m.outputTokens ?? null,
+      model_key: m.modelKey ?? null,
+      plan_id: m.planId ?? null,
+      cost_micros: m.costMicros ?? null,
+      usage_estimated: m.usageEstimated ? 1 : 0,
+      sources: m.sources ? JSON.stringify(m.sources) : null,
+      reasoning: m.reasoning ?? null,
       created_at: m.createdAt,
     })
     .execute();

@@ -11,11 +11,14 @@ import {
   SessionDetailSchema,
   SessionListSchema,
   SessionParamsSchema,
+  UploadQuerySchema,
+  UploadSchema,
   UsageSchema,
 } from '../../../shared/playground';
 import { isDatabaseUnavailableError } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import type { PlaygroundService } from './service';
+import type { Uploads } from './uploads';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -62,11 +65,65 @@ function tokenWriter(stream: PassThrough) {
   };
 }
 
-export const playgroundRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundService }> = async (
-  app,
-  { playground },
-) => {
+export const playgroundRoutes: FastifyPluginAsyncZod<{
+  playground: PlaygroundService;
+  uploads: Uploads;
+  uploadMaxBytes: number;
+}> = async (app, { playground, uploads, uploadMaxBytes }) => {
   app.addHook('onRequest', app.authenticate);
+  // An upload is the file's bytes as the body; what it is, is read from the bytes, not from this.
+  app.addContentTypeParser(
+    ['application/octet-stream', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'],
+    { parseAs: 'buffer', bodyLimit: uploadMaxBytes },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/playground/uploads',
+    {
+      bodyLimit: uploadMaxBytes,
+      schema: {
+        tags: ['playground'],
+        summary: 'Upload a file to send with a message: the bytes as the body, its name in ?name=',
+        description:
+          "PNG, JPEG, GIF or WebP images and PDF files, recognised by their content, up to the configured size. Send the answer's id in `attachments` of POST /playground/chat.",
+        security: bearer,
+        querystring: UploadQuerySchema,
+        response: { 201: successEnvelope(UploadSchema) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) {
+        throw new AppError(
+          'VALIDATION_ERROR',
+          'Send the file as the request body (Content-Type: application/octet-stream).',
+        );
+      }
+      const data = await uploads.store(request.auth!.userId, request.query.name, body);
+      return reply.status(201).send({ success: true as const, data });
+    },
+  );
+
+  app.get(
+    '/playground/uploads/:id',
+    {
+      schema: {
+        tags: ['playground'],
+        summary: 'One of your uploaded files (nobody else can read it)',
+        security: bearer,
+        params: SessionParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await uploads.read(request.auth!.userId, request.params.id);
+      return reply
+        .header('content-type', file.mediaType)
+        .header('content-disposition', `attachment; filename="${encodeURIComponent(file.name)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
+  );
 
   app.get(
     '/playground/models',
@@ -78,7 +135,10 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundSer
         response: { 200: successEnvelope(ModelListSchema) },
       },
     },
-    async () => ({ success: true as const, data: { models: playground.listModels() } }),
+    async (request) => ({
+      success: true as const,
+      data: { models: await playground.listModels(request.auth!) },
+    }),
   );
 
   app.get(

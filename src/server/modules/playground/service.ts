@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LanguageModelV3Message } from '@ai-sdk/provider';
-import type { Model } from '../../../shared/constants';
+import { type FilePart, type ImagePart, type ModelMessage, type UserContent, streamText } from 'ai';
+import { MODELS } from '../../../shared/constants';
 import {
   AI_FAILURE_MESSAGE,
   EMPTY_REPLY_MESSAGE,
@@ -12,6 +12,7 @@ import {
   type PromptTry,
   type SessionDetail,
   type SessionSummary,
+  type Source,
   type Usage,
   fillVariables,
   promptVariables,
@@ -19,7 +20,7 @@ import {
 import type { Config } from '../../config';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
-import type { ModelRegistry } from '../../integrations/ai/providers';
+import { type ModelRegistry, providerRequested } from '../../integrations/ai/providers';
 import { recordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
@@ -29,8 +30,10 @@ import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/auth';
 import { promptAccess } from '../prompt-access/service';
 import * as allowances from './allowance';
+import { costMicros, offeredModels, planModels, priceOf, resolveModel } from './model-access';
 import { LEAK_REFUSAL, createLeakGuard } from './leak-guard';
 import * as repo from './repository';
+import type { Uploads } from './uploads';
 import type { z } from 'zod';
 
 export interface PlaygroundDeps {
@@ -38,6 +41,7 @@ export interface PlaygroundDeps {
   engine: Engine;
   models: ModelRegistry;
   limiter: Limiter;
+  uploads: Uploads;
   config: Pick<Config, 'playground' | 'ai'>;
   log: FastifyBaseLogger;
 }
@@ -64,12 +68,27 @@ const toMessage = (m: repo.MessageRow): PlaygroundMessage => ({
   timestamp: m.created_at,
   status: m.status as PlaygroundMessage['status'],
   model: m.model,
+  ...(m.role === 'user'
+    ? {}
+    : {
+        sources: m.sources ? (JSON.parse(m.sources) as Source[]) : [],
+        reasoning: m.reasoning,
+        usage:
+          m.input_tokens === null && m.output_tokens === null
+            ? null
+            : {
+                inputTokens: m.input_tokens,
+                outputTokens: m.output_tokens,
+                estimated: m.usage_estimated === 1,
+                costMicros: m.cost_micros,
+              },
+      }),
 });
 
 const toSummary = (s: repo.SessionSummaryRow): SessionSummary => ({
   id: s.id,
   title: s.title,
-  model: s.model as Model,
+  model: s.model,
   messageCount: s.message_count,
   prompt: s.prompt_id && s.prompt_title ? { id: s.prompt_id, title: s.prompt_title } : null,
   createdAt: s.created_at,
@@ -89,14 +108,14 @@ async function visiblePrompt(db: Kysely<DB>, idOrSlug: string, auth: AuthContext
 /** One chat turn, prepared: the checks passed, the session exists and its slot is reserved. */
 export interface Turn {
   sessionId: string;
-  model: Model;
+  model: string;
   live: boolean;
   /** Streams the reply, calling onToken with each safe piece of text; resolves with the saved reply. */
   run(onToken: (text: string) => void, signal: AbortSignal): Promise<ChatReply>;
 }
 
 export function createPlaygroundService(deps: PlaygroundDeps) {
-  const { db, engine, models, limiter, config, log } = deps;
+  const { db, engine, models, limiter, uploads, config, log } = deps;
   const allowanceOf = allowances.allowanceReader(db);
 
   async function usage(auth: AuthContext): Promise<Usage> {
@@ -130,8 +149,14 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         },
       );
     }
-    const choice = models[input.model];
-    const existing = input.sessionId ? await repo.findSession(db, input.sessionId, auth.userId) : undefined;
+    // The plan decides which models the turn may use (and, for a turn taking a slot, whether one is left).
+    const [plan, existing] = await Promise.all([
+      allowanceOf(auth),
+      input.sessionId ? repo.findSession(db, input.sessionId, auth.userId) : undefined,
+    ]);
+    const choice = resolveModel(models, await planModels(db, plan.planId ?? null), input.model);
+    const attachmentIds = [...new Set(input.attachments ?? [])];
+    const files = await uploads.forMessage(auth.userId, attachmentIds, choice);
     if (input.sessionId && !existing) {
       throw new AppError('NOT_FOUND_ERROR', 'This conversation could not be found.');
     }
@@ -151,44 +176,46 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
       ? await Promise.all([allowances.heldBy(db, sessionId), repo.listMessages(db, sessionId)])
       : [allowances.NOTHING, []];
     const needs = allowances.needsOf(held, isTry);
-    // The plan matters only to a turn that takes a slot; a session holding one goes on freely.
-    const a = needs.slot ? await allowanceOf(auth) : null;
+    // The plan's allowance matters only to a turn that takes a slot; a session holding one goes on freely.
+    const a = needs.slot ? plan : null;
     const variables = existing
       ? (JSON.parse(existing.prompt_variables) as Record<string, string>)
       : (input.variables ?? {});
     const premiumText = isTry && prompt ? fillVariables(prompt.content, variables) : null;
     const system = premiumText ? premiumSystemPrompt(premiumText) : SYSTEM_PROMPT;
-    // The AI SDK's provider-neutral prompt; the models are called directly (doStream), without
-    // streamText's step and transform machinery, which costs more per turn than the rest of the path.
-    const textPart = (t: string) => [{ type: 'text' as const, text: t }];
-    const messages: LanguageModelV3Message[] = [
-      { role: 'system', content: system },
+    // Files stay with the message they were sent with, so the model sees them on every later turn.
+    const sentFiles = await uploads.partsOf(history.filter((m) => m.role === 'user').map((m) => m.id));
+    const userContent = (text: string, parts: (ImagePart | FilePart)[] | undefined): UserContent =>
+      parts?.length ? [{ type: 'text', text }, ...parts] : text;
+    const messages: ModelMessage[] = [
       ...history
         .filter((m) => m.content.trim() !== '' && (m.role === 'user' || m.status !== 'error'))
-        .map((m): LanguageModelV3Message =>
+        .map((m): ModelMessage =>
           m.role === 'user'
-            ? { role: 'user', content: textPart(m.content) }
-            : { role: 'assistant', content: textPart(m.content) },
+            ? { role: 'user', content: userContent(m.content, sentFiles.get(m.id)) }
+            : { role: 'assistant', content: m.content },
         ),
-      { role: 'user', content: textPart(input.message) },
+      { role: 'user', content: userContent(input.message, files) },
     ];
 
     const controller = new AbortController();
     let timeout: NodeJS.Timeout | undefined;
-    let call: Promise<Awaited<ReturnType<typeof choice.model.doStream>>> | null = null;
+    let call: ReturnType<typeof streamText> | null = null;
     let started = 0;
     const callProvider = () => {
       started = performance.now();
       timeout = setTimeout(() => controller.abort(new Error('provider timed out')), config.ai.timeoutMs);
-      call = Promise.resolve(
-        choice.model.doStream({
-          prompt: messages,
-          maxOutputTokens: config.ai.maxOutputTokens,
-          abortSignal: controller.signal,
-        }),
-      );
-      // Awaited in run(); a failure before then is not an unhandled rejection.
-      call.catch(() => {});
+      // The AI SDK calls the model at once, retrying 429, 529 and 5xx answers (with the provider's
+      // retry-after) until the first token; errors come as parts of the stream read in run().
+      call = streamText({
+        model: choice.model,
+        system,
+        messages,
+        maxOutputTokens: config.ai.maxOutputTokens,
+        maxRetries: config.ai.maxRetries,
+        abortSignal: controller.signal,
+        onError: () => {},
+      });
     };
     // A turn the allowance cannot refuse (a paid plan, a session holding its slot, not a new premium
     // try) calls the provider first and writes its rows while the provider thinks: time to first
@@ -196,9 +223,16 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
     // never reaches the provider.
     const mayBeRefused = needs.try || (a !== null && !a.unlimited);
     if (!mayBeRefused) {
+      // The AI SDK hands the request to fetch a few steps after the call; once it has (or at worst
+      // after a moment, for a model with no request), one turn of the event loop lets it reach the
+      // wire before the turn's writes, which are synchronous on SQLite.
+      const requested = choice.live ? providerRequested(controller.signal) : null;
       callProvider();
-      // The request is built on this tick but written on a later one; one turn of the event loop
-      // lets it reach the wire before the turn's writes, which are synchronous on SQLite.
+      if (requested) {
+        let fallback: NodeJS.Timeout | undefined;
+        await Promise.race([requested, new Promise((resolve) => (fallback = setTimeout(resolve, 20)))]);
+        clearTimeout(fallback);
+      }
       await new Promise(setImmediate);
     }
 
@@ -231,8 +265,9 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
             now,
           });
         }
+        const userMessageId = newId();
         await repo.insertMessage(trx, {
-          id: newId(),
+          id: userMessageId,
           sessionId,
           role: 'user',
           content: input.message,
@@ -241,6 +276,7 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
           latencyMs: null,
           createdAt: now,
         });
+        await uploads.attach(trx, auth.userId, attachmentIds, userMessageId);
       });
     } catch (err) {
       // The turn was not written (e.g. the database is unavailable): the provider call is dropped.
@@ -264,6 +300,8 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         let text = '';
         let failure: unknown = null;
         let usageTokens: { input?: number; output?: number } = {};
+        const sources: Source[] = [];
+        let reasoning = '';
         // The provider's own reason for ending (stop, end_turn, length...). A body that was not the
         // wire format, or a stream closed early, ends without one: that is a fault, not an answer.
         let finishReason: string | undefined;
@@ -271,32 +309,30 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         if (signal.aborted) abort();
         else signal.addEventListener('abort', abort, { once: true });
         try {
-          const { stream } = await call!;
-          const reader = stream.getReader();
-          try {
-            for (;;) {
-              const { value: part, done } = await reader.read();
-              if (done) break;
-              if (part.type === 'text-delta') {
-                const safe = guard.push(part.delta);
-                if (safe === null) {
-                  controller.abort(new Error('premium prompt text in reply'));
-                  break;
-                }
-                if (safe) {
-                  text += safe;
-                  onToken(safe);
-                }
-              } else if (part.type === 'error') {
-                throw part.error;
-              } else if (part.type === 'finish') {
-                usageTokens = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
-                finishReason = part.finishReason.raw;
+          for await (const part of call!.fullStream) {
+            if (part.type === 'text-delta') {
+              const safe = guard.push(part.text);
+              if (safe === null) {
+                controller.abort(new Error('premium prompt text in reply'));
+                break;
               }
+              if (safe) {
+                text += safe;
+                onToken(safe);
+              }
+            } else if (part.type === 'reasoning-delta') {
+              reasoning += part.text;
+            } else if (part.type === 'source' && part.sourceType === 'url') {
+              if (!sources.some((x) => x.url === part.url))
+                sources.push({ url: part.url, title: part.title ?? null });
+            } else if (part.type === 'error') {
+              throw part.error;
+            } else if (part.type === 'finish') {
+              usageTokens = { input: part.totalUsage.inputTokens, output: part.totalUsage.outputTokens };
+              // The Responses API gives no raw reason; an adapter that saw no end reports 'other'.
+              finishReason =
+                part.rawFinishReason ?? (part.finishReason === 'other' ? undefined : part.finishReason);
             }
-          } finally {
-            reader.releaseLock();
-            if (controller.signal.aborted) await stream.cancel().catch(() => {});
           }
           // The held-back end is checked as it is released: it may be where the reply leaks.
           const rest = guard.leaked || controller.signal.aborted ? '' : guard.flush();
@@ -326,9 +362,18 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
         const empty = !failure && !stopped && text.trim() === '';
         const status = failure ? 'error' : stopped ? 'incomplete' : empty ? 'error' : 'complete';
         metrics.providerCall(input.model, status);
+        if (!stopped && !guard.leaked) models.record(choice.key, !failure);
         const content = empty ? EMPTY_REPLY_MESSAGE : text;
         const messageId = newId();
         const finishedAt = nowIso();
+        // The offline demo model's tokens are its own estimate, labelled as such; a provider's are its count.
+        const estimated = !choice.live;
+        const tokensIn = usageTokens.input ?? null;
+        const tokensOut = usageTokens.output ?? null;
+        const price = await priceOf(db, choice);
+        const cost =
+          tokensIn === null && tokensOut === null ? null : costMicros(price, tokensIn ?? 0, tokensOut ?? 0);
+        const keptReasoning = reasoning.trim() === '' || guard.leaked ? null : reasoning;
         // A failed reply (or a stopped one that produced nothing) gives back what its turn took.
         const succeeded = !(status === 'error' || (stopped && text.trim() === ''));
         await db.transaction().execute(async (trx) => {
@@ -340,8 +385,14 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
             model: choice.modelId,
             status,
             latencyMs: status === 'complete' ? latencyMs : null,
-            inputTokens: usageTokens.input ?? null,
-            outputTokens: usageTokens.output ?? null,
+            inputTokens: tokensIn,
+            outputTokens: tokensOut,
+            modelKey: choice.key,
+            planId: plan.planId ?? null,
+            costMicros: cost,
+            usageEstimated: estimated,
+            sources: sources.length > 0 ? sources : null,
+            reasoning: keptReasoning,
             createdAt: finishedAt,
           });
           await repo.touchSession(trx, sessionId, 2, finishedAt, input.model);
@@ -366,7 +417,16 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
             internal: failure instanceof Error ? failure.message : String(failure ?? 'empty reply'),
           });
         }
-        return { response: content, sessionId, messageId, model: input.model, live: choice.live };
+        return {
+          response: content,
+          sessionId,
+          messageId,
+          model: input.model,
+          live: choice.live,
+          sources,
+          reasoning: keptReasoning,
+          usage: { inputTokens: tokensIn, outputTokens: tokensOut, estimated, costMicros: cost },
+        };
       },
     };
   }
@@ -375,14 +435,15 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
     startTurn,
     usage,
 
-    listModels(): ModelInfo[] {
-      return Object.values(models).map(({ id, name, provider, modelId, live }) => ({
-        id,
-        name,
-        provider,
-        modelId,
-        live,
-      }));
+    /** The models the user's plan offers, its default marked. */
+    async listModels(auth: AuthContext): Promise<ModelInfo[]> {
+      const plan = await allowanceOf(auth);
+      return offeredModels(models, await planModels(db, plan.planId ?? null));
+    },
+
+    /** The spec's three choices and whether they answer live (what the site says about itself). */
+    choiceModels() {
+      return MODELS.map((id) => models.find(id)!);
     },
 
     async listSessions(auth: AuthContext) {
@@ -393,7 +454,14 @@ export function createPlaygroundService(deps: PlaygroundDeps) {
       const session = await repo.findSession(db, id, auth.userId);
       if (!session) throw new AppError('NOT_FOUND_ERROR', 'This conversation could not be found.');
       const [summary, messages] = await Promise.all([repo.sessionSummary(db, id), repo.listMessages(db, id)]);
-      return { session: toSummary(summary), messages: messages.map(toMessage) };
+      const files = await uploads.infoOf(messages.filter((m) => m.role === 'user').map((m) => m.id));
+      return {
+        session: toSummary(summary),
+        messages: messages.map((m) => {
+          const attachments = files.get(m.id);
+          return attachments ? { ...toMessage(m), attachments } : toMessage(m);
+        }),
+      };
     },
 
     async deleteSession(auth: AuthContext, id: string) {

@@ -1,5 +1,6 @@
 import {
   ArrowLeftIcon,
+  BotIcon,
   CreditCardIcon,
   InboxIcon,
   ListChecksIcon,
@@ -42,6 +43,7 @@ const SIDEBAR_LINKS = [
   { label: 'Dashboard', to: ADMIN_PATHS.dashboard, Icon: LayoutDashboardIcon },
   { label: 'Marketplace', to: ADMIN_PATHS.marketplace, Icon: StoreIcon },
   { label: 'Plans', to: ADMIN_PATHS.plans, Icon: CreditCardIcon },
+  { label: 'Models', to: ADMIN_PATHS.models, Icon: BotIcon },
   { label: 'Users', to: ADMIN_PATHS.users, Icon: UsersIcon },
   { label: 'Audit Log', to: ADMIN_PATHS.audit, Icon: ScrollTextIcon },
   { label: 'Messages', to: ADMIN_PATHS.messages, Icon: InboxIcon },

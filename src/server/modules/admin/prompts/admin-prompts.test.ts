@@ -237,6 +237,22 @@ describe('listing', () => {
     });
     expect(stats.pending).toBeGreaterThanOrEqual(1);
   });
+
+  it('matches word forms and typos as the marketplace does, in every status, and says what to highlight', async () => {
+    const author = await insertUser(t.database.db, { name: 'Ilse Author' });
+    const draft = await insertPrompt(t.database.db, author.id, {
+      title: 'Quokka Negotiation Rehearsal',
+      status: 'draft',
+    });
+    const forms = (await call('GET', '/api/admin/prompts?search=quokkas%20negotiating', admin.token)).json()
+      .data;
+    expect(forms.prompts.map((p: { id: string }) => p.id)).toEqual([draft.id]);
+    expect(forms.search.highlight).toEqual(expect.arrayContaining(['quokkas', 'negotiating']));
+    const typo = (await call('GET', '/api/admin/prompts?search=quokka%20negotiaton', admin.token)).json()
+      .data;
+    expect(typo.prompts.map((p: { id: string }) => p.id)).toEqual([draft.id]);
+    expect(typo.search.suggestion).toBe('quokka negotiation');
+  });
 });
 
 describe('editing', () => {

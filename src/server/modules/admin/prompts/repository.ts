@@ -1,11 +1,15 @@
 import { type Kysely, sql } from 'kysely';
 import type { Category, PromptStatus, PromptType } from '../../../../shared/constants';
+import type { Engine } from '../../../db/database';
 import type { DB } from '../../../db/types';
+import { type SearchPlan, matchesSearch } from '../../marketplace/search-repository';
 
 /** All SQL of the admin marketplace section: every prompt whatever its status, with author and revenue. */
 
 export interface AdminPromptFilters {
   search?: string;
+  /** The search's words as the marketplace matches them (planSearch), with the engine. */
+  plan?: { engine: Engine; plan: SearchPlan | null };
   status?: PromptStatus;
   category?: Category;
   type?: PromptType;
@@ -17,18 +21,12 @@ function filtered(db: Kysely<DB>, f: AdminPromptFilters) {
   if (f.category) q = q.where('p.category', '=', f.category);
   if (f.type) q = q.where('p.type', '=', f.type);
   if (f.search) {
-    // Case-insensitive on both engines; the LIKE wildcards in the text are taken literally.
+    // The words as the marketplace's search matches them (word forms, typos, split and joined
+    // words), or the author's e-mail (case-insensitive, LIKE wildcards taken literally), or the id.
     const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const words = f.plan?.plan ? [matchesSearch(f.plan.engine, f.plan.plan, 'p')] : [];
     q = q.where((eb) =>
-      eb.or([
-        like('p.title'),
-        like('p.description'),
-        like('p.tags'),
-        like('u.name'),
-        like('u.email'),
-        eb('p.id', '=', f.search!),
-      ]),
+      eb.or([...words, sql<boolean>`lower(u.email) like ${pattern} escape '\\'`, eb('p.id', '=', f.search!)]),
     );
   }
   return q;

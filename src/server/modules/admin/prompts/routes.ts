@@ -42,7 +42,10 @@ export const adminPromptsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app) 
         response: { 200: successEnvelope(AdminPromptListSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await listAdminPrompts(db, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await listAdminPrompts(db, app.database.engine, request.query),
+    }),
   );
 
   app.post(

@@ -11,6 +11,8 @@ import {
   isPremium,
 } from '../../../../shared/admin-prompts';
 import type { Category, PromptStatus, PromptType } from '../../../../shared/constants';
+import type { Engine } from '../../../db/database';
+import { planSearch } from '../../marketplace/search-repository';
 import type { DB, PromptRow } from '../../../db/types';
 import { recordActivity } from '../../../lib/activity';
 import { recordAudit } from '../../../lib/audit';
@@ -103,14 +105,21 @@ async function present(db: Kysely<DB>, id: string): Promise<AdminPrompt> {
 
 export async function listAdminPrompts(
   db: Kysely<DB>,
+  engine: Engine,
   query: z.output<typeof AdminPromptsQuerySchema>,
 ): Promise<AdminPromptList> {
-  const [{ rows, total }, stats] = await Promise.all([repo.listPrompts(db, query), repo.catalogueStats(db)]);
+  const search = query.search?.trim();
+  const plan = search ? { engine, plan: await planSearch(db, engine, search) } : undefined;
+  const [{ rows, total }, stats] = await Promise.all([
+    repo.listPrompts(db, { ...query, search, plan }),
+    repo.catalogueStats(db),
+  ]);
   return {
     prompts: rows.map(toAdminPrompt),
     total,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
     stats,
+    ...(plan?.plan ? { search: { highlight: plan.plan.highlight, suggestion: plan.plan.suggestion } } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ export const ADMIN_PATHS = {
   users: '/admin/users',
   settings: '/admin/settings',
   audit: '/admin/audit',
+  models: '/admin/models',
   messages: '/admin/messages',
   jobs: '/admin/jobs',
 } as const;

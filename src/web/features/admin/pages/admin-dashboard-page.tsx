@@ -19,6 +19,7 @@ import { useAdminSession } from '../api/get-admin-session';
 import { useAdminDashboard } from '../dashboard/api/get-admin-dashboard';
 import { DashboardError } from '../dashboard/components/dashboard-error';
 import { DashboardTabs } from '../dashboard/components/dashboard-tabs';
+import { CostReportCard } from '../models/components/cost-report-card';
 import { QuickActions } from '../dashboard/components/quick-actions';
 import { RecentActivity } from '../dashboard/components/recent-activity';
 import { GrowthBadge, StatCard, StatCardSkeleton } from '../dashboard/components/stat-card';
@@ -185,6 +186,8 @@ export function AdminDashboardPage() {
           <QuickActions pending={stats?.prompts.pending ?? 0} onRevenue={openRevenue} />
         </div>
       </div>
+
+      <CostReportCard />
     </div>
   );
 }

@@ -100,6 +100,19 @@ export function AdminMarketplacePage() {
       <Card className="overflow-hidden">
         <div className="border-b p-4">
           <PromptFilters filters={filters} onChange={change} />
+          {data?.search?.suggestion ? (
+            <p className="mt-3 text-sm text-muted-foreground" data-testid="search-suggestion">
+              Did you mean{' '}
+              <button
+                type="button"
+                className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
+                onClick={() => change({ search: data.search!.suggestion! })}
+              >
+                {data.search.suggestion}
+              </button>
+              ?
+            </p>
+          ) : null}
         </div>
         {list.isPending ? (
           <div className="grid gap-3 p-4" role="status" aria-label="Loading prompts">
@@ -125,12 +138,22 @@ export function AdminMarketplacePage() {
           <div className="grid place-items-center gap-2 px-6 py-14 text-center">
             <SearchXIcon className="size-8 text-muted-foreground" aria-hidden />
             <p className="font-medium">No prompts found</p>
-            <p className="text-sm text-muted-foreground">Try another search or clear the filters.</p>
+            <p className="text-sm text-muted-foreground">
+              {filters.search.trim()
+                ? `Nothing matches “${filters.search.trim()}”. Try another search or clear the filters.`
+                : 'Try other filters.'}
+            </p>
+            {params.toString() ? (
+              <Button variant="outline" className="mt-2" onClick={() => setParams(new URLSearchParams())}>
+                Clear filters
+              </Button>
+            ) : null}
           </div>
         ) : data ? (
           <>
             <PromptsTable
               prompts={data.prompts}
+              highlight={data.search?.highlight}
               actions={{
                 busyId,
                 onToggleFeatured: (p) => void toggle(p, 'featured'),

@@ -22,17 +22,35 @@ export function MarketplaceError({ onRetry, retrying }: { onRetry: () => void; r
   );
 }
 
-export function MarketplaceEmpty({ onClear, filtered }: { onClear: () => void; filtered: boolean }) {
+export function MarketplaceEmpty({
+  onClear,
+  filtered,
+  search = '',
+  filters = [],
+}: {
+  onClear: () => void;
+  filtered: boolean;
+  /** What was searched for, if anything. */
+  search?: string;
+  /** The filters chosen, as their labels. */
+  filters?: string[];
+}) {
+  const within = filters.length > 0 ? ` in ${filters.join(', ')}` : '';
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center">
+    <div
+      className="flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center"
+      data-testid="marketplace-empty"
+    >
       <div className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
         <SearchX className="size-6" aria-hidden />
       </div>
       <h2 className="mt-4 text-lg font-semibold">No prompts found</h2>
       <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-        {filtered
-          ? 'Nothing matches your search and filters. Try other words or widen the filters.'
-          : 'No prompts have been published yet.'}
+        {search
+          ? `Nothing matches “${search}”${within}. Try other words${filters.length > 0 ? ' or clear the filters' : ''}.`
+          : filtered
+            ? `Nothing is listed${within}. Try other filters.`
+            : 'No prompts have been published yet.'}
       </p>
       {filtered && (
         <Button className="mt-6" variant="outline" onClick={onClear}>

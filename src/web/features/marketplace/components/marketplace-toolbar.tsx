@@ -2,6 +2,7 @@ import { Search, X } from 'lucide-react';
 import { PROMPT_TYPES, type PromptType, SORTS, type Sort } from '@shared/constants';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { formatCount } from '@/lib/format';
 
 export const SORT_LABELS: Record<Sort, string> = {
   relevance: 'Best match',
@@ -24,6 +25,8 @@ interface MarketplaceToolbarProps {
   search: string;
   onSearchChange: (value: string) => void;
   type: PromptType | null;
+  /** While searching: the search's matches of each type. */
+  typeCounts?: Partial<Record<PromptType, number>>;
   onTypeChange: (type: PromptType | null) => void;
   sort: Sort;
   onSortChange: (sort: Sort) => void;
@@ -33,6 +36,7 @@ export function MarketplaceToolbar({
   search,
   onSearchChange,
   type,
+  typeCounts,
   onTypeChange,
   sort,
   onSortChange,
@@ -78,6 +82,7 @@ export function MarketplaceToolbar({
           {PROMPT_TYPES.map((t) => (
             <option key={t} value={t}>
               {TYPE_LABELS[t]}
+              {typeCounts?.[t] !== undefined ? ` (${formatCount(typeCounts[t])})` : ''}
             </option>
           ))}
         </NativeSelect>

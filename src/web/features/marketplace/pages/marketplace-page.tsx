@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PAGING } from '@shared/constants';
+import { CATEGORY_LABELS, PAGING } from '@shared/constants';
 import type { MarketplacePrompt } from '@shared/marketplace';
 import { PAGE_PATHS } from '@shared/routes';
 import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
@@ -15,6 +15,7 @@ import { showErrorToast } from '@/lib/error-toast';
 import { formatNumber } from '@/lib/format';
 import { useCategories } from '../api/get-categories';
 import { usePrompts } from '../api/get-prompts';
+import { useSearchCounts } from '../api/get-search-counts';
 import { CategoryPills } from '../components/category-pills';
 import { MarketplaceEmpty, MarketplaceError } from '../components/marketplace-states';
 import { MarketplacePagination } from '../components/marketplace-pagination';
@@ -62,6 +63,8 @@ interface CardsPurchases {
   activeKey: string | null;
   /** Stable across renders: it calls the page's latest buy action. */
   onBuy: (prompt: MarketplacePrompt) => void;
+  /** The words the search matched, marked in the cards. */
+  highlight?: readonly string[];
 }
 
 /**
@@ -77,15 +80,20 @@ const MarketplaceCard = memo(function MarketplaceCard({
   busy,
   disabled,
   onBuy,
-}: Omit<PromptCardPurchase, 'onBuy'> & { prompt: MarketplacePrompt; onBuy: CardsPurchases['onBuy'] }) {
+  highlight,
+}: Omit<PromptCardPurchase, 'onBuy'> & {
+  prompt: MarketplacePrompt;
+  onBuy: CardsPurchases['onBuy'];
+  highlight?: readonly string[];
+}) {
   const purchase: PromptCardPurchase = { owned, own, busy, disabled, onBuy: () => onBuy(prompt) };
-  return <PromptCard prompt={prompt} purchase={purchase} className={OFFSCREEN_CARD} />;
+  return <PromptCard prompt={prompt} purchase={purchase} className={OFFSCREEN_CARD} highlight={highlight} />;
 });
 
 /** A page of cards; the ones below the first screenful arrive a few at a time (useCardsShown). */
 function PromptCards({ prompts, purchases }: { prompts: MarketplacePrompt[]; purchases: CardsPurchases }) {
   const count = useCardsShown(prompts.length);
-  const { owned, userId, activeKey, onBuy } = purchases;
+  const { owned, userId, activeKey, onBuy, highlight } = purchases;
   return prompts
     .slice(0, count)
     .map((prompt) => (
@@ -97,6 +105,7 @@ function PromptCards({ prompts, purchases }: { prompts: MarketplacePrompt[]; pur
         busy={activeKey === checkoutKey({ promptId: prompt.id })}
         disabled={activeKey !== null}
         onBuy={onBuy}
+        highlight={highlight}
       />
     ));
 }
@@ -120,13 +129,23 @@ export function MarketplacePage() {
   const query = usePrompts(promptsParamsFor(filters));
   const { data, isPending, isError, isFetching, isPlaceholderData, error, errorUpdatedAt, refetch } = query;
   const categories = useCategories();
+  // While searching, the filters count the search's matches (each under the other filter).
+  const searched = filters.search.trim();
+  const searchCounts = useSearchCounts(
+    searched
+      ? { search: searched, category: filters.category ?? undefined, type: filters.type ?? undefined }
+      : null,
+  );
   const categoryCounts = useMemo(
     () =>
-      categories.data
-        ? Object.fromEntries(categories.data.categories.map((c) => [c.id, c.count]))
-        : undefined,
-    [categories.data],
+      searched
+        ? searchCounts.data?.categories
+        : categories.data
+          ? Object.fromEntries(categories.data.categories.map((c) => [c.id, c.count]))
+          : undefined,
+    [searched, searchCounts.data, categories.data],
   );
+  const typeCounts = searched ? searchCounts.data?.types : undefined;
 
   // One toast per failure (the query is silent in the global handler so it is not toasted twice).
   const toastedAt = useRef(0);
@@ -179,6 +198,13 @@ export function MarketplacePage() {
     userId: user?.id ?? null,
     activeKey: checkout.activeKey,
     onBuy,
+    highlight: data?.search?.highlight,
+  };
+  const suggestion = data?.search?.suggestion ?? null;
+  const searchFor = (text: string) => {
+    cancelSearch();
+    setSearchInput(text);
+    update({ search: text });
   };
 
   const total = data?.pagination.total ?? 0;
@@ -201,6 +227,7 @@ export function MarketplacePage() {
           search={searchInput}
           onSearchChange={onSearchChange}
           type={filters.type}
+          typeCounts={typeCounts}
           onTypeChange={(type) => update({ type })}
           sort={filters.sort}
           onSortChange={(sort) => update({ sort })}
@@ -234,6 +261,19 @@ export function MarketplacePage() {
             )}
           </p>
         )}
+        {data && suggestion && (
+          <p data-testid="search-suggestion">
+            Did you mean{' '}
+            <button
+              type="button"
+              onClick={() => searchFor(suggestion)}
+              className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {suggestion}
+            </button>
+            ?
+          </p>
+        )}
         {updating && <Loader2 className="size-4 animate-spin" aria-hidden />}
         {isPending && <p>Loading prompts…</p>}
       </div>
@@ -252,7 +292,15 @@ export function MarketplacePage() {
             ))}
           </div>
         ) : data.prompts.length === 0 ? (
-          <MarketplaceEmpty onClear={clearAll} filtered={isFiltered || filters.page > 1} />
+          <MarketplaceEmpty
+            onClear={clearAll}
+            filtered={isFiltered || filters.page > 1}
+            search={searched}
+            filters={[
+              filters.category ? CATEGORY_LABELS[filters.category] : null,
+              filters.type ? (filters.type === 'free' ? 'Free' : 'Premium') : null,
+            ].filter((f): f is string => f !== null)}
+          />
         ) : (
           <div className="flex flex-col gap-10">
             <div

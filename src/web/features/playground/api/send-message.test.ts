@@ -23,7 +23,16 @@ function streamResponse(text: string, cuts: number[]) {
 }
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-const REPLY = { response: 'Olá wörld', sessionId: 's1', messageId: 'm1', model: 'claude', live: false };
+const REPLY = {
+  response: 'Olá wörld',
+  sessionId: 's1',
+  messageId: 'm1',
+  model: 'claude',
+  live: false,
+  sources: [],
+  reasoning: null,
+  usage: { inputTokens: 12, outputTokens: 3, estimated: true, costMicros: 0 },
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();

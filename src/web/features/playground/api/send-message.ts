@@ -1,7 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import { ERROR_CODES, NETWORK_MESSAGE } from '@shared/errors';
-import { MODELS } from '@shared/constants';
 import { AI_FAILURE_MESSAGE, type ChatReply, ChatReplySchema, type ChatRequest } from '@shared/playground';
 import { ApiError, apiStream } from '@/lib/api-client';
 
@@ -14,7 +13,7 @@ import { ApiError, apiStream } from '@/lib/api-client';
 
 const SessionEventSchema = z.object({
   sessionId: z.string(),
-  model: z.enum(MODELS),
+  model: z.string(),
   live: z.boolean(),
 });
 export type ChatSessionEvent = z.infer<typeof SessionEventSchema>;

@@ -1,6 +1,5 @@
 import { CodeIcon, CompassIcon, HourglassIcon, LightbulbIcon, MailIcon, StoreIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Model } from '@shared/constants';
 import { PAGE_PATHS } from '@shared/routes';
 import { ModelAvatar } from './model-avatar';
 
@@ -28,7 +27,7 @@ const SUGGESTIONS = [
 ] as const;
 
 interface ChatEmptyStateProps {
-  model: Model;
+  model: string;
   modelName: string;
   /** This month's sessions are used up: earlier conversations can still go on. */
   atLimit: boolean;

@@ -5,10 +5,11 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import type { ChatItem } from '../hooks/use-chat-stream';
-import { MODEL_DEFAULTS, describeMessageModel } from '../lib/models';
+import { describeMessageModel, modelName } from '../lib/models';
 import { CopyButton } from './copy-button';
 import { Markdown } from './markdown';
 import { ModelAvatar } from './model-avatar';
+import { ReplyReasoning, ReplySources } from './reply-extras';
 
 // Actions appear on hover with a mouse, and stay visible where there is no hover (touch screens).
 const ACTIONS =
@@ -86,9 +87,7 @@ export function TypingIndicator() {
 function AiMessage({ item, models }: { item: ChatItem; models: readonly ModelInfo[] }) {
   const saved = describeMessageModel(item.modelId, models);
   const choice = item.choice ?? saved.choice;
-  const name = item.choice
-    ? (models.find((m) => m.id === item.choice)?.name ?? MODEL_DEFAULTS[item.choice].name)
-    : saved.name;
+  const name = item.choice ? modelName(item.choice, models) : saved.name;
   const demo =
     item.demo ?? (item.choice ? models.find((m) => m.id === item.choice)?.live === false : saved.demo);
   const waiting = item.status === 'waiting';
@@ -138,9 +137,13 @@ function AiMessage({ item, models }: { item: ChatItem; models: readonly ModelInf
         ) : empty && item.status === 'stopped' ? (
           <p className="text-sm text-muted-foreground italic">Stopped before the reply began.</p>
         ) : (
-          <div data-testid="message-content">
-            <Markdown text={item.content} />
-          </div>
+          <>
+            <ReplyReasoning reasoning={item.reasoning} />
+            <div data-testid="message-content">
+              <Markdown text={item.content} />
+            </div>
+            <ReplySources sources={item.sources} />
+          </>
         )}
         {!waiting && !streaming && !empty ? (
           <div className={cn(ACTIONS, '-ml-2 mt-1')}>

@@ -12,8 +12,9 @@ const MARKS: Record<Model, { Icon: typeof SparklesIcon; className: string }> = {
   perplexity: { Icon: GlobeIcon, className: 'bg-sky-500/15 text-sky-600 dark:text-sky-400' },
 };
 
-export function ModelAvatar({ model, className }: { model: Model | null; className?: string }) {
-  const mark = model ? MARKS[model] : null;
+/** A choice's own mark; any other model (a configured one) the general one. */
+export function ModelAvatar({ model, className }: { model: string | null; className?: string }) {
+  const mark = model && model in MARKS ? MARKS[model as Model] : null;
   const Icon = mark?.Icon ?? SparklesIcon;
   return (
     <span

@@ -1,29 +1,38 @@
 import { InfoIcon } from 'lucide-react';
 import { type KeyboardEvent, useRef } from 'react';
-import { MODELS, type Model } from '@shared/constants';
+import { MODELS } from '@shared/constants';
 import type { ModelInfo } from '@shared/playground';
 import { cn } from '@/lib/cn';
-import { MODEL_DEFAULTS } from '../lib/models';
+import { MODEL_DEFAULTS, type ModelRef } from '../lib/models';
 import { ModelAvatar } from './model-avatar';
 
 interface ModelPickerProps {
-  value: Model;
-  onChange: (model: Model) => void;
+  value: ModelRef;
+  onChange: (model: ModelRef) => void;
   /** From the server; empty while loading (or when it failed): Live and Demo are then not shown. */
   models: readonly ModelInfo[];
   disabled?: boolean;
 }
 
-/** The three choices as a radio group (arrow keys move between them), each saying Live or Demo. */
+/** The spec's three choices, as the picker shows them before (or without) the server's list. */
+const DEFAULT_ITEMS = MODELS.map((id) => ({ id, ...MODEL_DEFAULTS[id] }));
+
+/**
+ * The models the user's plan offers as a radio group (arrow keys move between them), each saying
+ * Live or Demo: the spec's three choices, then any other configured model (a local server's).
+ */
 export function ModelPicker({ value, onChange, models, disabled = false }: ModelPickerProps) {
-  const refs = useRef<Partial<Record<Model, HTMLButtonElement | null>>>({});
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const selected = models.find((m) => m.id === value);
+  const items: { id: string; name: string; provider: string }[] =
+    models.length > 0 ? [...models] : DEFAULT_ITEMS;
+  const ids = items.map((m) => m.id);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
     if (!step || disabled) return;
     event.preventDefault();
-    const next = MODELS[(MODELS.indexOf(value) + step + MODELS.length) % MODELS.length]!;
+    const next = ids[(Math.max(0, ids.indexOf(value)) + step + ids.length) % ids.length]!;
     onChange(next);
     refs.current[next]?.focus();
   };
@@ -42,9 +51,11 @@ export function ModelPicker({ value, onChange, models, disabled = false }: Model
         className="flex flex-col gap-1"
         onKeyDown={onKeyDown}
       >
-        {MODELS.map((id) => {
+        {items.map(({ id, name, provider }, index) => {
           const info = models.find((m) => m.id === id);
+          // The first item takes the focus when the chosen model is not in the list.
           const checked = id === value;
+          const focusable = checked || (!ids.includes(value) && index === 0);
           return (
             <button
               key={id}
@@ -54,7 +65,7 @@ export function ModelPicker({ value, onChange, models, disabled = false }: Model
               type="button"
               role="radio"
               aria-checked={checked}
-              tabIndex={checked ? 0 : -1}
+              tabIndex={focusable ? 0 : -1}
               disabled={disabled}
               onClick={() => onChange(id)}
               className={cn(
@@ -66,10 +77,8 @@ export function ModelPicker({ value, onChange, models, disabled = false }: Model
             >
               <ModelAvatar model={id} />
               <span className="min-w-0 flex-1">
-                <span className="block text-sm font-medium">{info?.name ?? MODEL_DEFAULTS[id].name}</span>
-                <span className="block truncate text-xs text-muted-foreground">
-                  {info?.provider ?? MODEL_DEFAULTS[id].provider}
-                </span>
+                <span className="block truncate text-sm font-medium">{name}</span>
+                <span className="block truncate text-xs text-muted-foreground">{provider}</span>
               </span>
               {info ? (
                 <span

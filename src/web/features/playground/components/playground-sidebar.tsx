@@ -1,5 +1,4 @@
 import { SquarePenIcon } from 'lucide-react';
-import type { Model } from '@shared/constants';
 import type { ModelInfo, SessionSummary, Usage } from '@shared/playground';
 import { Button } from '@/components/ui/button';
 import { ModelPicker } from './model-picker';
@@ -10,8 +9,8 @@ export interface PlaygroundSidebarProps {
   usage: { data: Usage | undefined; loading: boolean; failed: boolean; retry: () => void };
   fallbackPlan: string;
   isAdmin: boolean;
-  model: Model;
-  onModelChange: (model: Model) => void;
+  model: string;
+  onModelChange: (model: string) => void;
   models: readonly ModelInfo[];
   modelLocked: boolean;
   sessions: {
@@ -55,6 +54,7 @@ export function PlaygroundSidebar(props: PlaygroundSidebarProps) {
         disabled={props.modelLocked}
       />
       <RecentSessions
+        models={props.models}
         sessions={props.sessions.data}
         loading={props.sessions.loading}
         failed={props.sessions.failed}

@@ -1,6 +1,6 @@
 import { FlaskConicalIcon, Loader2Icon, MessageSquareIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import type { SessionSummary } from '@shared/playground';
+import type { ModelInfo, SessionSummary } from '@shared/playground';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,7 +13,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
-import { MODEL_DEFAULTS } from '../lib/models';
+import { modelName } from '../lib/models';
 
 interface RecentSessionsProps {
   sessions: readonly SessionSummary[] | undefined;
@@ -23,6 +23,8 @@ interface RecentSessionsProps {
   activeId: string | null;
   onOpen: (id: string) => void;
   onDelete: (session: SessionSummary) => Promise<void>;
+  /** The server's models, to name each conversation's. */
+  models: readonly ModelInfo[];
 }
 
 /** The user's saved conversations: open one to continue it, delete it after a confirmation. */
@@ -34,6 +36,7 @@ export function RecentSessions({
   activeId,
   onOpen,
   onDelete,
+  models,
 }: RecentSessionsProps) {
   const [confirming, setConfirming] = useState<SessionSummary | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -91,7 +94,7 @@ export function RecentSessions({
                     <span className="truncate">{session.title}</span>
                   </span>
                   <span className="truncate text-xs text-muted-foreground">
-                    {formatRelativeTime(session.updatedAt)} · {MODEL_DEFAULTS[session.model].name} ·{' '}
+                    {formatRelativeTime(session.updatedAt)} · {modelName(session.model, models)} ·{' '}
                     {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'}
                   </span>
                 </button>

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { Model } from '@shared/constants';
-import type { PlaygroundMessage, SessionDetail } from '@shared/playground';
+import type { PlaygroundMessage, SessionDetail, Source } from '@shared/playground';
 import { ApiError } from '@/lib/api-client';
 import { streamChat } from '../api/send-message';
 
@@ -23,7 +22,7 @@ export interface ChatItem {
   content: string;
   status: ChatItemStatus;
   /** The choice that answered, when this browser saw it answer. */
-  choice: Model | null;
+  choice: string | null;
   /** The provider's model id, as the server stored it (saved replies). */
   modelId: string | null;
   /** Answered by the offline demo model (null: read it from modelId). */
@@ -31,11 +30,15 @@ export interface ChatItem {
   timestamp: string;
   /** The spec's apology in place of a reply that failed. */
   apology: boolean;
+  /** The sources the model cited (Perplexity), numbered under the answer. */
+  sources: Source[];
+  /** The model's reasoning, where it returned any. */
+  reasoning: string | null;
 }
 
 export interface SendInput {
   message: string;
-  model: Model;
+  model: string;
   promptId?: string;
   variables?: Record<string, string>;
   /** Shown in the header for a conversation that tries a marketplace prompt. */
@@ -68,9 +71,9 @@ type Action =
   | { type: 'loaded'; detail: SessionDetail }
   | { type: 'load-failed'; error: ApiError }
   | { type: 'send'; user: ChatItem; ai: ChatItem; title: string; prompt: ChatState['prompt'] }
-  | { type: 'session'; sessionId: string; choice: Model; live: boolean }
+  | { type: 'session'; sessionId: string; choice: string; live: boolean }
   | { type: 'tokens'; text: string }
-  | { type: 'done'; content: string }
+  | { type: 'done'; content: string; sources: Source[]; reasoning: string | null }
   | { type: 'stopped' }
   | { type: 'failed'; error: ApiError; rejected: boolean }
   | { type: 'dismiss-error' };
@@ -105,6 +108,8 @@ function fromSaved(m: PlaygroundMessage): ChatItem {
     demo: null,
     timestamp: m.timestamp,
     apology: failedEmpty,
+    sources: m.sources ?? [],
+    reasoning: m.reasoning ?? null,
   };
 }
 
@@ -153,7 +158,13 @@ function reducer(state: ChatState, action: Action): ChatState {
       }));
     case 'done':
       return {
-        ...updateReply(state, (item) => ({ ...item, content: action.content, status: 'complete' })),
+        ...updateReply(state, (item) => ({
+          ...item,
+          content: action.content,
+          status: 'complete',
+          sources: action.sources,
+          reasoning: action.reasoning,
+        })),
         phase: 'idle',
       };
     case 'stopped':
@@ -174,6 +185,8 @@ function reducer(state: ChatState, action: Action): ChatState {
         demo: last?.demo ?? null,
         timestamp: new Date().toISOString(),
         apology: true,
+        sources: [],
+        reasoning: null,
       };
       // A reply cut off after some text keeps that text (marked); the apology follows it.
       const kept =
@@ -268,6 +281,8 @@ export function useChatStream(options: ChatStreamOptions = {}) {
         demo: null,
         timestamp: now,
         apology: false,
+        sources: [],
+        reasoning: null,
       },
       ai: {
         key: nextKey(),
@@ -279,6 +294,8 @@ export function useChatStream(options: ChatStreamOptions = {}) {
         demo: null,
         timestamp: now,
         apology: false,
+        sources: [],
+        reasoning: null,
       },
     });
 
@@ -323,7 +340,14 @@ export function useChatStream(options: ChatStreamOptions = {}) {
         controller.signal,
       );
       settle('done');
-      if (current()) dispatch({ type: 'done', content: reply.response });
+      if (current()) {
+        dispatch({
+          type: 'done',
+          content: reply.response,
+          sources: reply.sources,
+          reasoning: reply.reasoning,
+        });
+      }
       return { ok: true };
     } catch (err) {
       if (controller.signal.aborted) {

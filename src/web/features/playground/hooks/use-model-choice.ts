@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react';
-import type { Model } from '@shared/constants';
-import { DEFAULT_MODEL, isModel } from '../lib/models';
+import { DEFAULT_MODEL, type ModelRef } from '../lib/models';
 
 const STORAGE_KEY = 'promptforge-playground-model';
 
-function readStored(): Model {
+function readStored(): ModelRef {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
-    return isModel(stored) ? stored : DEFAULT_MODEL;
+    // A choice or a configured model's key; one the server no longer offers is replaced on load.
+    return stored && stored.length <= 200 ? stored : DEFAULT_MODEL;
   } catch {
     // Storage can be blocked (private modes): the default model is a fine start.
     return DEFAULT_MODEL;
@@ -16,8 +16,8 @@ function readStored(): Model {
 
 /** The model new messages go to, remembered for the next visit. */
 export function useModelChoice() {
-  const [model, setModelState] = useState<Model>(readStored);
-  const setModel = useCallback((next: Model) => {
+  const [model, setModelState] = useState<ModelRef>(readStored);
+  const setModel = useCallback((next: ModelRef) => {
     setModelState(next);
     try {
       localStorage.setItem(STORAGE_KEY, next);

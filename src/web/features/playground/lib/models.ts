@@ -10,6 +10,14 @@ export const MODEL_DEFAULTS: Record<Model, { name: string; provider: string }> =
 
 export const DEFAULT_MODEL: Model = 'claude';
 
+/** What a chat sends as its model: one of the spec's choices or a configured model's key. */
+export type ModelRef = string;
+
+/** A model's name: the server's, else the choice's default, else its key. */
+export function modelName(ref: ModelRef, models: readonly ModelInfo[]): string {
+  return models.find((m) => m.id === ref)?.name ?? (isModel(ref) ? MODEL_DEFAULTS[ref].name : ref);
+}
+
 export function isModel(value: unknown): value is Model {
   return typeof value === 'string' && (MODELS as readonly string[]).includes(value);
 }
@@ -31,6 +39,6 @@ export function describeMessageModel(modelId: string | null, models: readonly Mo
     if (isModel(choice)) return { choice, name: MODEL_DEFAULTS[choice].name, demo: true };
   }
   const known = models.find((m) => m.modelId === modelId);
-  if (known) return { choice: known.id, name: known.name, demo: !known.live };
+  if (known) return { choice: isModel(known.id) ? known.id : null, name: known.name, demo: !known.live };
   return { choice: null, name: modelId ?? 'Assistant', demo: false };
 }

@@ -40,7 +40,16 @@ describe('usage meter', () => {
 
 describe('message model', () => {
   const models = [
-    { id: 'claude' as const, name: 'Claude', provider: 'Anthropic', modelId: 'claude-x', live: true },
+    {
+      id: 'claude',
+      key: 'anthropic/claude-x',
+      name: 'Claude',
+      provider: 'Anthropic',
+      modelId: 'claude-x',
+      live: true,
+      capabilities: { images: true, pdf: true },
+      default: true,
+    },
   ];
   it('names the offline demo and live models', () => {
     expect(describeMessageModel('offline-demo-chatgpt', models)).toEqual({

@@ -25,7 +25,7 @@ import { PlaygroundSidebar } from '../components/playground-sidebar';
 import { type PromptTrySend, PromptTryPanel, PromptTryPanelSkeleton } from '../components/prompt-try-panel';
 import { useChatStream } from '../hooks/use-chat-stream';
 import { useModelChoice } from '../hooks/use-model-choice';
-import { MODEL_DEFAULTS } from '../lib/models';
+import { DEFAULT_MODEL, modelName as nameOf } from '../lib/models';
 import { describeUsage } from '../lib/usage';
 
 /*
@@ -54,6 +54,12 @@ export function PlaygroundPage() {
   const sessionsQuery = useSessions();
   const deleteSession = useDeleteSession();
   const models = modelsQuery.data ?? [];
+  // A remembered model the plan no longer offers (or the server no longer has): the plan's default.
+  const offered = modelsQuery.data;
+  useEffect(() => {
+    if (!offered?.length || offered.some((m) => m.id === model)) return;
+    setModel(offered.find((m) => m.default)?.id ?? offered[0]?.id ?? DEFAULT_MODEL);
+  }, [offered, model, setModel]);
 
   const chat = useChatStream({
     onSession: (sessionId) => {
@@ -100,7 +106,7 @@ export function PlaygroundPage() {
   // The allowance counts new conversations; one already under way can go on.
   const atLimit = limitError || (usageView?.atLimit === true && chat.sessionId === null);
   const modelInfo = models.find((m) => m.id === model);
-  const modelName = modelInfo?.name ?? MODEL_DEFAULTS[model].name;
+  const modelName = modelInfo?.name ?? nameOf(model, models);
 
   const openSession = useCallback(
     (id: string) => {

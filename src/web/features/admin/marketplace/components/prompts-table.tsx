@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import type { AdminPrompt } from '@shared/admin-prompts';
 import { CATEGORY_LABELS } from '@shared/constants';
+import { Highlighted } from '@/components/highlighted';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -37,7 +38,16 @@ export interface PromptRowActions {
 }
 
 /** The spec's columns: Title, Author (with e-mail), Category, Type, Status, Analytics (with revenue), Actions. */
-export function PromptsTable({ prompts, actions }: { prompts: AdminPrompt[]; actions: PromptRowActions }) {
+export function PromptsTable({
+  prompts,
+  actions,
+  highlight,
+}: {
+  prompts: AdminPrompt[];
+  actions: PromptRowActions;
+  /** The words a search matched, marked in the title, description and author. */
+  highlight?: readonly string[];
+}) {
   return (
     <Table>
       <TableHeader>
@@ -57,7 +67,7 @@ export function PromptsTable({ prompts, actions }: { prompts: AdminPrompt[]; act
             <TableCell className="max-w-48">
               <div className="flex items-center gap-1.5">
                 <span className="truncate font-medium" title={p.title}>
-                  {p.title}
+                  <Highlighted text={p.title} words={highlight} />
                 </span>
                 {p.featured ? (
                   <StarIcon
@@ -69,10 +79,14 @@ export function PromptsTable({ prompts, actions }: { prompts: AdminPrompt[]; act
                   <TrendingUpIcon className="size-3.5 shrink-0 text-rose-500" aria-label="Trending" />
                 ) : null}
               </div>
-              <p className="mt-0.5 line-clamp-1 text-xs text-muted-foreground">{p.description}</p>
+              <p className="mt-0.5 line-clamp-1 text-xs text-muted-foreground">
+                <Highlighted text={p.description} words={highlight} />
+              </p>
             </TableCell>
             <TableCell>
-              <div className="max-w-36 truncate text-sm">{p.author.name}</div>
+              <div className="max-w-36 truncate text-sm">
+                <Highlighted text={p.author.name} words={highlight} />
+              </div>
               <div className="max-w-36 truncate text-xs text-muted-foreground">{p.author.email}</div>
             </TableCell>
             <TableCell>
