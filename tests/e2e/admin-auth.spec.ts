@@ -42,6 +42,7 @@ test('the demo admin signs in with the demo credentials box', async ({ page }) =
     'Dashboard',
     'Marketplace',
     'Plans',
+    'Models',
     'Users',
     'Audit Log',
     'Messages',
