@@ -923,6 +923,8 @@ async function main() {
         // is bought through the labelled test gateway.
         NODE_ENV: 'production',
         PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+        // No mail leaves a test run: production requires a transport, and this is the log.
+        MAIL_TRANSPORT: 'log',
         JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
         PAYMENTS_TEST_MODE: 'true',
         ANTHROPIC_API_KEY: 'bench',

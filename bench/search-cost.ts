@@ -62,6 +62,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     RATE_LIMIT_MAX: '100000000',
     NODE_ENV: 'production',
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    // No mail leaves a test run: production requires a transport, and this is the log.
+    MAIL_TRANSPORT: 'log',
     JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
     PAYMENTS_TEST_MODE: 'true',
   },

@@ -56,6 +56,8 @@ async function startApp(): Promise<ChildProcess> {
       // As deployed (React's production build renders the pages), with the demo catalogue.
       NODE_ENV: 'production',
       PUBLIC_URL: BASE,
+      // No mail leaves a test run: production requires a transport, and this is the log.
+      MAIL_TRANSPORT: 'log',
       DEMO: 'true',
       JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
     },

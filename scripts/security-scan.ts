@@ -264,6 +264,8 @@ async function main() {
       JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: base,
+      // No mail leaves a test run: production requires a transport, and this is the log.
+      MAIL_TRANSPORT: 'log',
       // The scanner sends thousands of requests from one address; limits are tested elsewhere.
       RATE_LIMIT_MAX: '10000000',
       AUTH_RATE_LIMIT_PER_ADDRESS: '10000000',

@@ -8,6 +8,7 @@ import { createModelRegistry, logSdkWarnings } from './integrations/ai/providers
 import { createGateway } from './integrations/payments/gateway';
 import { diskStorage } from './integrations/storage/file-storage';
 import { createMailer } from './integrations/mail/mailer';
+import { createJobRunner } from './jobs';
 import { notifyAdmins } from './lib/admin-alerts';
 import { createBackgroundTasks } from './lib/background';
 import { compiledSerializerCompiler } from './lib/json-serializer';
@@ -24,6 +25,7 @@ import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { playgroundRoutes } from './modules/playground/routes';
 import { createPlaygroundService } from './modules/playground/service';
+import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
 import { createUploads } from './modules/playground/uploads';
 import { siteRoutes } from './modules/site/routes';
 import { siteConfig } from './modules/site/service';
@@ -87,10 +89,14 @@ export async function buildApp(options: AppOptions) {
   const shared = redis ? fallbackLimiter(redis, app.log) : null;
   const limiter: Limiter = shared ?? memoryLimiter();
   const tokens = createTokenService(config.jwtSecret);
+  // Background and scheduled work, once across instances (decision 047); started by the server, or
+  // by the first job a request queues.
+  const jobs = createJobRunner(options.database, config.jobs, app.log);
   const mailer = createMailer({
     db: options.database.db,
+    jobs,
     log: app.log,
-    smtpUrl: config.smtpUrl,
+    smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : null,
     from: config.mailFrom,
   });
   const background = createBackgroundTasks(app.log);
@@ -138,13 +144,25 @@ export async function buildApp(options: AppOptions) {
   });
   // Subscriptions whose period ended are marked expired (reads already treat them as ended), and
   // refunds of payments that granted nothing, left due by a gateway failure, are tried again.
-  const expiryTimer = setInterval(() => {
-    billing.expire().catch((err: unknown) => app.log.error({ err }, 'subscription expiry failed'));
-    billing.retryRefunds().catch((err: unknown) => app.log.error({ err }, 'refund retry failed'));
-  }, 60_000);
-  expiryTimer.unref();
+  jobs.work('subscription-expiry', { retryLimit: 1 }, async () => {
+    await billing.expire();
+  });
+  jobs.schedule('subscription-expiry', '* * * * *');
+  jobs.work('refund-retry', { retryLimit: 1 }, async () => {
+    await billing.retryRefunds();
+  });
+  jobs.schedule('refund-retry', '* * * * *');
+  for (const [period, { queue, cron }] of Object.entries(REPORT_SCHEDULES)) {
+    jobs.work(queue, { retryLimit: 3 }, async () => {
+      await sendAdminReport(
+        { db: options.database.db, mailer, publicUrl: config.publicUrl },
+        period as keyof typeof REPORT_SCHEDULES,
+      );
+      jobs.notify('mail-send');
+    });
+    jobs.schedule(queue, cron);
+  }
   app.addHook('onClose', async () => {
-    clearInterval(expiryTimer);
     mailer.close();
     // Leaving on purpose is no outage: the limiter's warning is for a Redis that went away.
     redis?.removeAllListeners('error');
@@ -169,6 +187,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(compressionPlugin);
   await app.register(dbPlugin, {
     database: options.database,
+    jobs,
     background,
     settleMs: config.shutdownTimeoutMs,
   });

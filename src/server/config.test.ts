@@ -44,6 +44,29 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses to start in production without a mail transport, naming SMTP_URL and MAIL_TRANSPORT', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://pf.example',
+      JWT_SECRET: 'x'.repeat(40),
+      DATA_DIR: tmp(),
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /SMTP_URL: is required when NODE_ENV=production .*or set MAIL_TRANSPORT=log/,
+    );
+    expect(loadConfig({ ...production, MAIL_TRANSPORT: 'log' }).mailTransport).toBe('log');
+    const smtp = loadConfig({ ...production, SMTP_URL: 'smtps://u:p@mail.example:465' });
+    expect(smtp).toMatchObject({ mailTransport: 'smtp', smtpUrl: 'smtps://u:p@mail.example:465' });
+    expect(() => loadConfig({ ...production, MAIL_TRANSPORT: 'smtp' })).toThrow(
+      /SMTP_URL: is required when MAIL_TRANSPORT=smtp/,
+    );
+    expect(() =>
+      loadConfig({ ...production, MAIL_TRANSPORT: 'log', SMTP_URL: 'smtp://127.0.0.1:25' }),
+    ).toThrow(/MAIL_TRANSPORT=log and SMTP_URL: set one or the other/);
+    // Development and tests keep mail in the outbox by default.
+    expect(loadConfig({ DATA_DIR: tmp() }).mailTransport).toBe('log');
+  });
+
   it('takes the PostgreSQL pool size from DATABASE_POOL_SIZE, 10 by default, and refuses nonsense', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).databasePoolSize).toBe(10);
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
@@ -59,6 +82,7 @@ describe('configuration', () => {
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://pf.example',
         JWT_SECRET: secret,
+        MAIL_TRANSPORT: 'log',
         DATA_DIR: tmp(),
       }).demo,
     ).toBe(false);
@@ -70,6 +94,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://pf.example',
       JWT_SECRET: 'x'.repeat(40),
+      MAIL_TRANSPORT: 'log',
       DATA_DIR: tmp(),
     };
     expect(loadConfig(production).payments.gateway).toBe('off');

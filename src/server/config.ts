@@ -49,7 +49,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /** smtp: through SMTP_URL; log: to the server log and the outbox table only (no mail leaves). */
+  MAIL_TRANSPORT: z.enum(['smtp', 'log'], { message: 'must be smtp or log' }).optional(),
   MAIL_FROM: z.string().min(3).default('Promptforge <no-reply@promptforge.test>'),
+  /** How often an idle job worker looks for work, in seconds. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5, 'must be at least 0.5').max(60).default(2),
+  /** First retry delay of a failed job, in seconds; each retry waits about twice as long as the last. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int('must be a whole number').min(0).max(3600).default(30),
   ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
@@ -143,7 +149,11 @@ export interface Config {
   authRateLimit: { perAddress: number; perEmail: number };
   redisUrl: string | null;
   smtpUrl: string | null;
+  /** Where mail goes: an SMTP server, or the log and outbox table (development, tests, staging). */
+  mailTransport: 'smtp' | 'log';
   mailFrom: string;
+  /** Background jobs (decision 047). */
+  jobs: { pollSeconds: number; retryDelaySeconds: number };
   /** First admin, created on start when no admin exists. */
   bootstrapAdmin: { email: string; password: string } | null;
   ai: AiConfig;
@@ -245,6 +255,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     secrets = loadGeneratedSecrets(dataDir, missing);
   }
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : production ? null : 'log');
+  if (!mailTransport) {
+    throw new ConfigError([
+      'SMTP_URL: is required when NODE_ENV=production (the mail server, e.g. smtps://user:pass@mail.example:465), ' +
+        'or set MAIL_TRANSPORT=log to keep mail in the log and the outbox table instead of sending it',
+    ]);
+  }
+  if (mailTransport === 'smtp' && !e.SMTP_URL) {
+    throw new ConfigError(['SMTP_URL: is required when MAIL_TRANSPORT=smtp']);
+  }
+  if (mailTransport === 'log' && e.SMTP_URL) {
+    throw new ConfigError(['MAIL_TRANSPORT=log and SMTP_URL: set one or the other']);
+  }
 
   return {
     env: e.NODE_ENV,
@@ -264,7 +287,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS, perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL },
     redisUrl: e.REDIS_URL ?? null,
     smtpUrl: e.SMTP_URL ?? null,
+    mailTransport,
     mailFrom: e.MAIL_FROM,
+    jobs: { pollSeconds: e.JOB_POLL_SECONDS, retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
     ai: {

@@ -5,7 +5,7 @@ import { seedDemoIfEmpty } from './db/seed/demo';
 import { bootstrapAdmin } from './modules/auth/admins';
 
 /**
- * Opens the database, brings it up to date, seeds demo data when asked, and listens. `stop` closes
+ * Opens the database, brings it up to date, seeds demo data when asked, listens, and starts the jobs. `stop` closes
  * gracefully: no new connections, requests in flight finish, then the database closes.
  */
 export async function startServer(config: Config, options: { webRoot?: string } = {}) {
@@ -29,6 +29,13 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     throw startError(config.databaseUrl, err);
   }
   const address = await app.listen({ host: config.host, port: config.port });
+  // Workers and schedules (decision 047); their failure to start is a failed start.
+  try {
+    await app.jobs.start({ schedules: true });
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {

@@ -31,6 +31,7 @@ export const PAGE_PATHS = {
   adminAudit: '/admin/audit',
   adminModels: '/admin/models',
   adminMessages: '/admin/messages',
+  adminJobs: '/admin/jobs',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;

@@ -42,9 +42,11 @@ test('the demo admin signs in with the demo credentials box', async ({ page }) =
     'Dashboard',
     'Marketplace',
     'Plans',
+    'Models',
     'Users',
     'Audit Log',
     'Messages',
+    'Jobs',
   ]);
   await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 });

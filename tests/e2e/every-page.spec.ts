@@ -82,6 +82,7 @@ const PAGES: PageCase[] = [
   { path: '/admin/audit', who: 'admin', ready: heading('Audit Log') },
   { path: '/admin/messages', who: 'admin', ready: heading('Contact Messages') },
   { path: '/admin/models', who: 'admin', ready: (page) => page.getByTestId('admin-models') },
+  { path: '/admin/jobs', who: 'admin', ready: heading('Jobs') },
 ];
 
 const THEMES: ThemeName[] = ['dark', 'light'];

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/database';
 import { LIMIT_REACHED_MESSAGE } from '../../src/shared/playground';
@@ -31,8 +32,10 @@ let b: Instance;
 let lb: Balancer;
 let db: Database;
 let n = 0;
+let startedAt = 0;
 
 beforeAll(async () => {
+  startedAt = Date.now();
   shared = await createSharedDatabase(process.env.TEST_DATABASE_URL);
   const env = {
     NODE_ENV: 'development',
@@ -327,5 +330,24 @@ describe('two instances behind a round-robin balancer', () => {
       for (const base of [a.url, b.url]) expect((await deliver(base, forged)).status).toBe(401);
       expect((await grantsOf(order.user.id)).subscriptions).toBe(0);
     });
+  });
+});
+
+describe('scheduled jobs (decision 047)', () => {
+  /** The subscription-expiry jobs both instances' schedules made, and which finished. */
+  async function expiries() {
+    const table = db.engine === 'postgres' ? sql.table('pgboss.job') : sql.table('jobs');
+    const queue = db.engine === 'postgres' ? sql.ref('name') : sql.ref('queue');
+    const { rows } = await sql<{ state: string }>`
+      select state from ${table} where ${queue} = 'subscription-expiry'`.execute(db.db);
+    return rows;
+  }
+
+  it('run once a minute across both instances, not once per instance', async () => {
+    await expect
+      .poll(async () => (await expiries()).filter((j) => j.state === 'completed').length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(1);
+    const minutes = Math.floor(Date.now() / 60_000) - Math.floor(startedAt / 60_000) + 1;
+    expect((await expiries()).length).toBeLessThanOrEqual(minutes);
   });
 });

@@ -522,6 +522,8 @@ async function main() {
         SOAK_MEMORY_LOG: memoryLog,
         SOAK_GC_EVERY_MS: String(GC_EVERY_MS),
         PUBLIC_URL: 'http://127.0.0.1',
+        // No mail leaves a test run: production requires a transport, and this is the log.
+        MAIL_TRANSPORT: 'log',
       },
     });
     // Stopped by hand (Ctrl-C, a CI timeout): take the server down with the run.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import PgBoss from 'pg-boss';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
@@ -47,6 +48,10 @@ async function buildPostgres(adminUrl: string, name: string, demo: boolean) {
   await migrateToLatest(database.db);
   if (demo) await seedDemoIfEmpty(database.db, silent);
   await database.close();
+  // pg-boss's schema, as the first job installs it (decision 047): a test that queues one pays no install.
+  const boss = new PgBoss({ connectionString: url.toString(), max: 1, schedule: false, supervise: false });
+  await boss.start();
+  await boss.stop({ graceful: false });
 }
 
 export default async function setup(project: TestProject) {

@@ -1,7 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server on a free local port that keeps what it receives, for mail tests. */
-export async function startSmtpServer() {
+/** A real SMTP server on a local port (a free one by default) that keeps what it receives, for mail tests. */
+export async function startSmtpServer(options: { port?: number } = {}) {
   const received: { to: string[]; raw: string }[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -18,7 +18,7 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

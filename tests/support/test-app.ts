@@ -13,6 +13,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: path.join(os.tmpdir(), 'promptforge-test'),
     LOG_LEVEL: 'silent',
     DEMO: 'false',
+    // Jobs: idle workers look every half second, and a failed job is retried at its next look.
+    JOB_POLL_SECONDS: '0.5',
+    JOB_RETRY_DELAY_SECONDS: '0',
     ...overrides,
   });
 }

@@ -12,7 +12,11 @@ export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
  * A fresh, migrated database of the engine under test, copied from a template made once per run.
  * `demo: true` gives one filled with the demo data set.
  */
-export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<Database> {
+export async function createTestDatabase(
+  options: { demo?: boolean } = {},
+): Promise<
+  Database & { /** PostgreSQL: the database's URL, for a second connection to it. */ url?: string }
+> {
   const kind = options.demo ? 'demo' : 'empty';
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
@@ -34,6 +38,7 @@ export async function createTestDatabase(options: { demo?: boolean } = {}): Prom
   const database = openDatabase(url.toString(), { poolSize: 4, onIdleError: () => {} });
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

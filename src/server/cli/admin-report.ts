@@ -3,13 +3,14 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { createMailer } from '../integrations/mail/mailer';
-import { adminsWanting } from '../lib/admin-alerts';
-import { type ReportPeriod, buildAdminReport, reportMail } from '../modules/admin/settings/report';
+import { createJobRunner } from '../jobs';
+import { type ReportPeriod, sendAdminReport } from '../modules/admin/settings/report';
 
 /**
  * `npm run admin:report -- --period weekly|monthly`: e-mails a summary of the period (new users,
- * prompts published, revenue, playground sessions) to every admin who turned that report on.
- * Meant for a scheduler (cron, a systemd timer): weekly on Mondays, monthly on the 1st.
+ * prompts published, revenue, playground sessions) to every admin who turned that report on, now.
+ * The server sends both on their schedule (weekly on Mondays, monthly on the 1st); this is for an
+ * extra one. The mails go out through the job queue before the command ends.
  */
 const { values } = parseArgs({ options: { period: { type: 'string' } } });
 const period = values.period;
@@ -21,28 +22,31 @@ if (period !== 'weekly' && period !== 'monthly') {
 const config = loadConfig();
 const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'warn' });
 const database = openDatabase(config.databaseUrl);
-const mailer = createMailer({ db: database.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+const jobs = createJobRunner(database, config.jobs, log);
+const mailer = createMailer({
+  db: database.db,
+  jobs,
+  log,
+  smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : null,
+  from: config.mailFrom,
+});
 try {
   await migrateToLatest(database.db);
-  const report = await buildAdminReport(database.db, period as ReportPeriod);
-  const mail = reportMail(report, config.publicUrl);
-  const admins = await adminsWanting(database.db, period as ReportPeriod);
-  let failed = 0;
-  for (const admin of admins) {
-    try {
-      await mailer.send({ to: admin.email, ...mail });
-    } catch (err) {
-      failed += 1;
-      console.error(`Could not send the report to ${admin.email}:`, err instanceof Error ? err.message : err);
-    }
-  }
+  const { mail, admins } = await sendAdminReport(
+    { db: database.db, mailer, publicUrl: config.publicUrl },
+    period as ReportPeriod,
+  );
+  await jobs.start();
+  jobs.notify('mail-send');
+  // Delivers what is due (these mails among them) before leaving; a failed one stays queued.
+  await jobs.stop(30_000);
   console.log(mail.text);
   console.log(
-    `Sent the ${period} report to ${admins.length - failed} admin(s)` +
-      (mailer.mode === 'outbox' ? ' (kept in the outbox: no SMTP_URL).' : '.'),
+    `Sent the ${period} report to ${admins} admin(s)` +
+      (mailer.mode === 'outbox' ? ' (kept in the outbox: MAIL_TRANSPORT=log).' : '.'),
   );
-  if (failed) process.exitCode = 1;
 } finally {
+  await jobs.stop();
   mailer.close();
   await database.close();
 }

@@ -41,6 +41,7 @@ const TABLES = [
   'plan_models',
   'uploads',
   'search_words',
+  'jobs',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {

@@ -307,6 +307,24 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+export interface JobsTable {
+  id: string;
+  queue: string;
+  /** JSON. */
+  data: string;
+  state: string;
+  retry_count: WithDefault<number>;
+  retry_limit: number;
+  retry_delay: number;
+  retry_backoff: Flag;
+  singleton_key: string | null;
+  start_after: Timestamp;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  output: string | null;
+}
+
 export interface PromptVersionsTable {
   id: string;
   prompt_id: string;
@@ -399,6 +417,7 @@ export interface DB {
   activity_events: ActivityEventsTable;
   admin_settings: AdminSettingsTable;
   mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

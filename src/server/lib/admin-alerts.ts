@@ -38,8 +38,25 @@ export async function adminsWanting(db: Kysely<DB>, kind: AdminAlert | AdminRepo
 }
 
 /**
- * E-mails the alert to every admin who enabled it. Never throws: an alert must not fail the sign-up,
- * publication or payment that caused it, so failures are logged. Resolves to the number of mails sent.
+ * Queues the alert to every admin who enabled it, in `db`: given the transaction of what caused it,
+ * the alert exists only if that commits (and a failure to queue it fails that transaction). Resolves
+ * to the number of mails queued; call `mailer.wake()` once the transaction committed.
+ */
+export async function queueAdminAlert(
+  db: Kysely<DB>,
+  mailer: Mailer,
+  alert: AdminAlert,
+  mail: { subject: string; text: string },
+): Promise<number> {
+  const admins = await adminsWanting(db, alert);
+  for (const admin of admins) await mailer.send({ to: admin.email, ...mail }, { db });
+  return admins.length;
+}
+
+/**
+ * Queues the alert to every admin who enabled it, after what caused it was committed. Never throws:
+ * an alert must not fail the publication or payment that caused it, so a failure is logged.
+ * Resolves to the number of mails queued.
  */
 export async function notifyAdmins(
   deps: AdminAlertDeps,
@@ -47,17 +64,13 @@ export async function notifyAdmins(
   mail: { subject: string; text: string },
 ): Promise<number> {
   try {
-    const admins = await adminsWanting(deps.db, alert);
-    const results = await Promise.allSettled(
-      admins.map((admin) => deps.mailer.send({ to: admin.email, subject: mail.subject, text: mail.text })),
-    );
-    for (const result of results) {
-      if (result.status === 'rejected')
-        deps.log.error({ err: result.reason, alert }, 'admin alert mail failed');
-    }
-    return results.filter((r) => r.status === 'fulfilled').length;
+    const queued = await deps.db
+      .transaction()
+      .execute((trx) => queueAdminAlert(trx, deps.mailer, alert, mail));
+    deps.mailer.wake();
+    return queued;
   } catch (err) {
-    deps.log.error({ err, alert }, 'admin alerts could not be sent');
+    deps.log.error({ err, alert }, 'admin alerts could not be queued');
     return 0;
   }
 }

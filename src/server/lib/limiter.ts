@@ -90,9 +90,11 @@ export function fallbackLimiter(
       log.warn({ err }, 'Redis unavailable: rate limits are counted per instance until it returns');
     degraded = true;
   };
+  let everReady = false;
   redis.on('ready', () => {
     if (degraded) log.info('Redis is back: rate limits are shared again');
     degraded = false;
+    everReady = true;
   });
   // The client reports a lost or refused connection as 'error' (and retries by itself).
   redis.on('error', lose);
@@ -105,6 +107,9 @@ export function fallbackLimiter(
         } catch (err) {
           lose(err);
         }
+      } else if (everReady) {
+        // Gone since it was last ready: said now, whether or not the client has reported it yet.
+        lose(new Error(`Redis is ${redis.status}`));
       }
       return op(local)(...args);
     };

@@ -52,6 +52,19 @@ const payments = new client.Counter({
   registers: [registry],
 });
 
+const jobRuns = new client.Counter({
+  name: 'promptforge_jobs_total',
+  help: 'Background job tries, by queue and outcome: completed, retried (failed, will try again), dead (failed its last try).',
+  labelNames: ['queue', 'outcome'] as const,
+  registers: [registry],
+});
+const mails = new client.Counter({
+  name: 'promptforge_mail_total',
+  help: 'Mail, by outcome: queued, sent (accepted by the SMTP server), logged (MAIL_TRANSPORT=log), failed (a try that failed).',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
 /**
  * Each method, route and status's series, looked up once: every request records one. Bounded like
  * the series themselves (routes are patterns, never raw URLs).
@@ -93,6 +106,14 @@ export const metrics = {
   /** A payment reached a status. */
   payment(status: 'created' | 'paid' | 'failed' | 'refunded') {
     payments.inc({ status });
+  },
+  /** A background job's try ended. */
+  job(queue: string, outcome: 'completed' | 'retried' | 'dead') {
+    jobRuns.inc({ queue, outcome });
+  },
+  /** A mail was queued, or a try to deliver it ended. */
+  mail(outcome: 'queued' | 'sent' | 'logged' | 'failed') {
+    mails.inc({ outcome });
   },
   /** Everything, in the Prometheus text format. */
   render: (): Promise<string> => registry.metrics(),

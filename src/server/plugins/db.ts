@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
+import type { Jobs } from '../jobs';
 import type { BackgroundTasks } from '../lib/background';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** Background and scheduled jobs (decision 047). */
+    jobs: Jobs;
     /** Writes held back for batching (page views): modules register their flush here. */
     deferredWrites: DeferredWrites;
   }
@@ -18,14 +21,16 @@ export interface DeferredWrites {
 }
 
 /**
- * Makes the open database available to routes, and closes it last when the server closes, once the
- * work requests left running after their answers has finished (at most `settleMs`).
+ * Makes the open database and the job runner available to routes, and closes them last when the
+ * server closes: once the work requests left running after their answers has finished, and the jobs
+ * due then (a mail that work queued) have run, each within `settleMs`.
  */
 async function dbPlugin(
   app: FastifyInstance,
-  opts: { database: Database; background: BackgroundTasks; settleMs: number },
+  opts: { database: Database; jobs: Jobs; background: BackgroundTasks; settleMs: number },
 ) {
   app.decorate('database', opts.database);
+  app.decorate('jobs', opts.jobs);
   const flushes: (() => Promise<void>)[] = [];
   app.decorate('deferredWrites', {
     register: (flush: () => Promise<void>) => void flushes.push(flush),
@@ -35,6 +40,7 @@ async function dbPlugin(
   });
   app.addHook('onClose', async () => {
     await opts.background.settle(opts.settleMs);
+    await opts.jobs.stop(opts.settleMs);
     await opts.database.close();
   });
 }

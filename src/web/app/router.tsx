@@ -90,6 +90,7 @@ const AdminMessagesPage = lazyPage(
   () => import('@/features/admin/pages/admin-messages-page'),
   'AdminMessagesPage',
 );
+const AdminJobsPage = lazyPage(() => import('@/features/admin/pages/admin-jobs-page'), 'AdminJobsPage');
 
 function TitledPage({ title, Page }: { title?: string; Page: ComponentType }) {
   useDocumentTitle(title);
@@ -192,6 +193,7 @@ export const routes: RouteObject[] = [
                   page(PAGE_PATHS.adminAudit, AdminAuditPage, 'Audit Log'),
                   page(PAGE_PATHS.adminModels, AdminModelsPage, 'Models'),
                   page(PAGE_PATHS.adminMessages, AdminMessagesPage, 'Contact Messages'),
+                  page(PAGE_PATHS.adminJobs, AdminJobsPage, 'Jobs'),
                   page('/admin/*', NotFoundPage, 'Page not found'),
                 ],
               },

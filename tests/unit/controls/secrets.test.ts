@@ -110,7 +110,7 @@ describe('a production server', () => {
     // The demo accounts exist in this database: production mode must still not reveal them.
     production = await createTestApp({
       demo: true,
-      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://pf.example', DEMO: 'false' },
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://pf.example', MAIL_TRANSPORT: 'log', DEMO: 'false' },
     });
     demo = await createTestApp({ demo: true, env: { DEMO: 'true' } });
   });
@@ -120,9 +120,14 @@ describe('a production server', () => {
   });
 
   it('is not in demo mode unless told so', () => {
-    expect(testConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://pf.example', DEMO: '' }).demo).toBe(
-      false,
-    );
+    expect(
+      testConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://pf.example',
+        MAIL_TRANSPORT: 'log',
+        DEMO: '',
+      }).demo,
+    ).toBe(false);
   });
 
   it('exposes no demo credentials from /api/site/config', async () => {

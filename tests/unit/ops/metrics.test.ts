@@ -4,7 +4,7 @@ import { type TestApp, createTestApp } from '../../support/test-app';
 
 /*
  * /api/metrics: Prometheus text behind METRICS_TOKEN, absent without it. Requests, latencies, errors,
- * AI provider calls and failures, and payments are counted as they happen.
+ * AI provider calls and failures, payments, jobs and mail are counted as they happen.
  */
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -186,5 +186,21 @@ describe('what is counted', () => {
     expect(value(after, pay('created')) - value(before, pay('created'))).toBe(2);
     expect(value(after, pay('failed')) - value(before, pay('failed'))).toBe(1);
     expect(value(after, pay('paid')) - value(before, pay('paid'))).toBe(1);
+  });
+
+  it('counts mail and the jobs that send it', async () => {
+    const mail = (outcome: string) => `promptforge_mail_total{outcome="${outcome}"}`;
+    const sent = 'promptforge_jobs_total{queue="mail-send",outcome="completed"}';
+    const before = await scrape();
+    await call('POST', '/api/auth/forgot-password', undefined, { email: 'demo@promptforge.test' });
+    // The reset mail is queued with its token, then the job writes it to the log (no SMTP_URL here).
+    await expect
+      .poll(async () => value(await scrape(), mail('logged')) - value(before, mail('logged')), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(1);
+    const after = await scrape();
+    expect(value(after, mail('queued')) - value(before, mail('queued'))).toBeGreaterThanOrEqual(1);
+    expect(value(after, sent) - value(before, sent)).toBeGreaterThanOrEqual(1);
   });
 });

@@ -123,6 +123,9 @@ beforeAll(async () => {
   for (const [name, pool] of Object.entries(pools)) {
     if (pool.length === 0) throw new Error(`no real ids for ${name}`);
   }
+  // The job workers stop here: a mail the setup queued, sent during a case, would look like that
+  // case's write. Jobs the cases queue stay queued.
+  await t.app.jobs.stop();
   const read = await fingerprinter(t.database);
   // Writes an earlier accepted request left batched (page views) land first, so they are not taken
   // for a refused request's; and a refused request's own batched writes would show in its 'after'.

@@ -526,6 +526,13 @@ export const MATRIX: Record<string, Entry> = {
     access: 'admin',
     request: (ctx) => ({ params: { id: ctx.f.contactMessageId }, body: { status: 'read' } }),
   },
+  'GET /api/admin/jobs': { access: 'admin' },
+  // No dead job here: an admin is told so (404); everyone else is refused before the lookup.
+  'POST /api/admin/jobs/{id}/retry': {
+    access: 'admin',
+    request: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
+    ok: [404],
+  },
   'GET /api/admin/payments': { access: 'admin' },
   'POST /api/admin/payments/{id}/refund': {
     access: 'admin',

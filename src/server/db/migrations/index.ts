@@ -19,6 +19,7 @@ import * as m0020 from './0020-true-plan-features';
 import * as m0021 from './0021-money-constraints';
 import * as m0022 from './0022-models-usage-uploads';
 import * as m0023 from './0023-search-engines';
+import * as m0024 from './0024-jobs';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0021-money-constraints': m0021,
   '0022-models-usage-uploads': m0022,
   '0023-search-engines': m0023,
+  '0024-jobs': m0024,
 };

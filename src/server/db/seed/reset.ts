@@ -21,6 +21,7 @@ const DATA_TABLES = [
   'password_resets',
   'contact_messages',
   'mail_outbox',
+  'jobs',
   'users',
 ] as const satisfies readonly (keyof DB)[];
 

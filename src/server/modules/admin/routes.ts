@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminPaymentRoutes } from '../billing/routes';
 import { adminAuditRoutes } from './audit/routes';
 import { adminDashboardRoutes } from './dashboard/routes';
+import { adminJobsRoutes } from './jobs/routes';
 import type { AdminDeps } from './deps';
 import { adminModelsRoutes } from './models/routes';
 import { adminPlansRoutes } from './plans/routes';
@@ -32,5 +33,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminSettingsRoutes, deps);
   await app.register(adminAuditRoutes, deps);
   await app.register(adminModelsRoutes, deps);
+  await app.register(adminJobsRoutes, deps);
   await app.register(adminPaymentRoutes, { billing: deps.billing });
 };

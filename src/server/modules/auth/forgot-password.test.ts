@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../../../tests/resilience/cluster';
 import { startSmtpServer } from '../../../../tests/support/smtp';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 
@@ -126,17 +127,33 @@ describe('forgot password', () => {
     expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
-  it('logs a mail that cannot be sent; the answer is the same', async () => {
-    const logs: string[] = [];
+  it('keeps a mail the mail server refuses, retries it, and delivers it once when the server is back', async () => {
     const email = 'unsent@example.test';
-    // Nothing listens on port 9 (discard) here: the mail fails to connect.
-    const t = await appWithAccount(email, { SMTP_URL: 'smtp://127.0.0.1:9', LOG_LEVEL: 'error' }, logs);
+    const port = await freePort();
+    // Nothing listens on the port yet: every try fails to connect. Retries wait 1 s, then 2, 4...
+    const t = await appWithAccount(email, {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      JOB_RETRY_DELAY_SECONDS: '1',
+    });
     const res = await forgot(t, email);
     expect(res.statusCode).toBe(200);
-    await t.close();
-    const failures = logs.map((l) => JSON.parse(l) as { msg: string; task?: string });
-    expect(failures).toContainEqual(
-      expect.objectContaining({ msg: 'password reset mail failed', task: 'password reset mail' }),
-    );
+    const outbox = () =>
+      t.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).executeTakeFirst();
+    await expect.poll(async () => (await outbox())?.error, { timeout: 10_000 }).toMatch(/ECONNREFUSED/);
+    expect((await outbox())?.status).toBe('queued');
+
+    const back = await startSmtpServer({ port });
+    try {
+      const mail = await back.waitFor(email, 15_000);
+      expect(mail.raw).toContain('Subject: Reset your Promptforge password');
+      await expect.poll(async () => (await outbox())?.status, { timeout: 5000 }).toBe('sent');
+      const [job] = await t.app.jobs.list({ limit: 10 });
+      expect(job).toMatchObject({ queue: 'mail-send', state: 'completed' });
+      expect(job!.retryCount).toBeGreaterThan(0);
+      await t.close();
+      expect(back.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+    } finally {
+      await back.close();
+    }
   });
 });

@@ -9,7 +9,7 @@ import type { DB, UserRow } from '../../db/types';
 import { TOTP_REQUIRED_FIELD, TOTP_REQUIRED_MESSAGE } from '../../../shared/admin-settings';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { recordActivity } from '../../lib/activity';
-import { notifyAdmins } from '../../lib/admin-alerts';
+import { queueAdminAlert } from '../../lib/admin-alerts';
 import type { BackgroundTasks } from '../../lib/background';
 import { AppError, fieldError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
@@ -206,26 +206,33 @@ export function createAuthService(deps: AuthDeps) {
     if (!user || user.status === 'banned') return;
     const token = crypto.randomBytes(32).toString('base64url');
     const now = new Date();
-    await repo.insertPasswordReset(db, {
-      id: newId(),
-      userId: user.id,
-      tokenHash: hashToken(token),
-      now: now.toISOString(),
-      expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-    });
     const link = `${config.publicUrl}/auth/reset-password/${token}`;
-    await mailer.send({
-      to: user.email,
-      subject: 'Reset your Promptforge password',
-      text:
-        `Hi ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Promptforge account.\n` +
-        `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
-        `If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
-      html:
-        `<p>Hi ${escapeHtml(user.name)},</p><p>Someone (hopefully you) asked to reset the password of your Promptforge account.</p>` +
-        `<p><a href="${link}">Choose a new password</a> (the link works for one hour).</p>` +
-        `<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
+    // The token and its mail are one write: a link is mailed only for a token that was stored.
+    await db.transaction().execute(async (trx) => {
+      await repo.insertPasswordReset(trx, {
+        id: newId(),
+        userId: user.id,
+        tokenHash: hashToken(token),
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+      });
+      await mailer.send(
+        {
+          to: user.email,
+          subject: 'Reset your Promptforge password',
+          text:
+            `Hi ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Promptforge account.\n` +
+            `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
+            `If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+          html:
+            `<p>Hi ${escapeHtml(user.name)},</p><p>Someone (hopefully you) asked to reset the password of your Promptforge account.</p>` +
+            `<p><a href="${link}">Choose a new password</a> (the link works for one hour).</p>` +
+            `<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
+        },
+        { db: trx },
+      );
     });
+    mailer.wake();
   }
 
   return {
@@ -273,6 +280,12 @@ export function createAuthService(deps: AuthDeps) {
         token = await db.transaction().execute(async (trx) => {
           await repo.insertUser(trx, user);
           await recordActivity(trx, { type: 'user.registered', actorId: user.id, subjectId: user.id });
+          await queueAdminAlert(trx, mailer, 'newUser', {
+            subject: `New user registration: ${user.name}`,
+            text:
+              `A new account was created on Promptforge.\n\nName: ${user.name}\nE-mail: ${user.email}\n` +
+              `Time: ${now} (UTC)\n\nManage users: ${config.publicUrl}/admin/users\n`,
+          });
           return createSession(trx, user, 'web', ctx);
         });
       } catch (err) {
@@ -282,14 +295,8 @@ export function createAuthService(deps: AuthDeps) {
         }
         throw err;
       }
-      const result: AuthResult = { token, user: await toUser(user) };
-      await notifyAdmins({ db, mailer, log }, 'newUser', {
-        subject: `New user registration: ${user.name}`,
-        text:
-          `A new account was created on Promptforge.\n\nName: ${user.name}\nE-mail: ${user.email}\n` +
-          `Time: ${now} (UTC)\n\nManage users: ${config.publicUrl}/admin/users\n`,
-      });
-      return result;
+      mailer.wake();
+      return { token, user: await toUser(user) } satisfies AuthResult;
     },
 
     async login(input: { email: string; password: string }, ctx: ClientContext) {

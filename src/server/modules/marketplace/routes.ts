@@ -57,7 +57,6 @@ import { createTallyFeed } from './tally-feed';
 /** What a cached success answer carries: its envelope's data, for a server-rendered page. */
 const envelopeData = (body: Buffer): unknown => (JSON.parse(body.toString('utf8')) as { data: unknown }).data;
 
-const TRENDING_REFRESH_MS = 10 * 60 * 1000;
 const STARTUP_REFRESH_WAIT_MS = 5000;
 const bearer = [{ bearerAuth: [] }];
 
@@ -145,7 +144,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       shows: [],
     }));
 
-  // Trending moves with activity: recompute at start and every ten minutes, off the request path.
+  // Trending moves with activity: recompute at start, and every ten minutes on one instance (a
+  // scheduled job, decision 047), off the request path.
   // Start waits for the first run up to STARTUP_REFRESH_WAIT_MS (so a fresh process answers with
   // current badges) but no longer: on a large catalogue the first run may rewrite many rows
   // (minutes on PostgreSQL, where every index of a row gets a new entry), past Fastify's plugin
@@ -167,10 +167,9 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
     ]);
     clearTimeout(waited);
   });
-  const timer = setInterval(refresh, TRENDING_REFRESH_MS);
-  timer.unref();
+  app.jobs.work('trending-refresh', { retryLimit: 1 }, refresh);
+  app.jobs.schedule('trending-refresh', '*/10 * * * *');
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     await refreshing;
     await feed.close();
     await deps.views?.flush();

@@ -3,6 +3,7 @@ import {
   BotIcon,
   CreditCardIcon,
   InboxIcon,
+  ListChecksIcon,
   LayoutDashboardIcon,
   LogOutIcon,
   MenuIcon,
@@ -46,6 +47,7 @@ const SIDEBAR_LINKS = [
   { label: 'Users', to: ADMIN_PATHS.users, Icon: UsersIcon },
   { label: 'Audit Log', to: ADMIN_PATHS.audit, Icon: ScrollTextIcon },
   { label: 'Messages', to: ADMIN_PATHS.messages, Icon: InboxIcon },
+  { label: 'Jobs', to: ADMIN_PATHS.jobs, Icon: ListChecksIcon },
 ] as const;
 
 /**

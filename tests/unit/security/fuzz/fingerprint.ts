@@ -16,7 +16,9 @@ export async function fingerprinter(database: Database): Promise<() => Promise<s
       return String(rows[0]?.n);
     };
   }
+  // The app's tables (pg-boss keeps its own in the pgboss schema).
   const tables = (await db.introspection.getTables())
+    .filter((t) => t.schema === 'public')
     .map((t) => t.name)
     .filter((name) => !name.startsWith('kysely_'));
   await sql`create table fuzz_write_counter (n bigint not null)`.execute(db);

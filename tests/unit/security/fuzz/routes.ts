@@ -117,6 +117,8 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'GET /api/admin/audit': { role: 'admin' },
   'GET /api/admin/contact-messages': { role: 'admin' },
   'PUT /api/admin/contact-messages/{id}': { role: 'admin', ids: 'contactMessage' },
+  'GET /api/admin/jobs': { role: 'admin' },
+  'POST /api/admin/jobs/{id}/retry': { role: 'admin' },
   'GET /api/admin/payments': { role: 'admin' },
   'POST /api/admin/payments/{id}/refund': { role: 'admin', ids: 'payment' },
 };

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/types';
+import type { Mailer } from '../../../integrations/mail/mailer';
+import { adminsWanting } from '../../../lib/admin-alerts';
 import { fromMinor } from '../../../lib/money';
 import { reportFigures } from './repository';
 
@@ -50,3 +52,25 @@ export function reportMail(report: AdminReport, publicUrl: string) {
       `You get this e-mail because ${report.period} reports are on in your admin notification settings.\n`,
   };
 }
+
+/**
+ * Builds the period's report and queues it to every admin who turned it on: the scheduled jobs
+ * (weekly on Mondays, monthly on the 1st, decision 047) and `npm run admin:report` call it.
+ */
+export async function sendAdminReport(
+  deps: { db: Kysely<DB>; mailer: Mailer; publicUrl: string },
+  period: ReportPeriod,
+) {
+  const mail = reportMail(await buildAdminReport(deps.db, period), deps.publicUrl);
+  const admins = await adminsWanting(deps.db, period);
+  await deps.db.transaction().execute(async (trx) => {
+    for (const admin of admins) await deps.mailer.send({ to: admin.email, ...mail }, { db: trx });
+  });
+  return { mail, admins: admins.length };
+}
+
+/** The report jobs and when they run (UTC). */
+export const REPORT_SCHEDULES: Record<ReportPeriod, { queue: string; cron: string }> = {
+  weekly: { queue: 'admin-report-weekly', cron: '0 6 * * 1' },
+  monthly: { queue: 'admin-report-monthly', cron: '0 6 1 * *' },
+};

@@ -628,6 +628,7 @@ describe('admin alerts', () => {
     const failing: Mailer = {
       mode: 'smtp',
       send: () => Promise.reject(new Error('SMTP down')),
+      wake: () => undefined,
       close: () => undefined,
     };
     const sent = await notifyAdmins(

@@ -81,7 +81,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
     },
     async (request, reply) => {
       const data = await createUser(
-        { db, mailer, publicUrl: config.publicUrl, log: request.log },
+        { db, mailer, publicUrl: config.publicUrl },
         await actorOf(request),
         request.body,
       );

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   type AdminUser,
@@ -267,11 +266,11 @@ function escapeHtml(text: string): string {
  * then.
  */
 export async function createUser(
-  deps: { db: Kysely<DB>; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
+  deps: { db: Kysely<DB>; mailer: Mailer; publicUrl: string },
   actor: Actor,
   input: { name: string; email: string; role: Role; delivery: PasswordDelivery },
 ): Promise<{ user: AdminUser; password: string | null; delivery: PasswordDelivery }> {
-  const { db, mailer, publicUrl, log } = deps;
+  const { db, mailer, publicUrl } = deps;
   const normalized = input.email.trim().toLowerCase();
   if (await authRepo.findUserByEmail(db, normalized)) {
     throw fieldError('email', USER_MESSAGES.duplicateEmail);
@@ -303,6 +302,24 @@ export async function createUser(
           now,
           expiresAt: new Date(Date.now() + INVITE_TTL_MS).toISOString(),
         });
+        // The link goes out only with the account it opens (both in this transaction).
+        const link = `${publicUrl}/auth/reset-password/${token}`;
+        const name = input.name.trim();
+        await mailer.send(
+          {
+            to: input.email.trim(),
+            subject: 'Your Promptforge account is ready: choose your password',
+            text:
+              `Hi ${name},\n\nAn administrator created a Promptforge account for you (${input.email.trim()}).\n` +
+              `Open this link within seven days to choose your password:\n\n${link}\n\n` +
+              `If you did not expect this, you can ignore this e-mail.\n`,
+            html:
+              `<p>Hi ${escapeHtml(name)},</p><p>An administrator created a Promptforge account for you (${escapeHtml(input.email.trim())}).</p>` +
+              `<p><a href="${link}">Choose your password</a> (the link works for seven days).</p>` +
+              `<p>If you did not expect this, you can ignore this e-mail.</p>`,
+          },
+          { db: trx },
+        );
       }
       await recordActivity(trx, {
         type: 'user.registered',
@@ -330,24 +347,7 @@ export async function createUser(
       throw fieldError('email', USER_MESSAGES.duplicateEmail);
     throw err;
   }
-  if (token) {
-    const link = `${publicUrl}/auth/reset-password/${token}`;
-    const name = input.name.trim();
-    await mailer
-      .send({
-        to: input.email.trim(),
-        subject: 'Your Promptforge account is ready: choose your password',
-        text:
-          `Hi ${name},\n\nAn administrator created a Promptforge account for you (${input.email.trim()}).\n` +
-          `Open this link within seven days to choose your password:\n\n${link}\n\n` +
-          `If you did not expect this, you can ignore this e-mail.\n`,
-        html:
-          `<p>Hi ${escapeHtml(name)},</p><p>An administrator created a Promptforge account for you (${escapeHtml(input.email.trim())}).</p>` +
-          `<p><a href="${link}">Choose your password</a> (the link works for seven days).</p>` +
-          `<p>If you did not expect this, you can ignore this e-mail.</p>`,
-      })
-      .catch((err: unknown) => log.error({ err }, 'new-user password mail failed'));
-  }
+  if (token) mailer.wake();
   const row = await repo.findUser(db, id);
   return { user: (await present(db, [row!], now))[0]!, password, delivery: input.delivery };
 }

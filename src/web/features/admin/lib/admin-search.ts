@@ -12,6 +12,7 @@ export const ADMIN_PATHS = {
   audit: '/admin/audit',
   models: '/admin/models',
   messages: '/admin/messages',
+  jobs: '/admin/jobs',
 } as const;
 
 const KEYWORDS: readonly [readonly string[], string][] = [
