@@ -1,5 +1,7 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
+// Size: One file on purpose: it mirrors the schema table by table, as Kysely's DB type needs them together; split only if the schema itself is.
+
 /*
  * Row types of the tables created by migrations/. Timestamps are ISO-8601 UTC strings; flags are 0/1;
  * money is integer minor units; JSON columns are text.

@@ -1,3 +1,4 @@
+// Size: Long because it holds the demo catalogue's data and one seeded generator over it; the texts are data, not logic.
 /*
  * Builds the demo data set in memory, with no database access, so it can be inspected and tested on its
  * own. Everything is drawn from a seeded generator and placed at fixed offsets before `now`: reseeding

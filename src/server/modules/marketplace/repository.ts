@@ -8,6 +8,8 @@ import type { DB } from '../../db/types';
 import { type DailyStat, bumpDailyStat } from '../../lib/daily-stats';
 import { newId, nowIso, todayUtc } from '../../lib/time';
 
+// Size: Over 400 lines: issue 54 splits the marketplace into list and search, prompt page, engagement, reviews and catalogue/; not done yet.
+
 /** All SQL of the public catalogue but search (search-repository.ts): lists, a prompt's page, likes, downloads and reviews. */
 
 export interface ListFilters {

@@ -54,6 +54,8 @@ import {
 import { createViewCounter } from './views';
 import { createTallyFeed } from './tally-feed';
 
+// Size: Over 400 lines: issue 54 moves the caches and page data out so routes are HTTP only; not done yet.
+
 /** What a cached success answer carries: its envelope's data, for a server-rendered page. */
 const envelopeData = (body: Buffer): unknown => (JSON.parse(body.toString('utf8')) as { data: unknown }).data;
 

@@ -42,6 +42,8 @@ import {
 } from './search-repository';
 import type { z } from 'zod';
 
+// Size: Over 400 lines: split by job with the marketplace restructure of issue 54; not done yet.
+
 export interface MarketplaceDeps {
   db: Kysely<DB>;
   engine: Engine;

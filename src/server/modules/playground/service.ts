@@ -36,6 +36,8 @@ import * as repo from './repository';
 import type { Uploads } from './uploads';
 import type { z } from 'zod';
 
+// Size: Over 400 lines: issue 54 splits it into turn and reply stream (allowance and access already have their own files); not done yet.
+
 export interface PlaygroundDeps {
   db: Kysely<DB>;
   engine: Engine;
