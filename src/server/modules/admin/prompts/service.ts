@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/admin-prompts';
 import type { Category, PromptStatus, PromptType } from '../../../../shared/constants';
 import type { Engine } from '../../../db/database';
-import { planSearch } from '../../marketplace/search-repository';
+import { planCatalogueSearch, searchCondition } from '../../marketplace/list';
 import type { DB, PromptRow } from '../../../db/types';
 import { recordActivity } from '../../../lib/activity';
 import { recordAudit } from '../../../lib/audit';
@@ -109,9 +109,10 @@ export async function listAdminPrompts(
   query: z.output<typeof AdminPromptsQuerySchema>,
 ): Promise<AdminPromptList> {
   const search = query.search?.trim();
-  const plan = search ? { engine, plan: await planSearch(db, engine, search) } : undefined;
+  const plan = search ? await planCatalogueSearch({ db, engine }, search) : null;
+  const matches = plan ? searchCondition(engine, plan, 'p') : undefined;
   const [{ rows, total }, stats] = await Promise.all([
-    repo.listPrompts(db, { ...query, search, plan }),
+    repo.listPrompts(db, { ...query, search, matches }),
     repo.catalogueStats(db),
   ]);
   return {
@@ -119,7 +120,7 @@ export async function listAdminPrompts(
     total,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
     stats,
-    ...(plan?.plan ? { search: { highlight: plan.plan.highlight, suggestion: plan.plan.suggestion } } : {}),
+    ...(plan ? { search: { highlight: plan.highlight, suggestion: plan.suggestion } } : {}),
   };
 }
 
