@@ -100,6 +100,3 @@ export async function catalogueStats(db: Kysely<DB>) {
 
 export const findActor = (db: Kysely<DB>, userId: string) =>
   db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
-
-// Writing a prompt is the same SQL whoever writes it: the creator studio's repository has it.
-export { deletePrompt, insertPrompt, updatePrompt } from '../../creator/repository';
