@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types';
-import type { FeedNotes } from '../../lib/response-cache';
-import * as repo from './repository';
+import type { DB } from '../../../db/types';
+import type { FeedNotes } from '../../../lib/response-cache';
+import * as repo from './feed-repository';
 
 /*
  * Follows the feed of changed prompts (migration 0014) for the response cache (decision 030): a

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertPrompt, insertUser } from '../../../../tests/support/factories';
-import { createTestDatabase, testEngine } from '../../../../tests/support/test-db';
-import type { Database } from '../../db/database';
-import { catalogueVersionReader } from '../../lib/response-cache';
-import { pruneSearchChanges } from './repository';
-import { type TallyFeed, createTallyFeed } from './tally-feed';
+import { insertPrompt, insertUser } from '../../../../../tests/support/factories';
+import { createTestDatabase, testEngine } from '../../../../../tests/support/test-db';
+import type { Database } from '../../../db/database';
+import { pruneSearchChanges } from './feed-repository';
+import { type TallyFeed, createTallyFeed } from './feed';
+import { catalogueVersionReader } from './version';
 
 /*
  * The feed of changed prompts (migration 0014) as the response cache reads it (decision 030), on
