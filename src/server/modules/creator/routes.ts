@@ -13,7 +13,7 @@ import {
 } from '../../../shared/creator';
 import { successEnvelope } from '../../../shared/envelope';
 import type { Mailer } from '../../integrations/mail/mailer';
-import { notifyAdmins } from '../../lib/admin-alerts';
+import { notifyAdmins } from '../admin/settings/alerts';
 import type { PlaygroundService } from '../playground/service';
 import {
   type OnPublished,

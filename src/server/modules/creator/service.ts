@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import { toMinorExact } from '../../../shared/pricing';
 import { assertPromptPrice, fromMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/app/auth';
 import * as repo from './repository';
 import type { z } from 'zod';
 

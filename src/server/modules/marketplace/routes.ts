@@ -29,8 +29,8 @@ import {
   sendCached,
   serializeWith,
 } from '../../lib/response-cache';
-import type { FrontRoute } from '../../plugins/front-door';
-import type { PageSources } from '../../plugins/spa-render';
+import type { FrontRoute } from '../../plugins/app/front-door';
+import type { PageSources } from '../../plugins/app/spa-render';
 import { AppError } from '../../lib/errors';
 import { sendWrittenJson } from '../../lib/json-serializer';
 import {

@@ -28,7 +28,7 @@ import { jsonWriter } from '../../lib/json-serializer';
 import { fromMinor, storedMinor } from '../../lib/money';
 import { newId, nowIso, todayUtc } from '../../lib/time';
 import type { CatalogueVersion } from '../../lib/response-cache';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/app/auth';
 import { ownsPrompt, promptAccess } from '../prompt-access/service';
 import * as repo from './repository';
 import type { ViewCounter } from './views';

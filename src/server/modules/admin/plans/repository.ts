@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, NewPlan, PlanRow } from '../../../db/types';
-import { findFreePlan } from '../../auth/repository';
+import { findFreePlan } from '../../billing/service';
 
 /** All SQL of the admin plans section: plans, who is on them, and what they brought in. */
 

@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorDetail, ErrorEnvelope } from '../../shared/envelope';
-import { type ErrorCode, codeForStatus, defaultMessageForStatus } from '../../shared/errors';
-import { isDatabaseUnavailableError } from '../db/database';
-import { AppError } from '../lib/errors';
+import type { ErrorDetail, ErrorEnvelope } from '../../../shared/envelope';
+import { type ErrorCode, codeForStatus, defaultMessageForStatus } from '../../../shared/errors';
+import { isDatabaseUnavailableError } from '../../db/database';
+import { AppError } from '../../lib/errors';
 
 /** Deepest JSON nesting a request body may have; deeper bodies are refused before parsing. */
 export const MAX_JSON_DEPTH = 64;
