@@ -23,6 +23,7 @@ export {
   currentSubscriptionIdOf,
   findFreePlan,
   freePlanId,
+  isCurrentSubscription,
   type CurrentSubscriptionRow,
 } from './repository/current-plan';
 export { currentSubscription } from './subscriptions';

@@ -1,4 +1,4 @@
-import { type Expression, type InferResult, type Kysely, expressionBuilder } from 'kysely';
+import { type Expression, type InferResult, type Kysely, type SqlBool, expressionBuilder, sql } from 'kysely';
 import { precompiled } from '../../../db/precompiled';
 import type { DB } from '../../../db/types';
 
@@ -7,13 +7,25 @@ import type { DB } from '../../../db/types';
  * subscription is their newest one that is active or trialing and whose period is not over
  * (a period without an end never ends); a user without one is on the free plan: the active plan
  * priced 0 a month that sorts first (ties: the oldest). Auth's account summary, the allowance and
- * the admin panel ask here, through billing's service; the same rule is written once per shape a
- * caller needs (a row, a compiled finder, a column of another statement), side by side below.
+ * the admin panel ask here, through billing's service; the rule is written once
+ * (isCurrentSubscription, freePlanQuery's conditions) and given in the shapes callers need: a row, a
+ * compiled finder, a column or a condition of another statement.
  */
 
 type Db = Kysely<DB>;
 
-export const CURRENT_STATUSES = ['active', 'trialing'];
+const CURRENT_STATUSES = ['active', 'trialing'];
+
+/**
+ * The rule itself, as a condition on the subscription row at `alias`: active or trialing, and its
+ * period not over. Statements over many users (the admin panel's counts and lists) use it as is.
+ */
+export function isCurrentSubscription(alias: string, now: string) {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<SqlBool>`(${column('status')} in (${sql.join(CURRENT_STATUSES)}) and (${column(
+    'current_period_end',
+  )} is null or ${column('current_period_end')} > ${now}))`;
+}
 
 /** The user's current subscription with its plan, or nothing on the free tier. */
 const currentSubscriptionQuery = (db: Db, userId: string, now: string) =>
@@ -23,8 +35,7 @@ const currentSubscriptionQuery = (db: Db, userId: string, now: string) =>
     .selectAll('s')
     .select(['p.name as plan_name', 'p.slug as plan_slug', 'p.session_limit', 'p.price_monthly_minor'])
     .where('s.user_id', '=', userId)
-    .where('s.status', 'in', CURRENT_STATUSES)
-    .where((eb) => eb.or([eb('s.current_period_end', 'is', null), eb('s.current_period_end', '>', now)]))
+    .where(isCurrentSubscription('s', now))
     .orderBy('s.created_at', 'desc');
 
 export const findCurrentSubscription = (db: Db, userId: string, now: string) =>
@@ -45,8 +56,7 @@ export const currentSubscriptionIdOf = (userId: Expression<string>, now: string)
     .innerJoin('plans as cp', 'cp.id', 'cs.plan_id')
     .select('cs.id')
     .where('cs.user_id', '=', userId)
-    .where('cs.status', 'in', CURRENT_STATUSES)
-    .where((w) => w.or([w('cs.current_period_end', 'is', null), w('cs.current_period_end', '>', now)]))
+    .where(isCurrentSubscription('cs', now))
     .orderBy('cs.created_at', 'desc')
     .limit(1);
 
