@@ -70,6 +70,15 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: noImport(['**/web/**', '@/*'], 'The server must not import web code.'),
   },
+  // Server imports flow one way too: lib/, integrations/ and the external plugins are used by the
+  // modules and the app plugins, and import neither.
+  {
+    files: ['src/server/lib/**', 'src/server/integrations/**', 'src/server/plugins/external/**'],
+    rules: noImport(
+      ['**/web/**', '@/*', '**/modules/**', '**/plugins/app/**'],
+      'lib/, integrations/ and plugins/external/ import no module and no app plugin (nor web code).',
+    ),
+  },
   {
     files: [
       'scripts/**',
