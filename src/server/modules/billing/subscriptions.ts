@@ -9,7 +9,7 @@ import {
 import type { DB } from '../../db/types';
 import { recordActivity } from '../../lib/activity';
 import { notFound, validation } from '../../lib/errors';
-import { newId, nowIso } from '../../lib/time';
+import { addMonths, newId, nowIso } from '../../lib/time';
 import { type BillingDeps, DAY_MS, asBilling, requireGateway } from './deps';
 import * as repo from './repository';
 
@@ -19,26 +19,6 @@ import * as repo from './repository';
  * paid at a time (grants.ts extends it), and cancel only records that the user will not pay again
  * (decision 042). Which subscription is current is repository/current-plan.ts's rule.
  */
-
-/** Adds whole months in UTC, clamping to the month's last day (Jan 31 + 1 month = Feb 28/29). */
-export function addMonths(iso: string, months: number): string {
-  const d = new Date(iso);
-  const day = d.getUTCDate();
-  const target = new Date(
-    Date.UTC(
-      d.getUTCFullYear(),
-      d.getUTCMonth() + months,
-      1,
-      d.getUTCHours(),
-      d.getUTCMinutes(),
-      d.getUTCSeconds(),
-      d.getUTCMilliseconds(),
-    ),
-  );
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, last));
-  return target.toISOString();
-}
 
 /** When a period paid from `start` ends. */
 export const periodEnd = (start: string, billing: BillingPeriod) =>
