@@ -228,7 +228,9 @@ export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetc
       return all;
     },
     find(ref) {
-      const key = (ai.choices as Record<string, string>)[ref] ?? ref;
+      // An own key only: 'constructor' or '__proto__' names no choice (and no model).
+      const choices = ai.choices as Record<string, string>;
+      const key = Object.hasOwn(choices, ref) ? (choices[ref] ?? ref) : ref;
       if (configured.has(key)) return configured.get(key);
       const slash = key.indexOf('/');
       return slash > 0 ? listed.get(key.slice(0, slash))?.get(key.slice(slash + 1)) : undefined;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/types';
 import type { Mailer } from '../../integrations/mail/mailer';
-import { notifyAdmins } from '../../lib/admin-alerts';
+import { notifyAdmins } from '../admin/settings/alerts';
 import type { OnPublished } from './service';
 
 /**

@@ -1,7 +1,7 @@
 import type { PromptStatus } from '../../../shared/constants';
 import type { Analytics, AnalyticsPeriod, Dashboard } from '../../../shared/creator';
 import { fromMinor } from '../../lib/money';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/app/auth';
 import * as repo from './repository';
 import type { CreatorDeps } from './service';
 

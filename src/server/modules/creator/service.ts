@@ -8,7 +8,7 @@ import { toMinorExact } from '../../../shared/pricing';
 import { assertPromptPrice, fromMinor } from '../../lib/money';
 import { parseTags, roundRating } from '../../lib/prompt-fields';
 import { newId, nowIso } from '../../lib/time';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/app/auth';
 import * as repo from './repository';
 import type { z } from 'zod';
 

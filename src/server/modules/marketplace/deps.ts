@@ -22,4 +22,4 @@ export interface MarketplaceDeps {
 }
 
 /** Who is asking, as the auth plugin gives it (imported here once for the module's files). */
-export type { AuthContext } from '../../plugins/auth';
+export type { AuthContext } from '../../plugins/app/auth';

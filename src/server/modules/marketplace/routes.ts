@@ -19,7 +19,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { sendWrittenJson } from '../../lib/json-serializer';
 import { type CachedResponse, sendCached } from '../../lib/response-cache';
-import type { PageSources } from '../../plugins/spa-render';
+import type { PageSources } from '../../plugins/app/spa-render';
 import {
   type PromptPage,
   anonymousPrompt,

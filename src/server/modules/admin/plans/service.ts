@@ -15,7 +15,7 @@ import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import { assertPlanPrices, fromMinor, toMinor } from '../../../lib/money';
 import { newId, nowIso } from '../../../lib/time';
-import { parseFeatures, toPlan } from '../../billing/plans';
+import { parseFeatures, toPlan } from '../../billing/service';
 import * as repo from './repository';
 
 export interface AdminActor {

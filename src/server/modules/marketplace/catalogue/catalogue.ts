@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { type ResponseCache, type Stamp, createResponseCache } from '../../../lib/response-cache';
-import type { FrontRoute } from '../../../plugins/front-door';
+import type { FrontRoute } from '../../../plugins/app/front-door';
 import type { MarketplaceDeps } from '../deps';
 import { createViewCounter } from '../views';
 import { createTallyFeed } from './feed';

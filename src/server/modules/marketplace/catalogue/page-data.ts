@@ -1,7 +1,7 @@
 import { PAGING } from '../../../../shared/constants';
 import { MarketplaceQuerySchema, PromptParamsSchema } from '../../../../shared/marketplace';
 import { AppError } from '../../../lib/errors';
-import type { PageData, PageSources } from '../../../plugins/spa-render';
+import type { PageData, PageSources } from '../../../plugins/app/spa-render';
 import { type PromptPage, anonymousPrompt, cachedCategories, cachedList, cachedReviews } from './cached';
 import type { CatalogueDeps } from './catalogue';
 

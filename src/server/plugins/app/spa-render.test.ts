@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGING } from '../../shared/constants';
-import { insertPrompt, insertUser } from '../../../tests/support/factories';
-import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import { PAGING } from '../../../shared/constants';
+import { insertPrompt, insertUser } from '../../../../tests/support/factories';
+import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { startAfterPaint } from './spa-render';
 
 /*

@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorDetail, ErrorEnvelope } from '../../shared/envelope';
-import { type ErrorCode, codeForStatus, defaultMessageForStatus } from '../../shared/errors';
-import { isDatabaseUnavailableError } from '../db/database';
-import { AppError } from '../lib/errors';
+import type { ErrorDetail, ErrorEnvelope } from '../../../shared/envelope';
+import { type ErrorCode, codeForStatus, defaultMessageForStatus } from '../../../shared/errors';
+import { isDatabaseUnavailableError } from '../../db/database';
+import { AppError } from '../../lib/errors';
 
 /** Deepest JSON nesting a request body may have; deeper bodies are refused before parsing. */
 export const MAX_JSON_DEPTH = 64;
@@ -127,8 +127,8 @@ function validationDetails(error: FastifyError & { validationContext?: string })
   });
 }
 
-async function errorsPlugin(app: FastifyInstance) {
-  // JSON bodies: Fastify's own parser (prototype poisoning refused), behind a nesting-depth guard.
+/** JSON bodies: Fastify's own parser (prototype poisoning refused), behind a nesting-depth guard. */
+function guardJsonBodies(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -159,6 +159,79 @@ async function errorsPlugin(app: FastifyInstance) {
       done(err, value);
     });
   });
+}
+
+/** Other errors: Fastify's own 4xx, a rate limit, or a 5xx (logged, answered with the default text). */
+function sendOtherError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, status, 'SERVER_ERROR', defaultMessageForStatus(status));
+  }
+  if (status === 429) {
+    return sendError(request, reply, 429, 'RATE_LIMIT_ERROR', defaultMessageForStatus(429));
+  }
+  // Fastify's own 4xx (malformed JSON, wrong content type, body too large): a client problem.
+  request.log.info({ code: error.code, reason: error.message }, 'bad request');
+  const code: ErrorCode =
+    status === 401 || status === 403 || status === 404 ? codeForStatus(status) : 'VALIDATION_ERROR';
+  const message =
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+      ? 'The request body is not valid JSON.'
+      : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'The request body is too large.'
+        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Unsupported content type. Send JSON.'
+          : error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH'
+            ? 'The request body does not match its Content-Length.'
+            : defaultMessageForStatus(status);
+  const field = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
+  return sendError(
+    request,
+    reply,
+    status,
+    code,
+    message,
+    code === 'VALIDATION_ERROR' ? [{ field, message }] : undefined,
+  );
+}
+
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (error.message !== error.userMessage)
+      request.log.info({ reason: error.message }, error.userMessage);
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    return sendError(request, reply, error.status, error.code, error.userMessage, error.details);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = validationDetails(error);
+    const first = error.validation[0];
+    // A message about a named field is the one to show; a shapeless body gets the default text.
+    const message = first && first.instancePath !== '' ? (first.message ?? '') : defaultMessageForStatus(400);
+    return sendError(
+      request,
+      reply,
+      400,
+      'VALIDATION_ERROR',
+      message || defaultMessageForStatus(400),
+      details,
+    );
+  }
+  if (isDatabaseUnavailableError(error)) {
+    // Not writable, disk full, unreachable or restarting: a passing condition, said as such.
+    request.log.error({ err: error }, 'database unavailable');
+    return sendError(request, reply, 503, 'SERVER_ERROR', defaultMessageForStatus(503));
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
+    return sendError(request, reply, 500, 'SERVER_ERROR', defaultMessageForStatus(500));
+  }
+  return sendOtherError(error, request, reply);
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  guardJsonBodies(app);
 
   // NUL is never text a user typed, and PostgreSQL cannot store it: refused in any body, query or
   // path value on both engines, before the route sees it.
@@ -177,70 +250,7 @@ async function errorsPlugin(app: FastifyInstance) {
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      else if (error.message !== error.userMessage)
-        request.log.info({ reason: error.message }, error.userMessage);
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return sendError(request, reply, error.status, error.code, error.userMessage, error.details);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = validationDetails(error);
-      const first = error.validation[0];
-      // A message about a named field is the one to show; a shapeless body gets the default text.
-      const message =
-        first && first.instancePath !== '' ? (first.message ?? '') : defaultMessageForStatus(400);
-      return sendError(
-        request,
-        reply,
-        400,
-        'VALIDATION_ERROR',
-        message || defaultMessageForStatus(400),
-        details,
-      );
-    }
-    if (isDatabaseUnavailableError(error)) {
-      // Not writable, disk full, unreachable or restarting: a passing condition, said as such.
-      request.log.error({ err: error }, 'database unavailable');
-      return sendError(request, reply, 503, 'SERVER_ERROR', defaultMessageForStatus(503));
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
-      return sendError(request, reply, 500, 'SERVER_ERROR', defaultMessageForStatus(500));
-    }
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return sendError(request, reply, status, 'SERVER_ERROR', defaultMessageForStatus(status));
-    }
-    if (status === 429) {
-      return sendError(request, reply, 429, 'RATE_LIMIT_ERROR', defaultMessageForStatus(429));
-    }
-    // Fastify's own 4xx (malformed JSON, wrong content type, body too large): a client problem.
-    request.log.info({ code: error.code, reason: error.message }, 'bad request');
-    const code: ErrorCode =
-      status === 401 || status === 403 || status === 404 ? codeForStatus(status) : 'VALIDATION_ERROR';
-    const message =
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'The request body is not valid JSON.'
-        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request body is too large.'
-          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Unsupported content type. Send JSON.'
-            : error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH'
-              ? 'The request body does not match its Content-Length.'
-              : defaultMessageForStatus(status);
-    const field = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
-    return sendError(
-      request,
-      reply,
-      status,
-      code,
-      message,
-      code === 'VALIDATION_ERROR' ? [{ field, message }] : undefined,
-    );
-  });
+  app.setErrorHandler(handleError);
 }
 
 export default fp(errorsPlugin, { name: 'errors' });

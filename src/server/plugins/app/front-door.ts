@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
-import { metrics } from '../lib/metrics';
-import { type CachedResponse, type ResponseCache, type Stamp, etagMatches } from '../lib/response-cache';
+import { metrics } from '../../lib/metrics';
+import { type CachedResponse, type ResponseCache, type Stamp, etagMatches } from '../../lib/response-cache';
 
 /*
  * The front door (decision 018): a cached public answer is sent from the HTTP server's own request

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/database';
-import type { Jobs } from '../jobs';
-import type { BackgroundTasks } from '../lib/background';
+import type { Database } from '../../db/database';
+import type { Jobs } from '../../jobs';
+import type { BackgroundTasks } from '../../lib/background';
 
 declare module 'fastify' {
   interface FastifyInstance {

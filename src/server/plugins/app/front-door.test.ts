@@ -1,8 +1,8 @@
 import net from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPrompt, insertUser } from '../../../tests/support/factories';
-import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import { insertPrompt, insertUser } from '../../../../tests/support/factories';
+import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 
 /*
  * The front door (decision 018) over real HTTP (app.inject never passes through it): a repeated

@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isKnownPagePath } from '../../shared/routes';
-import { COMPRESSIBLE } from './compression';
+import { isKnownPagePath } from '../../../shared/routes';
+import { COMPRESSIBLE } from '../external/compression';
 import { hasOverlongSegment, sendAddressError, sendError } from './errors';
 import { createPagePreloads } from './spa-preload';
 import { type PageSources, createPageRenderer, pageDataFor } from './spa-render';
@@ -144,29 +144,11 @@ function load(file: string, stat: fs.Stats, cacheControl: string): StaticFile {
   return entryFor(fs.readFileSync(file), type, cacheControl, stat, fresh);
 }
 
-async function spaPlugin(
-  app: FastifyInstance,
-  opts: { root: string; ssrRoot?: string | null; pages?: PageSources },
-) {
-  const root = path.resolve(opts.root);
-  const indexFile = path.join(root, 'index.html');
-  const hasBuild = fs.existsSync(indexFile);
-  const pagePreloads = createPagePreloads(opts.root);
+/** Files inside the root, kept in memory while they have not changed. */
+function fileCache() {
   const cache = new Map<string, StaticFile>();
-  // Public pages come with their markup (decision 019): once per page and build, a prompt's page
-  // once per address and answer (spa-render.ts).
-  const renderPage = createPageRenderer(
-    opts.ssrRoot ?? null,
-    app.log,
-    (html) => {
-      const body = Buffer.from(html);
-      return entryFor(body, TYPES['.html']!, 'no-cache', { mtimeMs: 0, size: body.length });
-    },
-    () => opts.pages?.site?.(),
-  );
-
   /** The file at `file` (inside the root), from memory when it has not changed; null when missing. */
-  function lookup(file: string, immutable: boolean): StaticFile | null {
+  return function lookup(file: string, immutable: boolean): StaticFile | null {
     const known = cache.get(file);
     if (known && immutable) return known;
     const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -178,17 +160,84 @@ async function spaPlugin(
     const loaded = load(file, stat, immutable ? IMMUTABLE : 'no-cache');
     if (stat.size <= MAX_CACHED_BYTES) cache.set(file, loaded);
     return loaded;
-  }
+  };
+}
 
-  function send(request: FastifyRequest, reply: FastifyReply, entry: StaticFile, status: number) {
-    if (status === 200 && matches(request.headers['if-none-match'], entry.etag)) {
-      const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = entry.identity.headers;
-      return reply.status(304).headers(headers).send();
-    }
-    const encoding = entry.br ? pickEncoding(request.headers['accept-encoding']) : null;
-    const variant = (encoding && entry[encoding]) || entry.identity;
-    return reply.status(status).headers(variant.headers).send(variant.body);
+function send(request: FastifyRequest, reply: FastifyReply, entry: StaticFile, status: number) {
+  if (status === 200 && matches(request.headers['if-none-match'], entry.etag)) {
+    const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = entry.identity.headers;
+    return reply.status(304).headers(headers).send();
   }
+  const encoding = entry.br ? pickEncoding(request.headers['accept-encoding']) : null;
+  const variant = (encoding && entry[encoding]) || entry.identity;
+  return reply.status(status).headers(variant.headers).send(variant.body);
+}
+
+/** The file a URL names inside `root`; null for a way out of the root, a dotfile or a bad escape. */
+function staticPath(root: string, url: string): string | null {
+  let relative: string;
+  try {
+    relative = decodeURIComponent(url);
+  } catch {
+    return null;
+  }
+  const file = path.join(root, relative);
+  // No way out of the root, and no dotfiles (nor anything inside a dot-folder).
+  if (
+    !file.startsWith(root + path.sep) ||
+    relative.includes('\0') ||
+    relative.split('/').some((part) => part.startsWith('.'))
+  ) {
+    return null;
+  }
+  return file;
+}
+
+type PageHandler = (request: FastifyRequest, reply: FastifyReply, url: string) => Promise<unknown>;
+
+/**
+ * What no route answered: an API path gets the error envelope, a missing file a plain 404, and any
+ * other page path the app (which says the page is missing) with status 404.
+ */
+function notFound(page: PageHandler) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url === '/api' || url.startsWith('/api/')) {
+      if (hasOverlongSegment(url)) return sendAddressError(request, reply, true);
+      request.log.info({ method: request.method, path: url }, 'api route not found');
+      return sendError(request, reply, 404, 'NOT_FOUND_ERROR', 'The requested resource was not found.');
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendError(request, reply, 404, 'NOT_FOUND_ERROR', 'The requested resource was not found.');
+    }
+    // A missing file (an old hashed bundle, a typo) is a plain 404, not the app's HTML.
+    if (url.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(url)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return page(request, reply, url);
+  };
+}
+
+async function spaPlugin(
+  app: FastifyInstance,
+  opts: { root: string; ssrRoot?: string | null; pages?: PageSources },
+) {
+  const root = path.resolve(opts.root);
+  const indexFile = path.join(root, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  const pagePreloads = createPagePreloads(opts.root);
+  const lookup = fileCache();
+  // Public pages come with their markup (decision 019): once per page and build, a prompt's page
+  // once per address and answer (spa-render.ts).
+  const renderPage = createPageRenderer(
+    opts.ssrRoot ?? null,
+    app.log,
+    (html) => {
+      const body = Buffer.from(html);
+      return entryFor(body, TYPES['.html']!, 'no-cache', { mtimeMs: 0, size: body.length });
+    },
+    () => opts.pages?.site?.(),
+  );
 
   async function page(request: FastifyRequest, reply: FastifyReply, url: string) {
     const known = isKnownPagePath(url);
@@ -233,21 +282,8 @@ async function spaPlugin(
         // handler. Directories, the site root among them, are never files.
         if (isKnownPagePath(url)) return page(request, reply, url);
         if (url.endsWith('/')) return reply.callNotFound();
-        let relative: string;
-        try {
-          relative = decodeURIComponent(url);
-        } catch {
-          return reply.callNotFound();
-        }
-        const file = path.join(root, relative);
-        // No way out of the root, and no dotfiles (nor anything inside a dot-folder).
-        if (
-          !file.startsWith(root + path.sep) ||
-          relative.includes('\0') ||
-          relative.split('/').some((part) => part.startsWith('.'))
-        ) {
-          return reply.callNotFound();
-        }
+        const file = staticPath(root, url);
+        if (!file) return reply.callNotFound();
         const entry = lookup(file, url.startsWith('/assets/'));
         return entry ? send(request, reply, entry, 200) : reply.callNotFound();
       },
@@ -257,22 +293,7 @@ async function spaPlugin(
   app.setNotFoundHandler(
     // Probing for paths is cheap for a client and not free for us.
     { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute', allowList: () => false }) },
-    (request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      if (url === '/api' || url.startsWith('/api/')) {
-        if (hasOverlongSegment(url)) return sendAddressError(request, reply, true);
-        request.log.info({ method: request.method, path: url }, 'api route not found');
-        return sendError(request, reply, 404, 'NOT_FOUND_ERROR', 'The requested resource was not found.');
-      }
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        return sendError(request, reply, 404, 'NOT_FOUND_ERROR', 'The requested resource was not found.');
-      }
-      // A missing file (an old hashed bundle, a typo) is a plain 404, not the app's HTML.
-      if (url.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(url)) {
-        return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-      }
-      return page(request, reply, url);
-    },
+    notFound(page),
   );
 }
 

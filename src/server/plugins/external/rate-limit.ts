@@ -1,7 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Limiter } from '../lib/limiter';
+import type { Limiter } from '../../lib/limiter';
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 /** Probes answer whatever the load: an orchestrator polling them must never be limited. */

@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { NotificationKey } from '../../shared/admin-settings';
-import type { DB } from '../db/types';
-import type { Mailer } from '../integrations/mail/mailer';
-import { activeAdminsWithSettings } from '../modules/admin/settings/repository';
-import { settingsFromJson } from '../modules/admin/settings/service';
+import type { NotificationKey } from '../../../../shared/admin-settings';
+import type { DB } from '../../../db/types';
+import type { Mailer } from '../../../integrations/mail/mailer';
+import { activeAdminsWithSettings } from './repository';
+import { settingsFromJson } from './service';
 
 /*
  * E-mail alerts to administrators, as each one chose in Admin Settings > Notifications: an alert goes
- * to an active admin who has e-mail notifications on and that alert on.
+ * to an active admin who has e-mail notifications on and that alert on. Who wants which alert is
+ * this module's rule; what an alert says is written by the module that sends it (auth: new users,
+ * creator: new prompts, billing: payments).
  */
 
 export type AdminAlert = 'newUser' | 'newPrompt' | 'payment';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors';
-import { metrics } from '../lib/metrics';
+import { AppError } from '../../lib/errors';
+import { metrics } from '../../lib/metrics';
 
 /*
  * Request counts, latencies and errors for every request, and GET /api/metrics in Prometheus text

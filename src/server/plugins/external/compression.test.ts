@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { COMPRESSIBLE } from './compression';
 
 describe('compression', () => {

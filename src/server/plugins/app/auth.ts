@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../../shared/constants';
-import { AppError } from '../lib/errors';
-import { nowIso } from '../lib/time';
-import { enforceIpWhitelist } from '../modules/admin/settings/service';
-import { liveSessionBatcher, liveSessionFinder, touchSession } from '../modules/auth/repository';
-import type { Audience, TokenService } from '../modules/auth/tokens';
+import type { Role } from '../../../shared/constants';
+import { AppError } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+import { enforceIpWhitelist } from '../../modules/admin/settings/service';
+import { liveSessionBatcher, liveSessionFinder, touchSession } from '../../modules/auth/repository';
+import type { Audience, TokenService } from '../../modules/auth/tokens';
 
 /*
  * Who is calling. A bearer token is only the start: its session must still be live in the database

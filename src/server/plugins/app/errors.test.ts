@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../tests/support/test-app';
-import { AppError } from '../lib/errors';
+import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
+import { AppError } from '../../lib/errors';
 
 describe('the error envelope', () => {
   let t: TestApp;

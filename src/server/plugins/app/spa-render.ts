@@ -147,23 +147,13 @@ export function renderedPage(url: string): string | null {
 }
 
 /**
- * Returns `render(url, index, data)`: `finish` of index.html with the page's markup in #root (made
- * once per page and build, or per address and data tag for a page with data), or null when the page
- * is not rendered on the server (not one of the pages above, no server build, or its render failed).
+ * The server build's render function, imported once. A build replaced under a running server is not
+ * imported again: pages go unrendered until the server restarts.
  */
-export function createPageRenderer<T>(
-  ssrRoot: string | null,
-  log: FastifyBaseLogger,
-  finish: (html: string) => T,
-  site: () => unknown = () => undefined,
-) {
-  const entryFile = ssrRoot ? path.join(ssrRoot, 'entry-server.js') : null;
+function rendererLoader(entryFile: string | null, log: FastifyBaseLogger) {
   let loaded: { mtimeMs: number; render: Promise<RenderFn | null> } | null = null;
-  const pages = new Map<string, { tag: string; page: Promise<T | null> }>();
-  let pagesFor = '';
   let staleLogged = false;
-
-  function renderer(): Promise<RenderFn | null> {
+  return function renderer(): Promise<RenderFn | null> {
     if (!entryFile) return Promise.resolve(null);
     const stat = fs.statSync(entryFile, { throwIfNoEntry: false });
     if (!stat) return Promise.resolve(null);
@@ -187,7 +177,48 @@ export function createPageRenderer<T>(
       return Promise.resolve(null);
     }
     return loaded.render;
+  };
+}
+
+/** `key`'s page from `store`, rendered when missing; a failed render is not kept. */
+function cached<T>(
+  store: Map<string, { tag: string; page: Promise<T | null> }>,
+  key: string,
+  tag: string,
+  make: () => Promise<T | null>,
+) {
+  const known = store.get(key);
+  if (known && known.tag === tag) {
+    // Most recently used last, so the oldest go first when the store is full.
+    store.delete(key);
+    store.set(key, known);
+    return known.page;
   }
+  const page = make();
+  const held = { tag, page };
+  store.delete(key);
+  store.set(key, held);
+  void page.then((html) => {
+    if (html === null && store.get(key) === held) store.delete(key);
+  });
+  return page;
+}
+
+/**
+ * Returns `render(url, index, data)`: `finish` of index.html with the page's markup in #root (made
+ * once per page and build, or per address and data tag for a page with data), or null when the page
+ * is not rendered on the server (not one of the pages above, no server build, or its render failed).
+ */
+export function createPageRenderer<T>(
+  ssrRoot: string | null,
+  log: FastifyBaseLogger,
+  finish: (html: string) => T,
+  site: () => unknown = () => undefined,
+) {
+  const entryFile = ssrRoot ? path.join(ssrRoot, 'entry-server.js') : null;
+  const renderer = rendererLoader(entryFile, log);
+  const pages = new Map<string, { tag: string; page: Promise<T | null> }>();
+  let pagesFor = '';
 
   async function renderPage(url: string, index: IndexPage, data?: PageData): Promise<T | null> {
     const render = await renderer();
@@ -213,30 +244,6 @@ export function createPageRenderer<T>(
       log.warn({ err: error, path: url }, 'server rendering failed; sending the page unrendered');
       return null;
     }
-  }
-
-  /** `key`'s page from `store`, rendered when missing; a failed render is not kept. */
-  function cached(
-    store: Map<string, { tag: string; page: Promise<T | null> }>,
-    key: string,
-    tag: string,
-    make: () => Promise<T | null>,
-  ) {
-    const known = store.get(key);
-    if (known && known.tag === tag) {
-      // Most recently used last, so the oldest go first when the store is full.
-      store.delete(key);
-      store.set(key, known);
-      return known.page;
-    }
-    const page = make();
-    const held = { tag, page };
-    store.delete(key);
-    store.set(key, held);
-    void page.then((html) => {
-      if (html === null && store.get(key) === held) store.delete(key);
-    });
-    return page;
   }
 
   const dataPages = new Map<string, { tag: string; page: Promise<T | null> }>();
