@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSharedDatabase } from '../resilience/cluster';
 import { type ApiResult, call, type ServerHandle, startServer } from '../resilience/fault-server';
-import { detectGrowth, type GrowthVerdict, type Sample } from './growth';
+import { detectGrowth, type GrowthVerdict, type Sample, windowGrowth } from './growth';
 
 /*
  * `npm run test:soak`: SOAK_MINUTES (default 10) of mixed load at a steady rate (SOAK_RATE operations a
@@ -19,7 +19,8 @@ import { detectGrowth, type GrowthVerdict, type Sample } from './growth';
  *   - the rate held: no operation was dropped because SOAK_MAX_IN_FLIGHT were already waiting;
  *   - memory stopped growing: the server's RSS and V8 heap, read in the server process right after a
  *     full collection every 5 s (gc-preload.mjs), show no significant upward trend over the second
- *     half of the run (growth.ts).
+ *     half of the run (growth.ts); a run of 30 minutes or more also holds its RSS within 5 MiB
+ *     from its fifth minute to its thirtieth.
  * Summary on stdout and in .tmp/results/soak.json (Vitest's report shape for CI's total: one check
  * each for errors, rate, heap and RSS). With TEST_DATABASE_URL it runs on a fresh PostgreSQL database.
  */
@@ -38,6 +39,24 @@ const GC_EVERY_MS = 5000;
  */
 const HEAP_SLOPE_MIB_PER_MINUTE = 1;
 const RSS_SLOPE_MIB_PER_MINUTE = 2;
+/**
+ * A run of 30 minutes or more also fails when RSS grew more than 5 MiB between its fifth and
+ * thirtieth minute (issue 58): past the early release, what the process holds must stay put.
+ */
+const RSS_WINDOW = { from: 5, to: 30, limitMiB: 5 };
+
+/** RSS between RSS_WINDOW's minutes: grown at most its limit. */
+function rssWindowCheck(rss: Sample[]): Check {
+  const grown = windowGrowth(rss, RSS_WINDOW.from, RSS_WINDOW.to);
+  return {
+    name: `RSS flat from minute ${RSS_WINDOW.from} to ${RSS_WINDOW.to}`,
+    passed: grown !== null && grown <= RSS_WINDOW.limitMiB * MiB,
+    detail:
+      grown === null
+        ? 'no memory reading in one of the two minutes'
+        : `grew ${round(grown / MiB, 1)} MiB (limit ${RSS_WINDOW.limitMiB} MiB), each minute's lowest reading after a full collection`,
+  };
+}
 
 interface Check {
   name: string;
@@ -613,6 +632,7 @@ async function main() {
       },
       memCheck('heap stops growing', heapVerdict, HEAP_SLOPE_MIB_PER_MINUTE),
       memCheck('RSS stops growing', rssVerdict, RSS_SLOPE_MIB_PER_MINUTE),
+      ...(minutes >= RSS_WINDOW.to ? [rssWindowCheck(memory.rss)] : []),
     ];
     const mib = (s: Sample[]) => ({
       start: round((s[0]?.value ?? 0) / MiB),
