@@ -15,7 +15,7 @@ import { type Limiter, fallbackLimiter, memoryLimiter } from './lib/limiter';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { paymentRoutes } from './modules/billing/routes';
-import { createBillingService } from './modules/billing/service';
+import { REMINDER_CRON, REMINDER_QUEUE, createBillingService } from './modules/billing/service';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/routes';
@@ -145,6 +145,10 @@ export async function buildApp(options: AppOptions) {
     await billing.retryRefunds();
   });
   jobs.schedule('refund-retry', '* * * * *');
+  jobs.work(REMINDER_QUEUE, { retryLimit: 3 }, async () => {
+    await billing.remindRenewals();
+  });
+  jobs.schedule(REMINDER_QUEUE, REMINDER_CRON);
   for (const [period, { queue, cron }] of Object.entries(REPORT_SCHEDULES)) {
     jobs.work(queue, { retryLimit: 3 }, async () => {
       await sendAdminReport(

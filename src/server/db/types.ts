@@ -88,6 +88,8 @@ export interface SubscriptionsTable {
   trial_ends_at: Timestamp | null;
   canceled_at: Timestamp | null;
   payment_id: string | null;
+  /** The period end its renewal reminder was sent for (migration 0027). */
+  reminded_for: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

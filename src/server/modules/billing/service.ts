@@ -5,6 +5,7 @@ import type { BillingDeps } from './deps';
 import * as records from './records';
 import * as refunds from './refunds';
 import * as subscriptions from './subscriptions';
+import * as reminders from './reminders';
 import { webhook } from './webhook';
 
 /*
@@ -27,6 +28,7 @@ export {
   type CurrentSubscriptionRow,
 } from './repository/current-plan';
 export { currentSubscription } from './subscriptions';
+export { REMINDER_CRON, REMINDER_QUEUE } from './reminders';
 
 /** Billing bound to its dependencies, for the routes and the jobs. */
 export function createBillingService(deps: BillingDeps) {
@@ -52,6 +54,8 @@ export function createBillingService(deps: BillingDeps) {
       refunds.refund(deps, admin, paymentId, reason),
     retryRefunds: () => refunds.retryRefunds(deps),
     expire: () => subscriptions.expire(deps),
+    /** Mails the renewal reminders due (reminders.ts); the number sent. */
+    remindRenewals: (now?: Date) => reminders.remindRenewals(deps, now),
   };
 }
 
