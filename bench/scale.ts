@@ -276,6 +276,7 @@ async function main() {
   const stopAll = () => children.forEach((c) => c.kill('SIGTERM'));
   process.on('exit', stopAll);
   const result: Record<string, unknown> = { at: new Date().toISOString(), node: process.version };
+
   let over = 0;
   try {
     if (parts.has('streams')) {
@@ -288,13 +289,21 @@ async function main() {
       result.cluster = cluster.result;
       if (!cluster.ok) over++;
     }
-    if (parts.has('start')) result.start = await measureStart(children);
+    if (parts.has('start')) result.start = { catalogues: await measureStart(children) };
   } finally {
     stopAll();
   }
+  // Each part keeps its latest figures: a run of one part leaves the others' in the file.
   const file = path.resolve('bench/results/scale-latest.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify({ ...result, over }, null, 2)}\n`);
+  const earlier = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)
+    : {};
+  const measured = Object.fromEntries(Object.entries(result).filter(([k]) => k !== 'at' && k !== 'node'));
+  const stamped = Object.fromEntries(
+    Object.entries(measured).map(([k, v]) => [k, { at: result.at, node: result.node, ...(v as object) }]),
+  );
+  fs.writeFileSync(file, `${JSON.stringify({ ...earlier, ...stamped }, null, 2)}\n`);
   log(
     `\n${over ? `${over} part(s) over target.` : 'Every target met.'} Results: bench/results/scale-latest.json`,
   );
