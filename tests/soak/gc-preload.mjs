@@ -32,7 +32,11 @@ setInterval(
   () => {
     gc();
     const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
-    if (log) fs.appendFileSync(log, `${JSON.stringify({ at: Date.now(), rss, heap: heapUsed, heapTotal, external, ...rssParts() })}\n`);
+    if (log)
+      fs.appendFileSync(
+        log,
+        `${JSON.stringify({ at: Date.now(), rss, heap: heapUsed, heapTotal, external, ...rssParts() })}\n`,
+      );
   },
   Number(process.env.SOAK_GC_EVERY_MS || 10_000),
 ).unref();

@@ -3,15 +3,8 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createPerplexity } from '@ai-sdk/perplexity';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type {
-  CircuitBreakerPolicy} from 'cockatiel';
-import {
-  CircuitState,
-  ConsecutiveBreaker,
-  ExponentialBackoff,
-  circuitBreaker,
-  handleWhen,
-} from 'cockatiel';
+import type { CircuitBreakerPolicy } from 'cockatiel';
+import { CircuitState, ConsecutiveBreaker, ExponentialBackoff, circuitBreaker, handleWhen } from 'cockatiel';
 import type { MODEL_STATUSES } from '../../../shared/admin-models';
 import { MODELS, type Model } from '../../../shared/constants';
 import type { AiConfig, AiProviderConfig, ModelCapabilities, ModelConfig, ModelPrice } from './ai-config';
