@@ -133,6 +133,7 @@ export async function buildApp(options: AppOptions) {
     config: config.payments,
     gateway: createGateway(config.payments),
     log: app.log,
+    models,
     // Payment alerts go out after the grant is committed, without holding up the buyer's answer.
     onPaid: (paid) =>
       void notifyAdmins({ db: options.database.db, mailer, log: app.log }, 'payment', {

@@ -29,6 +29,8 @@ import { metrics } from '../../lib/metrics';
 import { assertPaymentAmount, fromMinor, storedMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/auth';
+import type { ModelRegistry } from '../../integrations/ai/providers';
+import { modelsByPlan } from '../playground/model-access';
 import { toPlan } from './plans';
 import * as repo from './repository';
 
@@ -45,6 +47,8 @@ export interface BillingDeps {
   config: PaymentsConfig;
   gateway: PaymentGateway | TestGateway | null;
   log: FastifyBaseLogger;
+  /** The configured models, for the models each plan offers (its limits). */
+  models: ModelRegistry;
   /** Told after a payment is granted (admin payment alerts); must not throw. */
   onPaid?: (paid: { userEmail: string; description: string; amount: string }) => void;
 }
@@ -409,8 +413,11 @@ export function createBillingService(deps: BillingDeps) {
 
   return {
     async plans() {
-      const rows = await repo.listVisiblePlans(db);
-      return { plans: rows.map((r) => toPlan(r, config.currency)), currency: config.currency };
+      const [rows, modelsOf] = await Promise.all([repo.listVisiblePlans(db), modelsByPlan(db, deps.models)]);
+      return {
+        plans: rows.map((r) => toPlan(r, config.currency, modelsOf(r.id))),
+        currency: config.currency,
+      };
     },
 
     overview: (auth: AuthContext) => overview(auth.userId),
