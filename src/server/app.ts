@@ -14,6 +14,9 @@ import { createBackgroundTasks } from './lib/background';
 import { compiledSerializerCompiler } from './lib/json-serializer';
 import { type Limiter, fallbackLimiter, memoryLimiter } from './lib/limiter';
 import { adminRoutes } from './modules/admin/routes';
+import { apiKeyAuthenticator } from './modules/api-keys/authenticate';
+import { apiKeyRoutes } from './modules/api-keys/routes';
+import { createApiKeysService } from './modules/api-keys/service';
 import { authRoutes } from './modules/auth/routes';
 import { paymentRoutes } from './modules/billing/routes';
 import { createBillingService } from './modules/billing/service';
@@ -192,7 +195,12 @@ export async function buildApp(options: AppOptions) {
     background,
     settleMs: config.shutdownTimeoutMs,
   });
-  await app.register(authPlugin, { tokens });
+  const apiKeys = createApiKeysService({
+    db: options.database.db,
+    limiter,
+    rateLimit: config.apiKeyRateLimit,
+  });
+  await app.register(authPlugin, { tokens, apiKeys: apiKeyAuthenticator(apiKeys) });
   await app.register(openapiPlugin);
   // After the OpenAPI plugin, so /api/metrics is documented (and the access matrix sees it).
   await app.register(metricsPlugin, { token: config.metricsToken });
@@ -205,6 +213,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
+      await api.register(apiKeyRoutes, { apiKeys });
       await api.register(playgroundRoutes, {
         playground,
         uploads,

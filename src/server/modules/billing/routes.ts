@@ -243,6 +243,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ billing: BillingService; ali
     user.get(
       '/purchases',
       {
+        config: { apiScope: 'library:read' },
         schema: {
           tags,
           summary: `Premium prompts you own${note}`,

@@ -65,6 +65,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/user/prompts',
     {
+      config: { apiScope: ['library:read', 'prompts:manage'] },
       schema: {
         tags: ['creator'],
         summary: 'Your prompts, every status',
@@ -82,6 +83,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/user/prompts',
     {
+      config: { apiScope: 'prompts:manage' },
       schema: {
         tags: ['creator'],
         summary: 'Publish a prompt, or save it as a draft',
@@ -101,6 +103,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/user/prompts/:id',
     {
+      config: { apiScope: 'prompts:manage' },
       schema: {
         tags: ['creator'],
         summary: 'Edit your prompt (a published one keeps its previous version)',
@@ -124,6 +127,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
     app.post(
       `/user/prompts/:id/${action}`,
       {
+        config: { apiScope: 'prompts:manage' },
         schema: {
           tags: ['creator'],
           summary: publish ? 'Publish your prompt' : 'Take your prompt off the marketplace (back to draft)',
@@ -143,6 +147,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/user/prompts/:id',
     {
+      config: { apiScope: 'prompts:manage' },
       schema: {
         tags: ['creator'],
         summary: 'Delete your prompt (archived instead when it has buyers)',

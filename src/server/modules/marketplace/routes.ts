@@ -351,6 +351,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/marketplace/prompts/:id',
     {
+      config: { apiScope: 'library:read' },
       onRequest: app.identify,
       schema: {
         tags: ['marketplace'],
@@ -403,6 +404,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/marketplace/prompts/:id/download',
     {
+      config: { apiScope: 'library:read' },
       onRequest: app.authenticate,
       schema: {
         tags: ['marketplace'],
@@ -421,6 +423,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/marketplace/prompts/:id/reviews',
     {
+      config: { apiScope: 'library:read' },
       onRequest: app.identify,
       schema: {
         tags: ['marketplace'],
