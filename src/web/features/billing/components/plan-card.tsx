@@ -114,24 +114,6 @@ export function PlanCard({ plan, period, action, busy, locked, onAction, trial }
           What&apos;s included
         </p>
         <ul className="mt-4 space-y-3 text-sm">
-          {planLimitLines(plan.limits, { audience: 'public' }).map((line) => (
-            <li
-              key={line.key}
-              data-testid="plan-limit"
-              data-limit={line.key}
-              className={cn('flex gap-3', !line.included && 'text-muted-foreground')}
-            >
-              {line.included ? (
-                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-              ) : (
-                <X className="mt-0.5 size-4 shrink-0" aria-hidden />
-              )}
-              <span>
-                {!line.included && <span className="sr-only">Not included: </span>}
-                {line.text}
-              </span>
-            </li>
-          ))}
           {plan.features.map((feature) => (
             <li key={feature.name} className={cn('flex gap-3', !feature.included && 'text-muted-foreground')}>
               {feature.included ? (
@@ -145,6 +127,26 @@ export function PlanCard({ plan, period, action, busy, locked, onAction, trial }
               </span>
             </li>
           ))}
+          {planLimitLines(plan.limits, { audience: 'public' })
+            .sort((a, b) => Number(b.included) - Number(a.included))
+            .map((line) => (
+              <li
+                key={line.key}
+                data-testid="plan-limit"
+                data-limit={line.key}
+                className={cn('flex gap-3', !line.included && 'text-muted-foreground')}
+              >
+                {line.included ? (
+                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                ) : (
+                  <X className="mt-0.5 size-4 shrink-0" aria-hidden />
+                )}
+                <span>
+                  {!line.included && <span className="sr-only">Not included: </span>}
+                  {line.text}
+                </span>
+              </li>
+            ))}
         </ul>
       </div>
     </article>
