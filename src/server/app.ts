@@ -26,6 +26,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
 import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { mcpRoutes } from './modules/mcp/routes';
 import { playgroundRoutes } from './modules/playground/routes';
 import { createPlaygroundService } from './modules/playground/service';
 import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
@@ -226,6 +227,17 @@ export async function buildApp(options: AppOptions) {
     },
     { prefix: '/api' },
   );
+
+  // The MCP server for API keys (issue 59): outside /api, spoken to by MCP clients, not browsers.
+  await app.register(mcpRoutes, {
+    db: options.database.db,
+    engine: options.database.engine,
+    playground,
+    billing,
+    apiKeys,
+    limiter,
+    perAddress: config.rateLimitMax,
+  });
 
   await app.register(spaPlugin, {
     pages,
