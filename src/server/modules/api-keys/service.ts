@@ -69,8 +69,43 @@ function toApiKey(row: Awaited<ReturnType<typeof repo.listKeys>>[number], now: s
   };
 }
 
-export function createApiKeysService(deps: ApiKeysDeps) {
+/**
+ * Who a token speaks for, or AUTHENTICATION_ERROR (unknown, revoked or expired key, inactive
+ * user), AUTHORIZATION_ERROR (the plan no longer gives API access) or RATE_LIMIT_ERROR.
+ */
+async function identifyKey(
+  deps: ApiKeysDeps,
+  hasApiAccess: (userId: string, role: Role) => Promise<boolean>,
+  token: string,
+): Promise<ApiKeyIdentity> {
   const { db, limiter } = deps;
+  const now = nowIso();
+  const key = await repo.findLiveKeyByHash(db, hashToken(token), now);
+  if (!key) throw new AppError('AUTHENTICATION_ERROR', API_KEY_MESSAGES.invalid);
+  if (key.status !== 'active') {
+    throw new AppError('AUTHENTICATION_ERROR', 'This account is no longer active.', {
+      internal: `api key of an account ${key.status}`,
+    });
+  }
+  const role = key.role as Role;
+  if (!(await hasApiAccess(key.user_id, role))) {
+    throw new AppError('AUTHORIZATION_ERROR', API_KEY_MESSAGES.noApiAccess);
+  }
+  const hit = await limiter.hit(`api-key:${key.id}`, RATE_WINDOW_MS);
+  if (hit.count > deps.rateLimit) {
+    throw new AppError('RATE_LIMIT_ERROR', undefined, {
+      retryAfterSeconds: Math.max(1, Math.ceil(hit.resetMs / 1000)),
+      internal: `api key ${key.id} over ${deps.rateLimit} a minute`,
+    });
+  }
+  if (!key.last_used_at || Date.parse(now) - Date.parse(key.last_used_at) > TOUCH_INTERVAL_MS) {
+    await repo.touchKey(db, key.id, now);
+  }
+  return { keyId: key.id, userId: key.user_id, role, scopes: parseScopes(key.scopes) };
+}
+
+export function createApiKeysService(deps: ApiKeysDeps) {
+  const { db } = deps;
   const allowanceOf = allowanceReader(db);
 
   /** Whether the user's current plan gives API access (admins have no plan, and may). */
@@ -131,35 +166,7 @@ export function createApiKeysService(deps: ApiKeysDeps) {
       return toApiKey((await repo.findKey(db, auth.userId, id))!, now);
     },
 
-    /**
-     * Who a token speaks for, or AUTHENTICATION_ERROR (unknown, revoked or expired key, inactive
-     * user), AUTHORIZATION_ERROR (the plan no longer gives API access) or RATE_LIMIT_ERROR.
-     */
-    async identify(token: string): Promise<ApiKeyIdentity> {
-      const now = nowIso();
-      const key = await repo.findLiveKeyByHash(db, hashToken(token), now);
-      if (!key) throw new AppError('AUTHENTICATION_ERROR', API_KEY_MESSAGES.invalid);
-      if (key.status !== 'active') {
-        throw new AppError('AUTHENTICATION_ERROR', 'This account is no longer active.', {
-          internal: `api key of an account ${key.status}`,
-        });
-      }
-      const role = key.role as Role;
-      if (!(await hasApiAccess(key.user_id, role))) {
-        throw new AppError('AUTHORIZATION_ERROR', API_KEY_MESSAGES.noApiAccess);
-      }
-      const hit = await limiter.hit(`api-key:${key.id}`, RATE_WINDOW_MS);
-      if (hit.count > deps.rateLimit) {
-        throw new AppError('RATE_LIMIT_ERROR', undefined, {
-          retryAfterSeconds: Math.max(1, Math.ceil(hit.resetMs / 1000)),
-          internal: `api key ${key.id} over ${deps.rateLimit} a minute`,
-        });
-      }
-      if (!key.last_used_at || Date.parse(now) - Date.parse(key.last_used_at) > TOUCH_INTERVAL_MS) {
-        await repo.touchKey(db, key.id, now);
-      }
-      return { keyId: key.id, userId: key.user_id, role, scopes: parseScopes(key.scopes) };
-    },
+    identify: (token: string) => identifyKey(deps, hasApiAccess, token),
   };
 }
 

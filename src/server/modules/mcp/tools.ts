@@ -55,8 +55,10 @@ async function readable(deps: McpDeps, auth: AuthContext, id: string) {
   return deps.playground.promptTry(auth, id);
 }
 
-function libraryTools(server: McpServer, deps: McpDeps, auth: AuthContext) {
-  const market = { db: deps.db, engine: deps.engine };
+const marketOf = (deps: McpDeps) => ({ db: deps.db, engine: deps.engine });
+
+function searchTool(server: McpServer, deps: McpDeps) {
+  const market = marketOf(deps);
   server.registerTool(
     'search_marketplace',
     {
@@ -95,7 +97,9 @@ function libraryTools(server: McpServer, deps: McpDeps, auth: AuthContext) {
         });
       }),
   );
+}
 
+function listTool(server: McpServer, deps: McpDeps, auth: AuthContext) {
   server.registerTool(
     'list_prompts',
     {
@@ -117,7 +121,10 @@ function libraryTools(server: McpServer, deps: McpDeps, auth: AuthContext) {
         });
       }),
   );
+}
 
+function getTool(server: McpServer, deps: McpDeps, auth: AuthContext) {
+  const market = marketOf(deps);
   server.registerTool(
     'get_prompt',
     {
@@ -150,7 +157,9 @@ function libraryTools(server: McpServer, deps: McpDeps, auth: AuthContext) {
         });
       }),
   );
+}
 
+function fillTool(server: McpServer, deps: McpDeps, auth: AuthContext) {
   server.registerTool(
     'fill_prompt',
     {
@@ -176,7 +185,7 @@ function libraryTools(server: McpServer, deps: McpDeps, auth: AuthContext) {
   );
 }
 
-function playgroundTools(server: McpServer, deps: McpDeps, auth: AuthContext) {
+function modelsTool(server: McpServer, deps: McpDeps, auth: AuthContext) {
   server.registerTool(
     'list_models',
     {
@@ -187,7 +196,9 @@ function playgroundTools(server: McpServer, deps: McpDeps, auth: AuthContext) {
     },
     () => answer(async () => json({ models: await deps.playground.listModels(auth) })),
   );
+}
 
+function runTool(server: McpServer, deps: McpDeps, auth: AuthContext) {
   server.registerTool(
     'run_prompt',
     {
@@ -249,8 +260,16 @@ export function mcpServerFor(deps: McpDeps, auth: AuthContext, scopes: readonly 
         'and run them on your plan’s models.',
     },
   );
-  if (scopes.includes('library:read')) libraryTools(server, deps, auth);
-  if (scopes.includes('playground:use')) playgroundTools(server, deps, auth);
+  if (scopes.includes('library:read')) {
+    searchTool(server, deps);
+    listTool(server, deps, auth);
+    getTool(server, deps, auth);
+    fillTool(server, deps, auth);
+  }
+  if (scopes.includes('playground:use')) {
+    modelsTool(server, deps, auth);
+    runTool(server, deps, auth);
+  }
   if (!scopes.includes('library:read') && !scopes.includes('playground:use')) {
     // A key with neither scope still gets an answer that says why it has no tools.
     server.registerTool(

@@ -84,35 +84,13 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreate
           </NativeSelect>
         </Field>
       </div>
-      <fieldset className="grid gap-2" aria-describedby={errors.scopes ? `${scopesId}-error` : undefined}>
-        <legend className="mb-2 text-sm font-medium">Scopes</legend>
-        {API_KEY_SCOPES.map((scope) => (
-          <label
-            key={scope}
-            className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary/60 has-[:checked]:bg-primary/5"
-          >
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 accent-(--color-primary)"
-              checked={scopes.includes(scope)}
-              onChange={(e) => toggle(scope, e.target.checked)}
-              disabled={create.isPending}
-            />
-            <span className="grid min-w-0 gap-0.5">
-              <span className="font-medium">
-                {API_KEY_SCOPE_LABELS[scope].title}{' '}
-                <code className="text-xs font-normal text-muted-foreground">{scope}</code>
-              </span>
-              <span className="text-muted-foreground">{API_KEY_SCOPE_LABELS[scope].description}</span>
-            </span>
-          </label>
-        ))}
-        {errors.scopes ? (
-          <p id={`${scopesId}-error`} className="text-sm text-destructive">
-            {errors.scopes}
-          </p>
-        ) : null}
-      </fieldset>
+      <ScopesFieldset
+        id={scopesId}
+        scopes={scopes}
+        error={errors.scopes}
+        disabled={create.isPending}
+        onToggle={toggle}
+      />
       <div>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? (
@@ -124,5 +102,51 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreate
         </Button>
       </div>
     </form>
+  );
+}
+
+function ScopesFieldset({
+  id,
+  scopes,
+  error,
+  disabled,
+  onToggle,
+}: {
+  id: string;
+  scopes: ApiKeyScope[];
+  error: string | undefined;
+  disabled: boolean;
+  onToggle: (scope: ApiKeyScope, on: boolean) => void;
+}) {
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-2 text-sm font-medium">Scopes</legend>
+      {API_KEY_SCOPES.map((scope) => (
+        <label
+          key={scope}
+          className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary/60 has-[:checked]:bg-primary/5"
+        >
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-(--color-primary)"
+            checked={scopes.includes(scope)}
+            onChange={(e) => onToggle(scope, e.target.checked)}
+            disabled={disabled}
+          />
+          <span className="grid min-w-0 gap-0.5">
+            <span className="font-medium">
+              {API_KEY_SCOPE_LABELS[scope].title}{' '}
+              <code className="text-xs font-normal text-muted-foreground">{scope}</code>
+            </span>
+            <span className="text-muted-foreground">{API_KEY_SCOPE_LABELS[scope].description}</span>
+          </span>
+        </label>
+      ))}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -56,76 +56,100 @@ export function KeysList({ keys }: { keys: ApiKey[] }) {
   return (
     <>
       <ul className="grid gap-3" aria-label="Your API keys">
-        {keys.map((key) => {
-          const badge = STATUS_BADGE[key.status];
-          return (
-            <li
-              key={key.id}
-              data-testid="api-key-row"
-              data-status={key.status}
-              className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-start sm:justify-between"
-            >
-              <div className="grid min-w-0 gap-1.5">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium break-words">{key.name}</span>
-                  <Badge variant={badge.variant}>{badge.label}</Badge>
-                </div>
-                <code className="text-xs text-muted-foreground">{key.prefix}…</code>
-                <div className="flex flex-wrap gap-1">
-                  {key.scopes.map((s) => (
-                    <Badge key={s} variant="secondary" className="font-normal">
-                      {API_KEY_SCOPE_LABELS[s].title}
-                    </Badge>
-                  ))}
-                </div>
-                <p className="text-xs text-muted-foreground">
-                  {key.lastUsedAt ? `Last used ${formatRelativeTime(key.lastUsedAt)}` : 'Never used'}
-                  {' · '}
-                  {key.status === 'revoked' && key.revokedAt
-                    ? `Revoked ${formatDate(key.revokedAt)}`
-                    : `${key.status === 'expired' ? 'Expired' : 'Expires'} ${formatDate(key.expiresAt)}`}
-                </p>
-              </div>
-              {key.status === 'active' ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="self-start text-destructive hover:text-destructive"
-                  onClick={() => setRevoking(key)}
-                  aria-label={`Revoke ${key.name}`}
-                >
-                  Revoke
-                </Button>
-              ) : null}
-            </li>
-          );
-        })}
+        {keys.map((key) => (
+          <KeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
+        ))}
       </ul>
-      <Dialog
+      <RevokeKeyDialog
+        name={shown?.name ?? ''}
         open={revoking !== null}
-        onOpenChange={(open) => !open && !revoke.isPending && setRevoking(null)}
-      >
-        <DialogContent className="sm:max-w-md" hideClose>
-          <DialogHeader className="pr-0">
-            <DialogTitle>Revoke this API key?</DialogTitle>
-            <DialogDescription>
-              <span className="font-medium text-foreground">{shown?.name}</span> stops working at once,
-              everywhere it is used. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={revoke.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={confirm} disabled={revoke.isPending}>
-              {revoke.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
-              Revoke key
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        pending={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={confirm}
+      />
     </>
+  );
+}
+
+function KeyRow({ apiKey: key, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+  const badge = STATUS_BADGE[key.status];
+  return (
+    <li
+      data-testid="api-key-row"
+      data-status={key.status}
+      className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-start sm:justify-between"
+    >
+      <div className="grid min-w-0 gap-1.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium break-words">{key.name}</span>
+          <Badge variant={badge.variant}>{badge.label}</Badge>
+        </div>
+        <code className="text-xs text-muted-foreground">{key.prefix}…</code>
+        <div className="flex flex-wrap gap-1">
+          {key.scopes.map((s) => (
+            <Badge key={s} variant="secondary" className="font-normal">
+              {API_KEY_SCOPE_LABELS[s].title}
+            </Badge>
+          ))}
+        </div>
+        <p className="text-xs text-muted-foreground">
+          {key.lastUsedAt ? `Last used ${formatRelativeTime(key.lastUsedAt)}` : 'Never used'}
+          {' · '}
+          {key.status === 'revoked' && key.revokedAt
+            ? `Revoked ${formatDate(key.revokedAt)}`
+            : `${key.status === 'expired' ? 'Expired' : 'Expires'} ${formatDate(key.expiresAt)}`}
+        </p>
+      </div>
+      {key.status === 'active' ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start text-destructive hover:text-destructive"
+          onClick={onRevoke}
+          aria-label={`Revoke ${key.name}`}
+        >
+          Revoke
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function RevokeKeyDialog({
+  name,
+  open,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  name: string;
+  open: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
+      <DialogContent className="sm:max-w-md" hideClose>
+        <DialogHeader className="pr-0">
+          <DialogTitle>Revoke this API key?</DialogTitle>
+          <DialogDescription>
+            <span className="font-medium text-foreground">{name}</span> stops working at once, everywhere it
+            is used. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+            {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
+            Revoke key
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -34,6 +34,29 @@ function Section({
   );
 }
 
+function NoApiAccess() {
+  return (
+    <Section
+      id="create-key"
+      title="API access"
+      description="Your plan does not include API access."
+      icon={<SparklesIcon />}
+    >
+      <div className="grid gap-4 text-sm" data-testid="no-api-access">
+        <p className="text-muted-foreground">
+          API keys and the MCP server come with plans that include API access. Keys you made before stop
+          working while your plan does not include it.
+        </p>
+        <div>
+          <Button asChild>
+            <Link to={PAGE_PATHS.pricing}>Compare plans</Link>
+          </Button>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
 /** /settings/api-keys: make, list and revoke API keys (issue 59). */
 export function ApiKeysPage() {
   const keys = useApiKeys();
@@ -86,24 +109,7 @@ export function ApiKeysPage() {
               </div>
             </Section>
           ) : (
-            <Section
-              id="create-key"
-              title="API access"
-              description="Your plan does not include API access."
-              icon={<SparklesIcon />}
-            >
-              <div className="grid gap-4 text-sm" data-testid="no-api-access">
-                <p className="text-muted-foreground">
-                  API keys and the MCP server come with plans that include API access. Keys you made before
-                  stop working while your plan does not include it.
-                </p>
-                <div>
-                  <Button asChild>
-                    <Link to={PAGE_PATHS.pricing}>Compare plans</Link>
-                  </Button>
-                </div>
-              </div>
-            </Section>
+            <NoApiAccess />
           )}
           <Section
             id="your-keys"
