@@ -17,7 +17,7 @@ export function UsageExamples({ origin }: { origin: string }) {
     <div className="grid gap-4 text-sm">
       <p className="text-muted-foreground">
         Send the key as a bearer token. The endpoints each scope opens are listed in the{' '}
-        <a href="/api/docs" className="text-primary underline-offset-4 hover:underline">
+        <a href="/api/docs" className="text-primary underline underline-offset-4">
           API documentation
         </a>
         .

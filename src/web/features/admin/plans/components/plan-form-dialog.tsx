@@ -190,7 +190,7 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
             ? listNames(plan.limits.models.map((m) => m.name)) || 'none'
             : 'every configured model, until you choose some'}
           . Choose them on the{' '}
-          <Link to={PAGE_PATHS.adminModels} className="text-primary underline-offset-4 hover:underline">
+          <Link to={PAGE_PATHS.adminModels} className="text-primary underline underline-offset-4">
             Models page
           </Link>
           .
