@@ -78,6 +78,8 @@ describe('making a key', () => {
       { name: 'A', scopes: [], expiresInDays: 30 },
       { name: 'A', scopes: ['admin:all'], expiresInDays: 30 },
       { name: 'A', scopes: ['library:read'], expiresInDays: 5 },
+      // A direction override would make a key's name lie about itself in the list.
+      { name: 'CI\u202Eyek', scopes: ['library:read'], expiresInDays: 30 },
     ]) {
       const res = await call('POST', '/api/user/api-keys', user.token, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
