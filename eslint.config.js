@@ -70,6 +70,24 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: noImport(['**/web/**', '@/*'], 'The server must not import web code.'),
   },
+  // Billing's SQL is its own: other server code asks billing's service (decision 049).
+  {
+    files: ['src/server/**'],
+    ignores: ['src/server/modules/billing/**'],
+    rules: noImport(
+      ['**/web/**', '@/*', '**/billing/repository', '**/billing/repository/**'],
+      'Other server code uses billing through billing/service.ts, never its repository (nor web code).',
+    ),
+  },
+  // Server imports flow one way too: lib/, integrations/ and the external plugins are used by the
+  // modules and the app plugins, and import neither.
+  {
+    files: ['src/server/lib/**', 'src/server/integrations/**', 'src/server/plugins/external/**'],
+    rules: noImport(
+      ['**/web/**', '@/*', '**/modules/**', '**/plugins/app/**'],
+      'lib/, integrations/ and plugins/external/ import no module and no app plugin (nor web code).',
+    ),
+  },
   {
     files: [
       'scripts/**',

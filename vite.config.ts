@@ -12,7 +12,7 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) beside each text file of the build, so the server
- * sends them as they are (src/server/plugins/spa.ts) instead of compressing on the hot path, and at
+ * sends them as they are (src/server/plugins/app/spa.ts) instead of compressing on the hot path, and at
  * a strength it could not afford per request. Source maps are left alone: only devtools ask for them.
  */
 function precompress(): Plugin {

@@ -8,7 +8,8 @@ import { PACED_DELAY_MS, PACED_TOKENS } from './paced-reply';
  *   tsx bench/fake-provider.ts <port> <control port>
  * The control port switches the reply between the benchmark's phases: `POST /reply/short` (a dozen
  * tokens 5 ms apart, for the one-stream runs, where only the first token matters) and
- * `POST /reply/paced` (the realistic reply the concurrent runs use: see paced-reply.ts).
+ * `POST /reply/paced` (the realistic reply the concurrent runs use: see paced-reply.ts). The scale
+ * benchmark sets a long reply of its own: `POST /reply/steady?tokens=N&delay=ms`.
  */
 
 const words = 'Here is a concise, well structured answer with a short example and a closing tip.'.split(' ');
@@ -26,7 +27,16 @@ const replies = {
 fake.setFallback(replies.short);
 
 const control = http.createServer((req, res) => {
-  const which = req.url?.replace('/reply/', '') as keyof typeof replies;
+  const url = new URL(req.url ?? '/', 'http://control');
+  if (req.method === 'POST' && url.pathname === '/reply/steady') {
+    const tokens = Number(url.searchParams.get('tokens'));
+    const delayMs = Number(url.searchParams.get('delay'));
+    const text = Array.from({ length: tokens }, (_, i) => words[i % words.length]).join(' ');
+    fake.setFallback({ kind: 'reply', text, delayMs });
+    res.writeHead(204).end();
+    return;
+  }
+  const which = url.pathname.replace('/reply/', '') as keyof typeof replies;
   if (req.method !== 'POST' || !(which in replies)) {
     res.writeHead(404).end();
     return;

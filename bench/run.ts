@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,7 +11,7 @@ import { type RecordedResponse, answerKey } from './recorded';
 import { Rng } from '../src/server/db/seed/prng';
 import { type Measure, type PacedRequest, type Req, pacedLoad } from './paced';
 import { PACED_REPLY_MS } from './paced-reply';
-import { assertNothingAnswers } from './port';
+import { PIN, cpuMs, pinLoadGenerator, premiumSubscriber, startProcess } from './processes';
 
 /*
  * `npm run bench`: Promptforge's hot paths on a database of 100 000 prompts and 10 000 users,
@@ -108,13 +108,10 @@ const BUDGET = {
   mixed: { p99: 50 },
   postgresFactor: 2,
 };
-// One core for the app (and the bare server, measured after it), the other for the load generator.
-const PIN = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-// The load generator is this process (autocannon and the paced sender run in it), so it goes on the
-// other core with every thread it has, as the issue asks; left to the scheduler its threads also ran
-// on the app's core. (Measured: it did not change the mixed workload's p99, see docs/performance.md.)
-if (PIN && spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)]).status !== 0)
-  throw new Error('could not pin the load generator to core 1');
+// One core for the app (and the bare server, measured after it), the other for the load generator
+// (this process: autocannon and the paced sender run in it), as the issue asks. (Measured: pinning it
+// did not change the mixed workload's p99, see docs/performance.md.)
+pinLoadGenerator();
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
@@ -212,53 +209,6 @@ function ensureBuild() {
   log('Building the web app (npm run build)...');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm run build failed');
-}
-
-/** Starts a process and resolves once `readyUrl` answers 200. */
-async function start(
-  command: string[],
-  env: NodeJS.ProcessEnv,
-  readyUrl: string,
-  core = 0,
-  /** Where the process's standard output goes (discarded when not given). */
-  logFile?: string,
-): Promise<ChildProcess> {
-  await assertNothingAnswers(readyUrl, 'is another benchmark running? (BENCH_PORT moves it)');
-  const [file, argv] = PIN
-    ? ['taskset', ['-c', String(core), process.execPath, ...command]]
-    : [process.execPath, command];
-  const child = spawn(file, argv, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', logFile ? fs.openSync(logFile, 'w') : 'ignore', 'pipe'],
-  });
-  let output = '';
-  let exited: number | null | undefined;
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  child.once('exit', (code) => (exited = code));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (exited !== undefined) throw new Error(`exited ${exited}: ${output}`);
-    try {
-      if ((await fetch(readyUrl)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`did not start: ${output}`);
-}
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // Fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the command name.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
 }
 
 /** `load`, and the CPU time the server process spent on each request (µs), which noise from other work does not inflate. */
@@ -508,7 +458,7 @@ async function httpScenarios(scenarios: HttpScenario[], mixed: Req[] | null, app
   fs.mkdirSync(root, { recursive: true });
   const responsesFile = path.join(root, `responses-${engine}.json`);
   fs.writeFileSync(responsesFile, JSON.stringify(responses));
-  const bare = await start(
+  const bare = await startProcess(
     ['--import', 'tsx', 'bench/bare-server.ts', String(BARE_PORT), responsesFile],
     {},
     `http://127.0.0.1:${BARE_PORT}/__ready`,
@@ -831,33 +781,6 @@ Capacity: one core serves about ${paced ? Math.round(1000 / paced.appCpuMsPerTur
  * real customer. A fresh one each run: a user whose history grows from run to run would make later
  * runs slower than earlier ones.
  */
-async function premiumSubscriber(): Promise<string> {
-  const api = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`http://127.0.0.1:${APP_PORT}/api${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as { data: Record<string, unknown> };
-    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
-  const email = `bench-${Date.now()}@example.test`;
-  const token = (await api('/auth/register', { name: 'Bench Runner', email, password: 'bench-pass-123' }))
-    .token as string;
-  const plans = (await api('/payments/plans', undefined)).plans as { id: string; slug: string }[];
-  const premium = plans.find((p) => p.slug === 'premium');
-  if (!premium) throw new Error('no Premium plan in the bench database');
-  const order = await api('/payments/create-order', { planId: premium.id }, token);
-  const signed = await api(
-    '/payments/test-gateway/pay',
-    { orderId: order.orderId, outcome: 'succeed' },
-    token,
-  );
-  await api('/payments/verify', signed, token);
-  return token;
-}
-
 /** PostgreSQL within 2x of SQLite: throughput per scenario against the last SQLite run's file. */
 function compareWithSqlite(rows: Row[]): { id: string; sqlite: number; postgres: number; verdict: string }[] {
   const file = path.join(resultsDir, 'latest-sqlite.json');
@@ -899,7 +822,7 @@ async function main() {
     // The fake answers any request with its streamed reply, so any path tells it is up. It stands
     // for a provider on another machine: it runs on the load generator's core, not the app's.
     children.push(
-      await start(
+      await startProcess(
         ['--import', 'tsx', 'bench/fake-provider.ts', String(FAKE_PORT), String(FAKE_CONTROL_PORT)],
         {},
         `http://127.0.0.1:${FAKE_PORT}/ready`,
@@ -907,7 +830,7 @@ async function main() {
       ),
     );
     const appNodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const app = await start(
+    const app = await startProcess(
       [...appNodeArgs, '--import', 'tsx', 'src/server/main.ts'],
       {
         DATA_DIR: engine === 'sqlite' ? dataDir : path.join(root, 'pg-data'),
@@ -944,7 +867,7 @@ async function main() {
     const withStreams = wants('7', 'stream');
     // The floor of scenario 7 shares the app's core; only one of the two is measured at a time.
     const floorRelay = withStreams
-      ? await start(
+      ? await startProcess(
           ['--import', 'tsx', 'bench/relay-floor.ts', String(FLOOR_PORT), `http://127.0.0.1:${FAKE_PORT}/v1`],
           {},
           `http://127.0.0.1:${FLOOR_PORT}/__ready`,
@@ -957,7 +880,12 @@ async function main() {
     let failed = 0;
     const http = await httpScenarios(picked, withMixed ? mixed : null, app.pid);
     failed += http.over;
-    if (withStreams) failed += await streamingScenario(await premiumSubscriber(), app.pid, floorRelay?.pid);
+    if (withStreams)
+      failed += await streamingScenario(
+        await premiumSubscriber(`http://127.0.0.1:${APP_PORT}`),
+        app.pid,
+        floorRelay?.pid,
+      );
     const comparison = engine === 'postgres' ? compareWithSqlite(http.rows) : [];
     failed += comparison.filter((c) => c.verdict === 'OVER').length;
 

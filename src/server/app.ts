@@ -9,7 +9,6 @@ import { createGateway } from './integrations/payments/gateway';
 import { diskStorage } from './integrations/storage/file-storage';
 import { createMailer } from './integrations/mail/mailer';
 import { createJobRunner } from './jobs';
-import { notifyAdmins } from './lib/admin-alerts';
 import { createBackgroundTasks } from './lib/background';
 import { compiledSerializerCompiler } from './lib/json-serializer';
 import { type Limiter, fallbackLimiter, memoryLimiter } from './lib/limiter';
@@ -34,18 +33,18 @@ import { createUploads } from './modules/playground/uploads';
 import { siteRoutes } from './modules/site/routes';
 import { siteConfig } from './modules/site/service';
 import { userRoutes } from './modules/user/routes';
-import authPlugin from './plugins/auth';
-import compressionPlugin from './plugins/compression';
-import corsPlugin from './plugins/cors';
-import dbPlugin from './plugins/db';
-import { createFrontDoor, requestId } from './plugins/front-door';
-import errorsPlugin, { MAX_PARAM_LENGTH, frameworkErrorHandler } from './plugins/errors';
-import metricsPlugin from './plugins/metrics';
-import openapiPlugin from './plugins/openapi';
-import rateLimitPlugin from './plugins/rate-limit';
-import securityPlugin from './plugins/security';
-import spaPlugin from './plugins/spa';
-import type { PageSources } from './plugins/spa-render';
+import compressionPlugin from './plugins/external/compression';
+import corsPlugin from './plugins/external/cors';
+import metricsPlugin from './plugins/external/metrics';
+import openapiPlugin from './plugins/external/openapi';
+import rateLimitPlugin from './plugins/external/rate-limit';
+import securityPlugin from './plugins/external/security';
+import authPlugin from './plugins/app/auth';
+import dbPlugin from './plugins/app/db';
+import errorsPlugin, { MAX_PARAM_LENGTH, frameworkErrorHandler } from './plugins/app/errors';
+import { createFrontDoor, requestId } from './plugins/app/front-door';
+import spaPlugin from './plugins/app/spa';
+import type { PageSources } from './plugins/app/spa-render';
 
 export interface AppOptions {
   config: Config;
@@ -138,14 +137,8 @@ export async function buildApp(options: AppOptions) {
     gateway: createGateway(config.payments),
     log: app.log,
     models,
-    // Payment alerts go out after the grant is committed, without holding up the buyer's answer.
-    onPaid: (paid) =>
-      void notifyAdmins({ db: options.database.db, mailer, log: app.log }, 'payment', {
-        subject: `Payment received: ${paid.amount}`,
-        text:
-          `A payment was received on Promptforge.\n\nCustomer: ${paid.userEmail}\nFor: ${paid.description}\n` +
-          `Amount: ${paid.amount}\n\nPayments: ${config.publicUrl}/admin/dashboard?tab=revenue\n`,
-      }),
+    mailer,
+    publicUrl: config.publicUrl,
   });
   // Subscriptions whose period ended are marked expired (reads already treat them as ended), and
   // refunds of payments that granted nothing, left due by a gateway failure, are tried again.

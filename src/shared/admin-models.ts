@@ -6,7 +6,7 @@ import { z } from 'zod';
  * users by cost. Prices are in the currency's major unit per million tokens; costs in major units.
  */
 
-export const MODEL_STATUSES = ['reachable', 'key-missing', 'failing', 'unknown'] as const;
+export const MODEL_STATUSES = ['reachable', 'key-missing', 'failing', 'unavailable', 'unknown'] as const;
 
 export const AdminModelSchema = z.object({
   key: z.string(),

@@ -7,7 +7,7 @@ import { routes } from './app/router';
 import { seedSiteConfig } from './lib/site-config';
 
 /*
- * Server rendering of the public pages (decision 019). The server (src/server/plugins/spa-render.ts)
+ * Server rendering of the public pages (decision 019). The server (src/server/plugins/app/spa-render.ts)
  * calls render() with a page's URL and puts the markup in index.html's #root, so the page draws
  * before its JavaScript has loaded; main.tsx then hydrates it. The page is rendered as an anonymous
  * visitor with the default theme, and with no data but what the server passes (a prompt's page gets

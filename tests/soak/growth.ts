@@ -137,3 +137,19 @@ export function detectGrowth(samples: Sample[], options: GrowthOptions = {}): Gr
     earlierHigh,
   };
 }
+
+/**
+ * How much a series grew between two moments (minutes into the run): the lowest sample
+ * in the minute up to `toMinute` less the lowest in the minute up to `fromMinute`. The lowest of a
+ * minute (a dozen readings after full collections) is what the process holds, not a moment's
+ * allocation. Null when either minute has no sample.
+ */
+export function windowGrowth(samples: Sample[], fromMinute: number, toMinute: number): number | null {
+  const levelAt = (minute: number) => {
+    const hi = minute * 60;
+    const inMinute = samples.filter((s) => s.t > hi - 60 && s.t <= hi).map((s) => s.value);
+    return inMinute.length > 0 ? Math.min(...inMinute) : null;
+  };
+  const [from, to] = [levelAt(fromMinute), levelAt(toMinute)];
+  return from === null || to === null ? null : to - from;
+}

@@ -673,6 +673,10 @@ async function main() {
     if (server) console.error(server.output().slice(-3000));
   } finally {
     await server?.stop();
+    // The memory samples, with what makes up the RSS, kept beside the summary for a closer look.
+    const memoryLog = path.join(database.dataDir, 'memory.jsonl');
+    fs.mkdirSync(path.dirname(resultFile), { recursive: true });
+    if (fs.existsSync(memoryLog)) fs.copyFileSync(memoryLog, resultFile.replace(/\.json$/, '-memory.jsonl'));
     await database.drop();
   }
 

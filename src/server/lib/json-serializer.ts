@@ -64,6 +64,54 @@ const DEF_KEYS: Record<string, string[]> = {
   object: ['shape'],
 };
 
+/** An array of `def.element`, its length within the schema's bounds. */
+function arrayCheck(def: Def, checks: CheckDef[]): Check {
+  const element = compileNode(def.element!);
+  let min = 0;
+  let max = Number.POSITIVE_INFINITY;
+  for (const c of checks) {
+    if (c.check === 'length_equals') min = max = c.length!;
+    else if (c.check === 'min_length') min = Math.max(min, c.minimum!);
+    else if (c.check === 'max_length') max = Math.min(max, c.maximum!);
+    else throw new Unsupported(def.type);
+  }
+  return (v) => {
+    if (!Array.isArray(v) || v.length < min || v.length > max) return false;
+    for (let i = 0; i < v.length; i++) {
+      if (!element(v[i])) return false;
+    }
+    return true;
+  };
+}
+
+/** A plain object with the schema's keys, in its order (an optional one may be absent). */
+function objectCheck(def: Def, checks: CheckDef[]): Check {
+  // Only the default object, which strips unknown keys (a catchall, strict or loose, decides otherwise).
+  if (checks.length > 0) throw new Unsupported(def.type);
+  const keys = Object.keys(def.shape!);
+  const fields = keys.map((key) => compileNode(def.shape![key]!));
+  // A key the value does not list: zod would still read it (a non-enumerable property), so it
+  // must read as undefined, and its schema must allow that (optional).
+  const absent = (v: Record<string, unknown>, i: number) =>
+    v[keys[i]!] === undefined && fields[i]!(undefined);
+  return (v) => {
+    if (!isPlainObject(v)) return false;
+    // The value's own keys must be the schema's, in its order; an optional one may be absent.
+    let next = 0;
+    for (const key in v) {
+      if (!Object.hasOwn(v, key)) return false;
+      while (next < keys.length && keys[next] !== key) {
+        if (!absent(v, next)) return false;
+        next++;
+      }
+      if (next === keys.length || !fields[next]!(v[key])) return false;
+      next++;
+    }
+    for (; next < keys.length; next++) if (!absent(v, next)) return false;
+    return true;
+  };
+}
+
 function compileNode(schema: z.ZodType): Check {
   const def = defOf(schema);
   const known = DEF_KEYS[def.type];
@@ -107,50 +155,10 @@ function compileNode(schema: z.ZodType): Check {
       const inner = compileNode(def.innerType!);
       return (v) => v === undefined || inner(v);
     }
-    case 'array': {
-      const element = compileNode(def.element!);
-      let min = 0;
-      let max = Number.POSITIVE_INFINITY;
-      for (const c of checks) {
-        if (c.check === 'length_equals') min = max = c.length!;
-        else if (c.check === 'min_length') min = Math.max(min, c.minimum!);
-        else if (c.check === 'max_length') max = Math.min(max, c.maximum!);
-        else throw new Unsupported(def.type);
-      }
-      return (v) => {
-        if (!Array.isArray(v) || v.length < min || v.length > max) return false;
-        for (let i = 0; i < v.length; i++) {
-          if (!element(v[i])) return false;
-        }
-        return true;
-      };
-    }
-    case 'object': {
-      // Only the default object, which strips unknown keys (a catchall, strict or loose, decides otherwise).
-      if (checks.length > 0) throw new Unsupported(def.type);
-      const keys = Object.keys(def.shape!);
-      const fields = keys.map((key) => compileNode(def.shape![key]!));
-      // A key the value does not list: zod would still read it (a non-enumerable property), so it
-      // must read as undefined, and its schema must allow that (optional).
-      const absent = (v: Record<string, unknown>, i: number) =>
-        v[keys[i]!] === undefined && fields[i]!(undefined);
-      return (v) => {
-        if (!isPlainObject(v)) return false;
-        // The value's own keys must be the schema's, in its order; an optional one may be absent.
-        let next = 0;
-        for (const key in v) {
-          if (!Object.hasOwn(v, key)) return false;
-          while (next < keys.length && keys[next] !== key) {
-            if (!absent(v, next)) return false;
-            next++;
-          }
-          if (next === keys.length || !fields[next]!(v[key])) return false;
-          next++;
-        }
-        for (; next < keys.length; next++) if (!absent(v, next)) return false;
-        return true;
-      };
-    }
+    case 'array':
+      return arrayCheck(def, checks);
+    case 'object':
+      return objectCheck(def, checks);
     default:
       throw new Unsupported(def.type);
   }

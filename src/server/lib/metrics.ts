@@ -3,7 +3,7 @@ import client from 'prom-client';
 /*
  * Process-wide metrics for /api/metrics, through prom-client: its default process and Node.js
  * metrics (memory, CPU, event-loop delay, GC, handles) and ours. The HTTP figures are recorded by
- * plugins/metrics.ts; services record their own events with one call (`metrics.providerCall(...)`,
+ * plugins/external/metrics.ts; services record their own events with one call (`metrics.providerCall(...)`,
  * `metrics.payment(...)`). Counters live in this process: each instance is scraped on its own, and a
  * restart resets them, which Prometheus' rate() understands.
  */
@@ -81,7 +81,7 @@ const requestSeries = new Map<
 export const metrics = {
   /** Prometheus' text exposition format, as /api/metrics answers it. */
   contentType: registry.contentType,
-  /** One answered HTTP request (recorded by plugins/metrics.ts). */
+  /** One answered HTTP request (recorded by plugins/external/metrics.ts). */
   request(method: string, route: string, status: number, seconds: number) {
     const id = `${method} ${status} ${route}`;
     let series = requestSeries.get(id);

@@ -1,10 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CompiledQuery } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../db/database';
-import { keepPrepared } from '../db/prepared';
 import { jsonWriter } from './json-serializer';
 
 /*
@@ -12,62 +9,9 @@ import { jsonWriter } from './json-serializer';
  * 010). An entry is served only while the version it was built under is still the current one, so
  * a write is never followed by a stale answer; the version is read from the database on every
  * request (migration 0012's triggers move it), which is what makes it right across app instances.
+ * The marketplace's catalogue (modules/marketplace/catalogue/) reads that version and says which
+ * write moves what.
  */
-
-export interface CatalogueVersion {
-  /** Moves on any write that changes what a marketplace answer shows. */
-  content: number;
-  /** Moves when the set of prompts a filter lists, or their created order, changes (keys cached totals). */
-  membership: number;
-  /** The feed's last number (migration 0014): likes and views of prompts note them there. */
-  search: number;
-  /** Moves when likes or views change: the popular order (migration 0016). */
-  popularity: number;
-  /** Moves when any other column a sort orders by changes: rating, downloads, flags, price. */
-  standing: number;
-}
-
-const VERSION_SQL =
-  'select content, membership, search, popularity, standing from catalogue_version where id = 1';
-const VERSION_QUERY = CompiledQuery.raw(VERSION_SQL);
-keepPrepared(VERSION_SQL);
-
-type VersionRow = Record<keyof CatalogueVersion, number | string>;
-const toVersion = (row: VersionRow | undefined): CatalogueVersion => ({
-  content: Number(row?.content ?? 0),
-  membership: Number(row?.membership ?? 0),
-  search: Number(row?.search ?? 0),
-  popularity: Number(row?.popularity ?? 0),
-  standing: Number(row?.standing ?? 0),
-});
-
-/**
- * Reads the catalogue's data version, which every cached answer checks. The callers of one turn of
- * the event loop share one read, made after all of them arrived (in the turn's check phase): it sees
- * every write committed before any of them arrived, which is all "never stale" asks (a caller never
- * joins a read that was already made). On PostgreSQL a read is a round trip whose client work costs
- * more than a cached answer; on SQLite it is a synchronous read on the app's connection (readSync)
- * that cost a fifth of a cached prompt page, once per request. While a transaction is open on that
- * connection, readSync would see its uncommitted writes: the read then waits in the driver's queue
- * for the transaction to end, and sees what it committed.
- */
-export function catalogueVersionReader(database: Database): () => Promise<CatalogueVersion> {
-  const { readSync } = database;
-  const viaDriver = async () =>
-    toVersion((await database.db.executeQuery<VersionRow>(VERSION_QUERY)).rows[0]);
-  const read = readSync
-    ? () => {
-        const row = readSync<VersionRow>(VERSION_SQL);
-        return row === null ? viaDriver() : toVersion(row);
-      }
-    : viaDriver;
-  let next: Promise<CatalogueVersion> | null = null;
-  return () =>
-    (next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      next = null;
-      return read();
-    }));
-}
 
 /**
  * What a cached answer was built from, and what a request asks it to be current at: the catalogue's
@@ -81,7 +25,7 @@ export interface Stamp {
   order?: string;
 }
 
-/** Which prompts the feed noted since a number (tally-feed.ts follows it). */
+/** Which prompts the feed noted since a number (the marketplace's catalogue/feed.ts follows it). */
 export interface FeedNotes {
   notedSince(ids: readonly string[], since: number, upTo: number): boolean;
 }

@@ -15,7 +15,7 @@ import { readDataBlock } from '@/lib/site-config';
 /*
  * A page the server rendered with its data (decision 019: a prompt's page, the marketplace and the
  * home page, as an anonymous visitor sees them) carries that data in a JSON block
- * (src/server/plugins/spa-render.ts). The server's render and the browser's first render start from
+ * (src/server/plugins/app/spa-render.ts). The server's render and the browser's first render start from
  * it alike, so the browser hydrates the same page.
  */
 
@@ -38,7 +38,7 @@ interface PromptPageData {
   reviews: ReviewList | null;
 }
 
-/** The home page's data (src/server/plugins/spa-render.ts): its showcase and its figures. */
+/** The home page's data (src/server/plugins/app/spa-render.ts): its showcase and its figures. */
 interface HomePageData {
   prompts: MarketplaceList | null;
   stats: PublicStats | null;

@@ -11,7 +11,7 @@ import { RouteErrorPage } from './route-error';
 /*
  * Routes come from PAGE_PATHS (shared with the server's history fallback). Every page loads on
  * demand; the server names the chunk of the page it answers in a Link header (modulepreload), so the
- * browser fetches it alongside the entry instead of after it (src/server/plugins/spa.ts).
+ * browser fetches it alongside the entry instead of after it (src/server/plugins/app/spa.ts).
  */
 
 /** A page loaded on demand, which can also be loaded ahead (see preloadPages). */

@@ -1,4 +1,4 @@
-// Starts the app on a page the server rendered (src/server/plugins/spa-render.ts, decision 019).
+// Starts the app on a page the server rendered (src/server/plugins/app/spa-render.ts, decision 019).
 // The page is on screen from the HTML alone, so the app's modules are fetched at low priority (on a
 // slow link the stylesheet and the markup go first) and the app starts after the first paint.
 // `data-entry` is the app's entry module; `data-preload` the modules it and the page import.

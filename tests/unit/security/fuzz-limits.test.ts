@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, MAX_PARAM_LENGTH, jsonNestingExceeds } from '../../../src/server/plugins/errors';
+import { MAX_JSON_DEPTH, MAX_PARAM_LENGTH, jsonNestingExceeds } from '../../../src/server/plugins/app/errors';
 import { MAX_MESSAGE_CHARS } from '../../../src/shared/playground';
 import { type TestApp, createTestApp } from '../../support/test-app';
 import type { JsonSchema } from './fuzz/inputs';

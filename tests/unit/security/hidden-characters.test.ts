@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHelpers } from '../../support/api';
-import { NUL_MESSAGE } from '../../../src/server/plugins/errors';
+import { NUL_MESSAGE } from '../../../src/server/plugins/app/errors';
 import { HIDDEN_CHARACTERS } from '../../support/hidden-characters';
 import { type TestApp, createTestApp } from '../../support/test-app';
 
@@ -20,7 +20,7 @@ afterAll(() => t.close());
 const KINDS = Object.entries(HIDDEN_CHARACTERS);
 let n = 0;
 
-/** NUL is refused in every request before its schema runs (plugins/errors.ts), with its own message. */
+/** NUL is refused in every request before its schema runs (plugins/app/errors.ts), with its own message. */
 const refusal = (bad: string, label: string) =>
   bad === '\u0000' ? NUL_MESSAGE : `${label} contains characters that are not allowed`;
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detectGrowth, mannKendallUpward, normalCdf, type Sample, theilSen } from '../../soak/growth';
+import {
+  detectGrowth,
+  mannKendallUpward,
+  normalCdf,
+  type Sample,
+  theilSen,
+  windowGrowth,
+} from '../../soak/growth';
 
 /*
  * The soak test's memory verdict. Series are shaped like the server's own readings: a V8 heap
@@ -155,5 +162,33 @@ describe('statistics', () => {
     expect(mannKendallUpward(up)).toBeLessThan(0.001);
     expect(mannKendallUpward(up.map(() => 7))).toBe(1);
     expect(mannKendallUpward([...up].reverse())).toBeGreaterThan(0.99);
+  });
+});
+
+describe('windowGrowth', () => {
+  /** A reading every 5 s for `minutes`, from `level(t)` plus up to 2 MiB of transient allocation. */
+  const series = (minutes: number, level: (seconds: number) => number, seed = 7) => {
+    const noise = rng(seed);
+    const out: Sample[] = [];
+    for (let t = 5; t <= minutes * 60; t += 5) out.push({ t, value: level(t) + noise() * 2 * MiB });
+    return out;
+  };
+
+  it('measures what is held between two minutes, not the noise of single readings', () => {
+    const flat = series(30, () => 300 * MiB);
+    expect(Math.abs(windowGrowth(flat, 5, 30)!)).toBeLessThan(0.5 * MiB);
+    const creeping = series(30, (t) => 300 * MiB + (t / 60) * 1.5 * MiB);
+    expect(windowGrowth(creeping, 5, 30)! / MiB).toBeGreaterThan(35);
+    expect(windowGrowth(creeping, 5, 30)! / MiB).toBeLessThan(39);
+  });
+
+  it('is null for a minute the run did not reach', () => {
+    expect(
+      windowGrowth(
+        series(3, () => MiB),
+        5,
+        30,
+      ),
+    ).toBeNull();
   });
 });

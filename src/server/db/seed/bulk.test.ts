@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/test-db';
 import { CATEGORIES } from '../../../shared/constants';
 import { verifyPassword } from '../../modules/auth/password';
-import { refreshTrending } from '../../modules/marketplace/service';
+import { refreshTrending } from '../../modules/marketplace/catalogue/trending';
 import type { Database } from '../database';
 import { BULK_EMAIL_DOMAIN, BULK_USER_PASSWORD, bulkSeed, generatePrompt } from './bulk';
 import { seedDemoIfEmpty } from './demo';

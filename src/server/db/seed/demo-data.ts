@@ -6,7 +6,7 @@
  */
 import type { Insertable } from 'kysely';
 import { DEFAULT_CURRENCY, MODELS } from '../../../shared/constants';
-import { newId } from '../../lib/time';
+import { addMonths, newId } from '../../lib/time';
 import type {
   AllowanceEntriesTable,
   ActivityEventsTable,
@@ -85,17 +85,6 @@ interface SeededPrompt {
 }
 
 const ms = (iso: string): number => Date.parse(iso);
-
-/** Adds calendar months, clamping to the month's last day as billing systems do (31 Jan + 1 month = 28/29 Feb). */
-export function addMonths(iso: string, months: number): string {
-  const d = new Date(iso);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, lastDay));
-  return d.toISOString();
-}
 
 /** A reply time between about 600 ms and 2.5 s, most near the middle, like a real model's. */
 function replyLatency(rng: Rng): number {

@@ -57,6 +57,8 @@ export interface AiConfig {
   maxOutputTokens: number;
   /** Retries of a provider call that failed before its first token (429, 529, 5xx). */
   maxRetries: number;
+  /** How long a provider that stopped answering is left alone before one call tests it again. */
+  outageHalfOpenMs: number;
   demoDelayMs: number;
 }
 

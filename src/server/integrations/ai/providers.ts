@@ -3,6 +3,9 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createPerplexity } from '@ai-sdk/perplexity';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { CircuitBreakerPolicy } from 'cockatiel';
+import { CircuitState, ConsecutiveBreaker, ExponentialBackoff, circuitBreaker, handleWhen } from 'cockatiel';
+import type { MODEL_STATUSES } from '../../../shared/admin-models';
 import { MODELS, type Model } from '../../../shared/constants';
 import type { AiConfig, AiProviderConfig, ModelCapabilities, ModelConfig, ModelPrice } from './ai-config';
 import { modelConfig } from './ai-config';
@@ -15,7 +18,7 @@ import { createDemoModel } from './demo-model';
  * vLLM, llama.cpp) can be read from its GET /models: the list is kept until refreshed.
  */
 
-export type ModelStatus = 'reachable' | 'key-missing' | 'failing' | 'unknown';
+export type ModelStatus = (typeof MODEL_STATUSES)[number];
 
 export interface ModelEntry {
   /** `<provider id>/<model id>`: what the API and the database call the model. */
@@ -43,7 +46,33 @@ export interface ModelRegistry {
   refresh(): Promise<void>;
   /** What the last call to the model (or its server's list) said of it. */
   record(key: string, ok: boolean): void;
+  /** `unavailable` while its provider's circuit is open (it stopped answering): see providerCircuit. */
   status(key: string): ModelStatus;
+}
+
+/** Consecutive failed calls (no connection, a timeout, a 5xx or 529) after which a provider is out. */
+export const OUTAGE_FAILURES = 5;
+
+/**
+ * A provider's circuit breaker (cockatiel): every HTTP call the official adapter makes to it goes
+ * through it. A call that cannot connect, times out or gets a 5xx counts as a failure; OUTAGE_FAILURES
+ * in a row open the circuit, and from then on calls fail at once (the playground lists its models as
+ * unavailable and refuses turns to them) until `halfOpenAfterMs` has passed (doubling while it stays
+ * down, up to five minutes), when one call is let through to test it. A 4xx (a bad request, a missing
+ * key, a rate limit) is the provider answering and counts as success; a stop by the user counts as
+ * neither.
+ */
+export function providerCircuit(halfOpenAfterMs: number): CircuitBreakerPolicy {
+  const outage = handleWhen((err) => err.name !== 'AbortError').orWhenResult(
+    (res) => res instanceof Response && res.status >= 500,
+  );
+  return circuitBreaker(outage, {
+    halfOpenAfter: new ExponentialBackoff({
+      initialDelay: halfOpenAfterMs,
+      maxDelay: Math.max(halfOpenAfterMs, 300_000),
+    }),
+    breaker: new ConsecutiveBreaker(OUTAGE_FAILURES),
+  });
 }
 
 const KEY_VARIABLES: Record<string, string> = {
@@ -86,11 +115,12 @@ const hookedFetch: typeof fetch = (input, init) => {
   return response;
 };
 
-/** The official adapter's model for one provider's model id. */
-function providerModel(p: AiProviderConfig, modelId: string): LanguageModelV3 {
+/** The official adapter's model for one provider's model id, its calls through the provider's circuit. */
+function providerModel(p: AiProviderConfig, modelId: string, circuit: CircuitBreakerPolicy): LanguageModelV3 {
   const baseURL = p.baseUrl ? trimSlash(p.baseUrl) : undefined;
   const apiKey = p.apiKey ?? undefined;
-  const fetch = hookedFetch;
+  const fetch: typeof globalThis.fetch = (input, init) =>
+    circuit.execute(() => hookedFetch(input, init), init?.signal ?? undefined);
   switch (p.kind) {
     case 'anthropic':
       return createAnthropic({ apiKey, baseURL, fetch })(modelId);
@@ -117,6 +147,7 @@ export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetc
   const configured = new Map<string, ModelEntry>();
   const listed = new Map<string, Map<string, ModelEntry>>();
   const outcomes = new Map<string, boolean>();
+  const circuits = new Map(ai.providers.map((p) => [p.id, providerCircuit(ai.outageHalfOpenMs)]));
 
   const entry = (p: AiProviderConfig, m: ModelConfig, source: ModelEntry['source']): ModelEntry => {
     const key = `${p.id}/${m.id}`;
@@ -139,7 +170,7 @@ export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetc
       capabilities: m.capabilities,
       defaultPrice: m.price,
       source,
-      model: demo ?? providerModel(p, m.id),
+      model: demo ?? providerModel(p, m.id, circuits.get(p.id)!),
     };
   };
 
@@ -190,7 +221,9 @@ export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetc
       return all;
     },
     find(ref) {
-      const key = (ai.choices as Record<string, string>)[ref] ?? ref;
+      // An own key only: 'constructor' or '__proto__' names no choice (and no model).
+      const choices = ai.choices as Record<string, string>;
+      const key = Object.hasOwn(choices, ref) ? (choices[ref] ?? ref) : ref;
       if (configured.has(key)) return configured.get(key);
       const slash = key.indexOf('/');
       return slash > 0 ? listed.get(key.slice(0, slash))?.get(key.slice(slash + 1)) : undefined;
@@ -205,6 +238,7 @@ export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetc
       const e = registry.find(key);
       if (!e) return 'unknown';
       if (!e.live) return 'key-missing';
+      if (circuits.get(e.providerId)!.state === CircuitState.Open) return 'unavailable';
       const outcome = outcomes.get(e.key);
       return outcome === undefined ? 'unknown' : outcome ? 'reachable' : 'failing';
     },

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { API_KEY_MESSAGES, type ApiKeyScope } from '../../../shared/api-keys';
 import { AppError } from '../../lib/errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/app/auth';
 import type { ApiKeysService } from './service';
 
 declare module 'fastify' {

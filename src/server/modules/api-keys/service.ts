@@ -15,7 +15,7 @@ import type { DB } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import { newId, nowIso } from '../../lib/time';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/app/auth';
 import { allowanceReader } from '../playground/allowance';
 import * as repo from './repository';
 

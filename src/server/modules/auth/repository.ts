@@ -3,8 +3,10 @@ import { perTurn } from '../../db/per-turn';
 import { oneOrMany, precompiled, precompiledRows } from '../../db/precompiled';
 import { nowIso } from '../../lib/time';
 import type { DB, NewUser } from '../../db/types';
-// The allowance's own count (playground/allowance.ts owns it), as a column of this one statement.
-import { sessionsInMonthColumn } from '../playground/allowance-repository';
+// The current plan (billing owns the rule) and the allowance's own count (playground/allowance.ts
+// owns it), as columns of this one statement.
+import { currentSubscriptionIdOf, freePlanId } from '../billing/service';
+import { sessionsUsedColumn } from '../playground/allowance';
 
 /** All SQL of accounts, sessions and password resets. */
 
@@ -171,44 +173,9 @@ export async function consumePasswordReset(db: Kysely<DB>, id: string, now: stri
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The user's current subscription with its plan, or undefined on the free tier. */
-const currentSubscriptionQuery = (db: Kysely<DB>, userId: string, now: string) =>
-  db
-    .selectFrom('subscriptions as s')
-    .innerJoin('plans as p', 'p.id', 's.plan_id')
-    .select(['s.status', 's.plan_id', 'p.name as plan_name', 'p.session_limit', 'p.price_monthly_minor'])
-    .where('s.user_id', '=', userId)
-    .where('s.status', 'in', ['active', 'trialing'])
-    .where((eb) => eb.or([eb('s.current_period_end', 'is', null), eb('s.current_period_end', '>', now)]))
-    .orderBy('s.created_at', 'desc');
-
-export const findCurrentSubscription = (db: Kysely<DB>, userId: string, now: string) =>
-  currentSubscriptionQuery(db, userId, now).executeTakeFirst();
-
-type CurrentSubscription = InferResult<ReturnType<typeof currentSubscriptionQuery>>[number];
-
-/** findCurrentSubscription, compiled once (each chat turn that takes a slot reads it). */
-export const currentSubscriptionFinder = (db: Kysely<DB>) =>
-  precompiled<[userId: string, now: string], CurrentSubscription>(db, 2, (userId, now) =>
-    currentSubscriptionQuery(db, userId, now),
-  );
-
-/** The plan a user without a current subscription is on: the first free plan (ties: the oldest). */
-const freePlanQuery = (db: Kysely<DB>) =>
-  db
-    .selectFrom('plans')
-    .select(['id', 'name', 'session_limit'])
-    .where('price_monthly_minor', '=', 0)
-    .where('is_active', '=', 1)
-    .orderBy('sort_order')
-    .orderBy('created_at')
-    .orderBy('id');
-
-export const findFreePlan = (db: Kysely<DB>) => freePlanQuery(db).executeTakeFirst();
-
 /**
  * What a signed-in user's answer shows, in one statement: the user's row, the current subscription
- * with its plan (as currentSubscriptionQuery picks it), the free plan (freePlanQuery), the
+ * with its plan and the free plan (as billing's current-plan rule picks them), the
  * playground sessions taken in `month` (the allowance's own count) and the prompts written. On PostgreSQL each statement
  * is a round trip and its client's work: these were five.
  */
@@ -216,42 +183,10 @@ const accountSummaries = (db: Kysely<DB>, now: string, month: string) =>
   db
     .selectFrom('users as u')
     .leftJoin('subscriptions as s', (join) =>
-      join.on((eb) =>
-        eb(
-          's.id',
-          '=',
-          eb
-            .selectFrom('subscriptions as cs')
-            .innerJoin('plans as cp', 'cp.id', 'cs.plan_id')
-            .select('cs.id')
-            .whereRef('cs.user_id', '=', 'u.id')
-            .where('cs.status', 'in', ['active', 'trialing'])
-            .where((w) =>
-              w.or([w('cs.current_period_end', 'is', null), w('cs.current_period_end', '>', now)]),
-            )
-            .orderBy('cs.created_at', 'desc')
-            .limit(1),
-        ),
-      ),
+      join.on((eb) => eb('s.id', '=', currentSubscriptionIdOf(eb.ref('u.id'), now))),
     )
     .leftJoin('plans as p', 'p.id', 's.plan_id')
-    .leftJoin('plans as f', (join) =>
-      join.on((eb) =>
-        eb(
-          'f.id',
-          '=',
-          eb
-            .selectFrom('plans as fp')
-            .select('fp.id')
-            .where('fp.price_monthly_minor', '=', 0)
-            .where('fp.is_active', '=', 1)
-            .orderBy('fp.sort_order')
-            .orderBy('fp.created_at')
-            .orderBy('fp.id')
-            .limit(1),
-        ),
-      ),
-    )
+    .leftJoin('plans as f', (join) => join.on((eb) => eb('f.id', '=', freePlanId())))
     .selectAll('u')
     .select((eb) => [
       's.status as subscription_status',
@@ -261,7 +196,7 @@ const accountSummaries = (db: Kysely<DB>, now: string, month: string) =>
       'f.id as free_plan_id',
       'f.name as free_plan_name',
       'f.session_limit as free_session_limit',
-      sessionsInMonthColumn('u.id', month).as('sessions'),
+      sessionsUsedColumn('u.id', month).as('sessions'),
       eb
         .selectFrom('prompts as w')
         .select((c) => c.fn.countAll().as('n'))

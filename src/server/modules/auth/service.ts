@@ -9,7 +9,7 @@ import type { DB, UserRow } from '../../db/types';
 import { TOTP_REQUIRED_FIELD, TOTP_REQUIRED_MESSAGE } from '../../../shared/admin-settings';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { recordActivity } from '../../lib/activity';
-import { queueAdminAlert } from '../../lib/admin-alerts';
+import { queueAdminAlert } from '../admin/settings/alerts';
 import type { BackgroundTasks } from '../../lib/background';
 import { AppError, fieldError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';

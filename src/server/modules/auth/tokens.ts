@@ -3,7 +3,7 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 /*
  * Session tokens: HS256 JWTs (the only algorithm accepted on verify) with issuer, audience (the web
  * app or the admin panel), a type, expiry and the session id. A token proves nothing by itself: every
- * request also checks its session row is live (see plugins/auth.ts).
+ * request also checks its session row is live (see plugins/app/auth.ts).
  */
 
 export type Audience = 'web' | 'admin';

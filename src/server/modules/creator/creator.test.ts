@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { minutesAgo } from '../../../../tests/support/factories';
 import { newId, nowIso } from '../../lib/time';
-import { creatorAnalytics, growth } from './service';
+import { creatorAnalytics, growth } from './analytics';
 
 /* The creator studio API on both engines. */
 
@@ -418,7 +418,7 @@ describe('analytics', () => {
       ])
       .execute();
     const auth = { userId: c.id, sessionId: 's', audience: 'web' as const, role: 'user' as const };
-    const week = await creatorAnalytics(t.database.db, auth, '7d', now);
+    const week = await creatorAnalytics({ db: t.database.db }, auth, '7d', now);
     expect(week.from).toBe('2026-06-24');
     expect(week.to).toBe('2026-06-30');
     expect(week.series).toHaveLength(7);
@@ -437,11 +437,11 @@ describe('analytics', () => {
       ['Alpha', 15],
       ['Beta', 0],
     ]);
-    const month = await creatorAnalytics(t.database.db, auth, '30d', now);
+    const month = await creatorAnalytics({ db: t.database.db }, auth, '30d', now);
     expect(month.totals.views).toBe(20);
     expect(month.growthRate).toBe(150);
     expect(month.series).toHaveLength(30);
-    const year = await creatorAnalytics(t.database.db, auth, '1y', now);
+    const year = await creatorAnalytics({ db: t.database.db }, auth, '1y', now);
     expect(year.totals.views).toBe(28);
     expect(year.growthRate).toBeNull();
     expect(year.series).toHaveLength(365);

@@ -12,6 +12,10 @@ export const findOwnPrompt = (db: Kysely<DB>, id: string, authorId: string) =>
     .where('author_id', '=', authorId)
     .executeTakeFirst();
 
+/** A prompt's whole row by id (one the caller just wrote or found). */
+export const findPrompt = (db: Kysely<DB>, id: string) =>
+  db.selectFrom('prompts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
 export async function slugTaken(db: Kysely<DB>, slug: string): Promise<boolean> {
   return Boolean(await db.selectFrom('prompts').select('id').where('slug', '=', slug).executeTakeFirst());
 }

@@ -13,13 +13,12 @@ import {
 } from '../../../shared/creator';
 import { successEnvelope } from '../../../shared/envelope';
 import type { Mailer } from '../../integrations/mail/mailer';
-import { notifyAdmins } from '../../lib/admin-alerts';
 import type { PlaygroundService } from '../playground/service';
+import { newPromptAlert } from './alerts';
+import { creatorAnalytics, creatorDashboard } from './analytics';
 import {
-  type OnPublished,
+  type CreatorDeps,
   createPrompt,
-  creatorAnalytics,
-  creatorDashboard,
   deletePrompt,
   listCreatorPrompts,
   setPublished,
@@ -28,24 +27,24 @@ import {
 
 const bearer = [{ bearerAuth: [] }];
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const creatorRoutes: FastifyPluginAsyncZod<{
   playground: PlaygroundService;
   mailer: Mailer;
   publicUrl: string;
 }> = async (app, { playground, mailer, publicUrl }) => {
   const db = app.database.db;
+  const deps: CreatorDeps = { db, onPublished: newPromptAlert({ db, mailer, log: app.log, publicUrl }) };
   app.addHook('onRequest', app.authenticate);
+  overviewRoutes(app, deps, playground);
+  writeRoutes(app, deps);
+  statusRoutes(app, deps);
+  analyticsRoutes(app, deps);
+};
 
-  // Admins who asked for new-prompt alerts (Admin Settings > Notifications) get an e-mail.
-  const alertAdmins: OnPublished = (prompt) =>
-    notifyAdmins({ db, mailer, log: app.log }, 'newPrompt', {
-      subject: `New prompt published: ${prompt.title}`,
-      text:
-        `A prompt was just published on the Promptforge marketplace.\n\nTitle: ${prompt.title}\n` +
-        `Category: ${prompt.category}\nPrice: ${prompt.isPaid ? `$${prompt.price.toFixed(2)}` : 'Free'}\n\n` +
-        `Review it: ${publicUrl}/admin/marketplace?search=${encodeURIComponent(prompt.title)}\n`,
-    });
-
+/** The dashboard's header and Overview, and the creator's prompts. */
+function overviewRoutes(app: App, deps: CreatorDeps, playground: PlaygroundService) {
   app.get(
     '/user/dashboard',
     {
@@ -58,7 +57,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await creatorDashboard(db, request.auth!, await playground.usage(request.auth!)),
+      data: await creatorDashboard(deps, request.auth!, await playground.usage(request.auth!)),
     }),
   );
 
@@ -76,10 +75,13 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await listCreatorPrompts(db, request.auth!, request.query),
+      data: await listCreatorPrompts(deps, request.auth!, request.query),
     }),
   );
+}
 
+/** A prompt created or edited. */
+function writeRoutes(app: App, deps: CreatorDeps) {
   app.post(
     '/user/prompts',
     {
@@ -93,7 +95,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const prompt = await createPrompt(db, request.auth!, request.body, alertAdmins);
+      const prompt = await createPrompt(deps, request.auth!, request.body);
       return reply
         .status(201)
         .send({ success: true as const, data: { prompt }, message: 'Prompt created successfully' });
@@ -115,11 +117,14 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: { prompt: await updatePrompt(db, request.auth!, request.params.id, request.body) },
+      data: { prompt: await updatePrompt(deps, request.auth!, request.params.id, request.body) },
       message: 'Prompt updated successfully!',
     }),
   );
+}
 
+/** A prompt published, unpublished or deleted. */
+function statusRoutes(app: App, deps: CreatorDeps) {
   for (const [action, publish] of [
     ['publish', true],
     ['unpublish', false],
@@ -138,7 +143,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => ({
         success: true as const,
-        data: { prompt: await setPublished(db, request.auth!, request.params.id, publish, alertAdmins) },
+        data: { prompt: await setPublished(deps, request.auth!, request.params.id, publish) },
         message: publish ? 'Prompt published' : 'Prompt unpublished',
       }),
     );
@@ -157,7 +162,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const result = await deletePrompt(db, request.auth!, request.params.id);
+      const result = await deletePrompt(deps, request.auth!, request.params.id);
       return {
         success: true as const,
         data: result,
@@ -167,7 +172,9 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
       };
     },
   );
+}
 
+function analyticsRoutes(app: App, deps: CreatorDeps) {
   app.get(
     '/user/analytics',
     {
@@ -181,7 +188,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await creatorAnalytics(db, request.auth!, request.query.period),
+      data: await creatorAnalytics(deps, request.auth!, request.query.period),
     }),
   );
-};
+}

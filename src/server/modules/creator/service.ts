@@ -1,25 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { Category, PromptStatus } from '../../../shared/constants';
-import type {
-  Analytics,
-  AnalyticsPeriod,
-  CreatePromptSchema,
-  CreatorPrompt,
-  Dashboard,
-  UpdatePromptSchema,
-} from '../../../shared/creator';
-import type { DB, PromptRow } from '../../db/types';
+import type { CreatePromptSchema, CreatorPrompt, UpdatePromptSchema } from '../../../shared/creator';
+import type { DB, NewPrompt, PromptRow } from '../../db/types';
 import { recordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
 import { toMinorExact } from '../../../shared/pricing';
 import { assertPromptPrice, fromMinor } from '../../lib/money';
+import { parseTags, roundRating } from '../../lib/prompt-fields';
 import { newId, nowIso } from '../../lib/time';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/app/auth';
 import * as repo from './repository';
 import type { z } from 'zod';
 
+/** The creator studio: a creator's prompts written, published, listed and deleted. */
+
 type CreateInput = z.output<typeof CreatePromptSchema>;
 type UpdateInput = z.output<typeof UpdatePromptSchema>;
+
+/** Called once a prompt goes live (to alert the admins, alerts.ts); it must not throw. */
+export type OnPublished = (prompt: CreatorPrompt) => Promise<unknown>;
+
+export interface CreatorDeps {
+  db: Kysely<DB>;
+  onPublished?: OnPublished;
+}
 
 export const PROMPT_NOT_FOUND = 'The requested prompt could not be found.';
 const STATUS_LABELS: Record<PromptStatus, string> = {
@@ -42,21 +46,12 @@ function slugify(title: string): string {
 }
 
 /** A URL slug from the title, numbered when taken. */
-export async function uniqueSlug(db: Kysely<DB>, title: string): Promise<string> {
+async function uniqueSlug(db: Kysely<DB>, title: string): Promise<string> {
   const base = slugify(title);
   if (!(await repo.slugTaken(db, base))) return base;
   for (let i = 2; i < 50; i++) if (!(await repo.slugTaken(db, `${base}-${i}`))) return `${base}-${i}`;
   return `${base}-${newId().slice(0, 8)}`;
 }
-
-const parseTags = (json: string): string[] => {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 function toCreatorPrompt(
   row: PromptRow,
@@ -81,7 +76,7 @@ function toCreatorPrompt(
     likes: row.likes_count,
     downloads: row.downloads_count,
     tries: row.tries_count,
-    rating: { average: Math.round(Number(row.rating_avg) * 10) / 10, count: row.rating_count },
+    rating: { average: roundRating(Number(row.rating_avg)), count: row.rating_count },
     revenue: fromMinor(extra.earnedMinor),
     buyers: extra.buyers,
     versions: extra.versions,
@@ -99,7 +94,7 @@ async function ownPrompt(db: Kysely<DB>, id: string, auth: AuthContext) {
 }
 
 async function present(db: Kysely<DB>, id: string): Promise<CreatorPrompt> {
-  const row = await db.selectFrom('prompts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await repo.findPrompt(db, id);
   const [buyers, versions, earnedMinor] = await Promise.all([
     repo.countBuyers(db, id),
     repo.listVersions(db, id),
@@ -109,7 +104,7 @@ async function present(db: Kysely<DB>, id: string): Promise<CreatorPrompt> {
 }
 
 export async function listCreatorPrompts(
-  db: Kysely<DB>,
+  { db }: CreatorDeps,
   auth: AuthContext,
   query: { page: number; limit: number; status?: PromptStatus },
 ) {
@@ -126,14 +121,10 @@ export async function listCreatorPrompts(
   };
 }
 
-/** Called once a prompt goes live (to alert the admins); it must not throw. */
-export type OnPublished = (prompt: CreatorPrompt) => Promise<unknown>;
-
 export async function createPrompt(
-  db: Kysely<DB>,
+  { db, onPublished }: CreatorDeps,
   auth: AuthContext,
   input: CreateInput,
-  onPublished?: OnPublished,
 ): Promise<CreatorPrompt> {
   const now = nowIso();
   const id = newId();
@@ -142,9 +133,8 @@ export async function createPrompt(
   const priceMinor = input.isPaid ? toMinorExact(input.price ?? Number.NaN) : 0;
   assertPromptPrice({ type, price_minor: priceMinor });
   await db.transaction().execute(async (trx) => {
-    await repo.insertPrompt(trx, {
+    await insertNewPrompt(trx, {
       id,
-      slug: await uniqueSlug(trx, input.title),
       author_id: auth.userId,
       title: input.title,
       description: input.description,
@@ -170,7 +160,7 @@ export async function createPrompt(
  * version before the change; buyers always read the newest.
  */
 export async function updatePrompt(
-  db: Kysely<DB>,
+  { db }: CreatorDeps,
   auth: AuthContext,
   id: string,
   input: UpdateInput,
@@ -223,11 +213,10 @@ export async function applyPromptEdit(
 }
 
 export async function setPublished(
-  db: Kysely<DB>,
+  { db, onPublished }: CreatorDeps,
   auth: AuthContext,
   id: string,
   publish: boolean,
-  onPublished?: OnPublished,
 ): Promise<CreatorPrompt> {
   const row = await ownPrompt(db, id, auth);
   const now = nowIso();
@@ -257,7 +246,7 @@ export async function setPublished(
 }
 
 /** Deletes a prompt; one that has buyers is archived instead, so they keep what they paid for. */
-export async function deletePrompt(db: Kysely<DB>, auth: AuthContext, id: string) {
+export async function deletePrompt({ db }: CreatorDeps, auth: AuthContext, id: string) {
   const row = await ownPrompt(db, id, auth);
   if ((await repo.countBuyers(db, row.id)) > 0) {
     await repo.updatePrompt(db, row.id, { status: 'archived', updated_at: nowIso() });
@@ -267,124 +256,19 @@ export async function deletePrompt(db: Kysely<DB>, auth: AuthContext, id: string
   return { deleted: true, archived: false };
 }
 
-const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const DAY_MS = 86_400_000;
+/*
+ * A prompt's row as the admin panel writes it too (admin/prompts), inside the caller's transaction:
+ * the same writes as the studio's, so a new prompt's slug is made one way.
+ */
 
-/** Views this period against the one before it, in percent with one decimal; null with nothing before. */
-export function growth(current: number, previous: number): number | null {
-  if (previous === 0) return null;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
+/** Inserts a new prompt with a slug made from its title (numbered when taken). */
+export async function insertNewPrompt(trx: Kysely<DB>, row: Omit<NewPrompt, 'slug'>): Promise<void> {
+  await repo.insertPrompt(trx, { ...row, slug: await uniqueSlug(trx, row.title) });
 }
 
-function window(period: AnalyticsPeriod, now: Date) {
-  const days = PERIOD_DAYS[period];
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return {
-    days,
-    from: dayOf(today - (days - 1) * DAY_MS),
-    to: dayOf(today),
-    prevFrom: dayOf(today - (2 * days - 1) * DAY_MS),
-    prevTo: dayOf(today - days * DAY_MS),
-    start: today - (days - 1) * DAY_MS,
-  };
-}
+/** Writes columns that keep no version: a status, a moderation note, the dates that go with them. */
+export const writePromptColumns = (trx: Kysely<DB>, id: string, changes: Partial<PromptRow>) =>
+  repo.updatePrompt(trx, id, changes);
 
-export async function creatorAnalytics(
-  db: Kysely<DB>,
-  auth: AuthContext,
-  period: AnalyticsPeriod,
-  now = new Date(),
-): Promise<Analytics> {
-  const w = window(period, now);
-  const [stats, previousViews, prompts, totals] = await Promise.all([
-    repo.dailyStats(db, auth.userId, w.from, w.to),
-    repo.viewsBetween(db, auth.userId, w.prevFrom, w.prevTo),
-    repo.promptTitles(db, auth.userId),
-    repo.creatorTotals(db, auth.userId),
-  ]);
-  const blank = () => ({ views: 0, likes: 0, downloads: 0, tries: 0, purchases: 0, revenueMinor: 0 });
-  const byDay = new Map<string, ReturnType<typeof blank>>();
-  const byPrompt = new Map<string, ReturnType<typeof blank>>();
-  const sum = blank();
-  for (const s of stats) {
-    for (const target of [
-      byDay.get(s.day) ?? byDay.set(s.day, blank()).get(s.day)!,
-      byPrompt.get(s.prompt_id) ?? byPrompt.set(s.prompt_id, blank()).get(s.prompt_id)!,
-      sum,
-    ]) {
-      target.views += s.views;
-      target.likes += s.likes;
-      target.downloads += s.downloads;
-      target.tries += s.tries;
-      target.purchases += s.purchases;
-      target.revenueMinor += s.revenue_minor;
-    }
-  }
-  const figures = (f: ReturnType<typeof blank>) => ({
-    views: f.views,
-    likes: f.likes,
-    downloads: f.downloads,
-    tries: f.tries,
-    purchases: f.purchases,
-    revenue: fromMinor(f.revenueMinor),
-  });
-  const series = Array.from({ length: w.days }, (_, i) => {
-    const date = dayOf(w.start + i * DAY_MS);
-    return { date, ...figures(byDay.get(date) ?? blank()) };
-  });
-  return {
-    period,
-    from: w.from,
-    to: w.to,
-    totals: figures(sum),
-    totalViews: sum.views,
-    totalLikes: sum.likes,
-    totalRevenue: fromMinor(sum.revenueMinor),
-    growthRate: growth(sum.views, previousViews),
-    publishedPrompts: totals.published,
-    series,
-    prompts: prompts
-      .map((p) => ({
-        id: p.id,
-        title: p.title,
-        status: p.status as PromptStatus,
-        ...figures(byPrompt.get(p.id) ?? blank()),
-      }))
-      .sort((a, b) => b.views - a.views || a.title.localeCompare(b.title)),
-  };
-}
-
-/** The dashboard's header and Overview figures. */
-export async function creatorDashboard(
-  db: Kysely<DB>,
-  auth: AuthContext,
-  usage: { current: number; limit: number; unlimited: boolean; plan: string },
-  now = new Date(),
-): Promise<Dashboard> {
-  const w = window('30d', now);
-  const [totals, current, previous, tries] = await Promise.all([
-    repo.creatorTotals(db, auth.userId),
-    repo.viewsBetween(db, auth.userId, w.from, w.to),
-    repo.viewsBetween(db, auth.userId, w.prevFrom, w.prevTo),
-    repo.recentTries(db, auth.userId, 10),
-  ]);
-  return {
-    plan: usage.plan,
-    sessions: { current: usage.current, limit: usage.limit, unlimited: usage.unlimited },
-    overview: {
-      totalViews: totals.views,
-      viewsGrowth: growth(current, previous),
-      totalLikes: totals.likes,
-      revenue: fromMinor(totals.revenueMinor),
-      publishedPrompts: totals.published,
-    },
-    recentActivity: tries.map((t) => ({
-      id: t.id,
-      title: t.title,
-      usedAt: String(t.used_at),
-      views: t.views_count,
-      likes: t.likes_count,
-    })),
-  };
-}
+/** Deletes a prompt (one without buyers: the caller archives one that has them). */
+export const removePrompt = (trx: Kysely<DB>, id: string) => repo.deletePrompt(trx, id);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrompt, insertUser, minutesAgo } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { newId, nowIso, todayUtc } from '../../lib/time';
-import { refreshTrending } from './service';
+import { refreshTrending } from './catalogue/trending';
 
 /*
  * The catalogue against a known data set: search (ranking, prefixes, hostile input), sorts, prompt
@@ -634,7 +634,7 @@ describe('trending', () => {
 
   it('writes nothing when no score or flag moved, so cached pages stay valid', async () => {
     const db = t.database.db;
-    const { catalogueVersionReader } = await import('../../lib/response-cache');
+    const { catalogueVersionReader } = await import('./catalogue/version');
     const version = catalogueVersionReader(t.database);
     const first = await refreshTrending({ db, engine: t.database.engine });
     const before = (await version()).content;
@@ -658,7 +658,7 @@ describe('trending', () => {
 describe('trending writes', () => {
   it('writes a run in batches, each prompt once, keeping an admin pin', async () => {
     const db = t.database.db;
-    const { writeTrending } = await import('./repository');
+    const { writeTrending } = await import('./catalogue/trending-repository');
     const state = async () =>
       Object.fromEntries(
         (
@@ -723,7 +723,7 @@ describe('trending writes', () => {
 
 describe('the trending refresh', () => {
   it('reads the prompts with a score, badge or pin through their partial index, not every prompt', async () => {
-    const { trendingRows } = await import('./repository');
+    const { trendingRows } = await import('./catalogue/trending-repository');
     const { sql } = await import('kysely');
     const query = trendingRows(t.database.db).compile();
     if (t.database.engine === 'sqlite') {
@@ -774,8 +774,9 @@ describe('search stays in step with the data', () => {
 
 describe('list totals', () => {
   it('are kept per category and type until a prompt joins or leaves a list', async () => {
-    const { createVersionedMap, listMarketplacePrompts } = await import('./service');
-    const { catalogueVersionReader } = await import('../../lib/response-cache');
+    const { createVersionedMap } = await import('./catalogue/version');
+    const { listMarketplacePrompts } = await import('./list');
+    const { catalogueVersionReader } = await import('./catalogue/version');
     const version = catalogueVersionReader(t.database);
     const totals = createVersionedMap<number>();
     const deps = { db: t.database.db, engine: t.database.engine, totals };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORTS } from '../../../shared/constants';
 import { insertPrompt, insertUser } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
-import { upsertReview } from './repository';
+import { upsertReview } from './reviews-repository';
 
 /*
  * The cached public reads (decision 010): what a client sees after a write through the API or

@@ -1,7 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { PAGING } from '../../../shared/constants';
 import { successEnvelope } from '../../../shared/envelope';
 import {
   CategoriesSchema,
@@ -11,7 +8,6 @@ import {
   LikeResultSchema,
   MarketplaceListSchema,
   MarketplaceQuerySchema,
-  type PromptDetail,
   PromptDetailSchema,
   PromptParamsSchema,
   ReviewListSchema,
@@ -20,163 +16,48 @@ import {
   SearchCountsQuerySchema,
   SearchCountsSchema,
 } from '../../../shared/marketplace';
-import {
-  type CachedResponse,
-  type CatalogueVersion,
-  type Stamp,
-  catalogueVersionReader,
-  createResponseCache,
-  sendCached,
-  serializeWith,
-} from '../../lib/response-cache';
-import type { FrontRoute } from '../../plugins/front-door';
-import type { PageSources } from '../../plugins/spa-render';
 import { AppError } from '../../lib/errors';
 import { sendWrittenJson } from '../../lib/json-serializer';
+import { type CachedResponse, sendCached } from '../../lib/response-cache';
+import type { PageSources } from '../../plugins/app/spa-render';
 import {
-  type MarketplaceDeps,
-  countView,
-  createVersionedMap,
-  downloadPrompt,
-  getPromptDetail,
-  readPromptDetail,
-  listCategories,
-  listMarketplaceJson,
-  listMarketplaceParts,
-  listPromptReviews,
-  pageIdsVersion,
-  refreshTrending,
-  searchCounts,
-  setLike,
-  submitReview,
-  withCurrentCounters,
-} from './service';
-import { createViewCounter } from './views';
-import { createTallyFeed } from './tally-feed';
+  type PromptPage,
+  anonymousPrompt,
+  cachedCategories,
+  cachedList,
+  cachedReviews,
+  listStamp,
+} from './catalogue/cached';
+import { type CatalogueDeps, openCatalogue } from './catalogue/catalogue';
+import { providePageData } from './catalogue/page-data';
+import { countView, downloadPrompt, setLike } from './engagement';
+import { listMarketplaceJson, searchCounts } from './list';
+import { getPromptDetail } from './prompt-page';
+import { listPromptReviews, submitReview } from './reviews';
 
-// Size: Over 400 lines: issue 54 moves the caches and page data out so routes are HTTP only; not done yet.
+/*
+ * The marketplace's HTTP routes. Public answers that are the same for every caller come from the
+ * catalogue's cache (catalogue/: what is kept, and which write makes it stale); searches, a
+ * signed-in caller's prompt page and every write are built per request by the module's functions.
+ */
 
-/** What a cached success answer carries: its envelope's data, for a server-rendered page. */
-const envelopeData = (body: Buffer): unknown => (JSON.parse(body.toString('utf8')) as { data: unknown }).data;
-
-const STARTUP_REFRESH_WAIT_MS = 5000;
 const bearer = [{ bearerAuth: [] }];
 
-/** What a cached prompt page keeps next to its bytes: the page, and the prompt whose views it counts. */
-interface PromptPage {
-  detail: PromptDetail;
-  viewsOf: string | null;
-}
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
 export const marketplaceRoutes: FastifyPluginAsyncZod<{
   pages?: PageSources;
 }> = async (app, opts) => {
-  const deps: MarketplaceDeps = {
-    db: app.database.db,
-    engine: app.database.engine,
-    totals: createVersionedMap<number>(),
-    pageIds: createVersionedMap<string[]>(512),
-    views: createViewCounter(app.database.db, (err) => app.log.error({ err }, 'writing views failed')),
-  };
-  if (deps.views) app.deferredWrites.register(deps.views.flush);
-  const feed = createTallyFeed(app.database.db, (err, what) => app.log.error({ err }, what));
+  const deps = openCatalogue(app);
+  if (opts.pages) providePageData(deps, opts.pages);
+  listRoutes(app, deps);
+  promptRoutes(app, deps);
+  reviewRoutes(app, deps);
+};
 
-  /*
-   * Public answers that are the same for every caller are served from memory while the catalogue's
-   * version is unchanged (decision 010). Searches never are: their cost is kept down by the query.
-   * A prompt page is cached only as an anonymous caller sees it; a signed-in one is built per user.
-   * A public prompt's reviews are cached for every caller. Every write a review list shows moves
-   * the version: a review updates its prompt's totals, a reviewer's deleted account updates them
-   * too (withdrawFeedback), and a renamed reviewer is an author column (migration 0012).
-   * A like or a view moves no version but notes its prompt in the feed (migration 0017):
-   * an answer showing prompts' likes and views names them (`shows`), and is built again only when
-   * the feed noted one of them since (decision 030).
-   */
-  const cache = createResponseCache({ feed });
-  const readVersion = catalogueVersionReader(app.database);
-  /** The catalogue's version, with the feed read up to it: the cache checks the feed's notes. */
-  const catalogueVersion = async (): Promise<CatalogueVersion> => {
-    const version = await readVersion();
-    const following = feed.follow(version.search);
-    if (following instanceof Promise) await following;
-    return version;
-  };
-  const stampOf = (v: CatalogueVersion, order?: string): Stamp => ({
-    content: v.content,
-    search: v.search,
-    order,
-  });
-  const currentStamp = () => catalogueVersion().then((v) => stampOf(v));
-  /** A list page's order depends on its sort's version too (migration 0016). */
-  const listStamp = (q: z.output<typeof MarketplaceQuerySchema>, v: CatalogueVersion) =>
-    stampOf(v, pageIdsVersion(q.sort ?? 'latest', v));
-  const detailResponse = successEnvelope(PromptDetailSchema);
-  const categoriesResponse = successEnvelope(CategoriesSchema);
-  const reviewsResponse = successEnvelope(ReviewListSchema);
-  /** The next GETs of this exact URL may be sent by the front door while the entry holds (decision 018). */
-  const remember = (request: FastifyRequest, key: string, extra: Partial<FrontRoute> = {}) =>
-    app.frontDoor.remember(request.raw.url!, {
-      label: request.routeOptions.url!,
-      cache,
-      key,
-      stamp: currentStamp,
-      vary: 'accept-encoding',
-      anonymousOnly: false,
-      ...extra,
-    });
-
-  /**
-   * A list page without a search, from the cache while the catalogue holds at `version`. After a
-   * write the page is read again, in pieces: when none of its cards changed (a like of a prompt it
-   * does not show) the cache keeps the older bytes without joining, hashing or compressing them.
-   */
-  const cachedList = async (q: z.output<typeof MarketplaceQuerySchema>, version: CatalogueVersion) => {
-    const key = `list|${q.category ?? ''}|${q.type ?? ''}|${q.sort ?? ''}|${q.page}|${q.limit}`;
-    const entry = await cache.get(key, listStamp(q, version), async () => {
-      const { parts, ids } = await listMarketplaceParts(deps, q, version);
-      return { body: parts, shows: ids };
-    });
-    return { key, entry };
-  };
-
-  // The counts of published prompts: no prompt's likes or views.
-  const cachedCategories = (version: CatalogueVersion) =>
-    cache.get('categories', stampOf(version), async () => ({
-      body: serializeWith(categoriesResponse, { success: true, data: await listCategories(deps) }),
-      shows: [],
-    }));
-
-  // Trending moves with activity: recompute at start, and every ten minutes on one instance (a
-  // scheduled job, decision 047), off the request path.
-  // Start waits for the first run up to STARTUP_REFRESH_WAIT_MS (so a fresh process answers with
-  // current badges) but no longer: on a large catalogue the first run may rewrite many rows
-  // (minutes on PostgreSQL, where every index of a row gets a new entry), past Fastify's plugin
-  // timeout, and the app must come up and answer meanwhile.
-  let refreshing: Promise<void> | null = null;
-  const refresh = () =>
-    (refreshing ??= refreshTrending(deps)
-      .then(() => undefined)
-      .catch((err: unknown) => app.log.error({ err }, 'trending refresh failed'))
-      .finally(() => {
-        refreshing = null;
-      }));
-  app.addHook('onReady', async () => {
-    void feed.prune();
-    let waited: NodeJS.Timeout | undefined;
-    await Promise.race([
-      refresh(),
-      new Promise((resolve) => (waited = setTimeout(resolve, STARTUP_REFRESH_WAIT_MS))),
-    ]);
-    clearTimeout(waited);
-  });
-  app.jobs.work('trending-refresh', { retryLimit: 1 }, refresh);
-  app.jobs.schedule('trending-refresh', '*/10 * * * *');
-  app.addHook('onClose', async () => {
-    await refreshing;
-    await feed.close();
-    await deps.views?.flush();
-  });
-
+/** Lists and searches, the search's counts per filter, the categories. */
+function listRoutes(app: App, deps: CatalogueDeps) {
+  const { catalogue } = deps;
   app.get(
     '/marketplace/prompts',
     {
@@ -189,14 +70,14 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const q = request.query;
-      const version = await catalogueVersion();
+      const version = await catalogue.version();
       if (q.search !== undefined && q.search.trim() !== '') {
         // Searches are not cached (their words vary): written from each card's JSON.
         return sendWrittenJson(reply, await listMarketplaceJson(deps, q, version));
       }
-      const { key, entry } = await cachedList(q, version);
-      remember(request, key, { stamp: () => catalogueVersion().then((v) => listStamp(q, v)) });
-      return sendCached(cache, key, entry, request, reply);
+      const { key, entry } = await cachedList(deps, q, version);
+      catalogue.remember(request, key, { stamp: () => catalogue.version().then((v) => listStamp(q, v)) });
+      return sendCached(catalogue.cache, key, entry, request, reply);
     },
   );
 
@@ -223,131 +104,16 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const entry = await cachedCategories(await catalogueVersion());
-      remember(request, 'categories');
-      return sendCached(cache, 'categories', entry, request, reply);
+      const entry = await cachedCategories(deps, await catalogue.version());
+      catalogue.remember(request, 'categories');
+      return sendCached(catalogue.cache, 'categories', entry, request, reply);
     },
   );
+}
 
-  /**
-   * A prompt's page as an anonymous caller sees it, from the cache while the catalogue holds. After
-   * a like or a view of it, only its counters are read again (decision 030).
-   */
-  const anonymousPrompt = async (idOrSlug: string) => {
-    const key = `prompt|${idOrSlug}`;
-    const entry = await cache.get(key, await currentStamp(), async (counted) => {
-      const kept = counted?.meta as PromptPage | undefined;
-      const detail = kept && (await withCurrentCounters(deps, kept.detail));
-      const page: PromptPage = detail
-        ? { ...kept, detail }
-        : await readPromptDetail(deps, idOrSlug, null).then((read) => ({
-            detail: read.detail,
-            viewsOf: read.published ? read.detail.id : null,
-          }));
-      return {
-        body: serializeWith(detailResponse, { success: true, data: page.detail }),
-        meta: page,
-        shows: [page.detail.id],
-      };
-    });
-    return { key, entry, viewsOf: (entry.meta as PromptPage).viewsOf };
-  };
-
-  /**
-   * A public prompt's page of reviews, the same for every caller: one cached answer serves them all
-   * (the same work with a token or without, so scenario 5's twins measure authentication). Reviews
-   * and the rating only: no likes or views. Throws not found for a prompt that is not public.
-   */
-  const cachedReviews = async (id: string, page: number, limit: number) => {
-    const key = `reviews|${id}|${page}|${limit}`;
-    const entry = await cache.get(key, await currentStamp(), async () => ({
-      body: serializeWith(reviewsResponse, {
-        success: true,
-        data: await listPromptReviews(deps, id, null, page, limit),
-      }),
-      shows: [],
-    }));
-    return { key, entry };
-  };
-
-  // The server-rendered marketplace (decision 019) shows the first screenful of its first page and
-  // the category counts, from the same answers as the browser would ask for them (the query travels
-  // with the data, so the browser files it under the query it was answered for). Only the cards the
-  // page draws travel with it: with all 50 the page no longer fitted a new connection's first
-  // round trip (about 14 KB compressed), and the browser asks for the whole page once it runs.
-  if (opts.pages) {
-    const firstPage = MarketplaceQuerySchema.parse({ sort: 'latest' });
-    const firstScreen = (list: unknown) => {
-      const { prompts, ...rest } = list as { prompts: unknown[] };
-      return { ...rest, prompts: prompts.slice(0, PAGING.marketplaceFirstScreen) };
-    };
-    opts.pages.marketplace = async () => {
-      try {
-        const version = await catalogueVersion();
-        const [list, categories] = await Promise.all([
-          cachedList(firstPage, version),
-          cachedCategories(version),
-        ]);
-        return {
-          tag: `${list.entry.etag}${categories.etag}`,
-          data: () => ({
-            query: firstPage,
-            list: firstScreen(envelopeData(list.entry.body)),
-            categories: envelopeData(categories.body),
-          }),
-        };
-      } catch (err) {
-        app.log.warn({ err }, "the marketplace page's data could not be read");
-        return null;
-      }
-    };
-    // The home page's showcase asks for the first page of six, in the default order.
-    const showcase = MarketplaceQuerySchema.parse({ page: 1, limit: PAGING.home });
-    opts.pages.homePrompts = async () => {
-      try {
-        const { entry } = await cachedList(showcase, await catalogueVersion());
-        return { tag: entry.etag, data: () => envelopeData(entry.body) };
-      } catch (err) {
-        app.log.warn({ err }, "the home page's prompts could not be read");
-        return null;
-      }
-    };
-  }
-
-  // The server-rendered prompt page (decision 019) shows the same answer, with the first page of its
-  // reviews (the same for every caller). It counts no view: the browser still asks the API for the
-  // prompt once, and that request counts it as before.
-  if (opts.pages) {
-    opts.pages.prompt = async (idOrSlug) => {
-      if (!PromptParamsSchema.safeParse({ id: idOrSlug }).success) return 'missing';
-      try {
-        const { entry } = await anonymousPrompt(idOrSlug);
-        const { id } = (entry.meta as PromptPage).detail;
-        const reviews = await cachedReviews(id, 1, PAGING.reviews).then(
-          (read) => read.entry,
-          (err: unknown) => {
-            // The page still shows the prompt; the browser asks for its reviews.
-            app.log.warn({ err }, "a prompt page's reviews could not be read");
-            return null;
-          },
-        );
-        return {
-          tag: `${entry.etag}${reviews?.etag ?? '-'}`,
-          data: () => ({
-            prompt: envelopeData(entry.body),
-            reviews: reviews ? envelopeData(reviews.body) : null,
-          }),
-        };
-      } catch (err) {
-        // Not there, or not public: the page loads it in the browser and shows what the API says
-        // (its author, signed in, still sees a draft).
-        if (err instanceof AppError && err.status === 404) return 'missing';
-        if (!(err instanceof AppError)) app.log.warn({ err }, "a prompt page's data could not be read");
-        return null;
-      }
-    };
-  }
-
+/** A prompt's page, and what a signed-in user does with it: like it, download it. */
+function promptRoutes(app: App, deps: CatalogueDeps) {
+  const { catalogue } = deps;
   app.get(
     '/marketplace/prompts/:id',
     {
@@ -365,9 +131,9 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       if (viewer.auth) {
         return { success: true as const, data: await getPromptDetail(deps, request.params.id, viewer) };
       }
-      const { key, entry, viewsOf } = await anonymousPrompt(request.params.id);
+      const { key, entry, viewsOf } = await anonymousPrompt(deps, request.params.id);
       if (viewsOf !== null) await countView(deps, viewsOf, viewer);
-      remember(request, key, {
+      catalogue.remember(request, key, {
         vary: 'accept-encoding, authorization',
         anonymousOnly: true,
         served: (served, client) => {
@@ -378,7 +144,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
           );
         },
       });
-      return sendCached(cache, key, entry, request, reply, 'accept-encoding, authorization');
+      return sendCached(catalogue.cache, key, entry, request, reply, 'accept-encoding, authorization');
     },
   );
 
@@ -419,7 +185,11 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       data: await downloadPrompt(deps, request.params.id, request.auth!),
     }),
   );
+}
 
+/** A prompt's reviews, and a review written or edited. */
+function reviewRoutes(app: App, deps: CatalogueDeps) {
+  const { catalogue } = deps;
   app.get(
     '/marketplace/prompts/:id/reviews',
     {
@@ -438,13 +208,20 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       const { page, limit } = request.query;
       let cached: { key: string; entry: CachedResponse };
       try {
-        cached = await cachedReviews(id, page, limit);
+        cached = await cachedReviews(deps, id, page, limit);
       } catch (err) {
         // Not public: its author (or an admin) still reads a draft's reviews, built for them.
         if (!request.auth || !(err instanceof AppError && err.status === 404)) throw err;
         return { success: true as const, data: await listPromptReviews(deps, id, request.auth, page, limit) };
       }
-      return sendCached(cache, cached.key, cached.entry, request, reply, 'accept-encoding, authorization');
+      return sendCached(
+        catalogue.cache,
+        cached.key,
+        cached.entry,
+        request,
+        reply,
+        'accept-encoding, authorization',
+      );
     },
   );
 
@@ -470,4 +247,4 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
       });
     },
   );
-};
+}

@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Category, PromptStatus, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
+import { sortTerms } from './list-repository';
 import { qualityFactorSql } from './ranking';
 import {
   type Group,
@@ -13,8 +14,6 @@ import {
   requiredGroups,
   searchTerms,
 } from './search';
-
-// Size: Just over 400 lines: both engines' search SQL side by side (decision 044); splits per engine if it grows.
 
 /** All SQL of a search (decision 044): the vocabulary, the plan's look-ups, the ranked matches. */
 
@@ -252,30 +251,6 @@ export interface SearchFilters {
   status?: PromptStatus;
   category?: Category;
   type?: PromptType;
-}
-
-/** ORDER BY terms for an explicit sort, on the prompts table under `alias` (newest first breaks ties). */
-export function sortTerms(sort: Sort, alias: string): [RawBuilder<unknown>, 'asc' | 'desc'][] {
-  const c = (column: string) => sql.ref(`${alias}.${column}`);
-  const byKey: Partial<Record<Sort, [RawBuilder<unknown>, 'asc' | 'desc'][]>> = {
-    popular: [
-      [c('likes_count'), 'desc'],
-      [c('views_count'), 'desc'],
-    ],
-    rating: [
-      [c('rating_avg'), 'desc'],
-      [c('rating_count'), 'desc'],
-    ],
-    downloads: [[c('downloads_count'), 'desc']],
-    featured: [[c('featured'), 'desc']],
-    trending: [
-      [c('trending'), 'desc'],
-      [c('trending_score'), 'desc'],
-    ],
-    price_low: [[c('price_minor'), 'asc']],
-    price_high: [[c('price_minor'), 'desc']],
-  };
-  return [...(byKey[sort] ?? []), [c('created_at'), 'desc'], [c('id'), 'desc']];
 }
 
 const orderSql = (terms: [RawBuilder<unknown>, 'asc' | 'desc'][]) =>

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { todayUtc } from '../../lib/time';
-import * as repo from './repository';
+import * as repo from './engagement-repository';
 
 /*
  * Anonymous prompt-page views are counted in batches (decision 010): a view is noted in memory and written

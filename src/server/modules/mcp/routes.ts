@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_MESSAGES, API_KEY_PREFIX } from '../../../shared/api-keys';
 import { AppError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/app/auth';
 import type { ApiKeysService } from '../api-keys/service';
 import { type McpDeps, mcpServerFor } from './tools';
 

@@ -9,10 +9,11 @@ import { fillPromptVariables } from '../../../shared/prompt-variables';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 import { AppError } from '../../lib/errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/app/auth';
 import type { BillingService } from '../billing/service';
 import { listCreatorPrompts } from '../creator/service';
-import { listMarketplacePrompts, readPromptDetail } from '../marketplace/service';
+import { listMarketplacePrompts } from '../marketplace/list';
+import { readPromptDetail } from '../marketplace/prompt-page';
 import type { PlaygroundService } from '../playground/service';
 
 /*
@@ -112,7 +113,7 @@ function listTool(server: McpServer, deps: McpDeps, auth: AuthContext) {
     () =>
       answer(async () => {
         const [own, bought] = await Promise.all([
-          listCreatorPrompts(deps.db, auth, { page: 1, limit: 50 }),
+          listCreatorPrompts({ db: deps.db }, auth, { page: 1, limit: 50 }),
           deps.billing.purchases(auth),
         ]);
         return json({

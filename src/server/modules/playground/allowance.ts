@@ -5,8 +5,8 @@ import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
-import type { AuthContext } from '../../plugins/auth';
-import { currentSubscriptionFinder, findFreePlan } from '../auth/repository';
+import type { AuthContext } from '../../plugins/app/auth';
+import { currentSubscriptionFinder, findFreePlan } from '../billing/service';
 import * as ledger from './allowance-repository';
 
 /*

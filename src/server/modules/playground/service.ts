@@ -27,7 +27,7 @@ import type { Limiter } from '../../lib/limiter';
 import { metrics } from '../../lib/metrics';
 import { fromMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/app/auth';
 import { promptAccess } from '../prompt-access/service';
 import * as allowances from './allowance';
 import { costMicros, offeredModels, planModels, priceOf, resolveModel } from './model-access';

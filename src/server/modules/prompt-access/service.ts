@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/app/auth';
 import * as repo from './repository';
 
 /*

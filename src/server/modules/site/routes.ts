@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successEnvelope } from '../../../shared/envelope';
 import { PublicStatsSchema, type SiteConfig, SiteConfigSchema } from '../../../shared/site';
-import type { PageSources } from '../../plugins/spa-render';
+import type { PageSources } from '../../plugins/app/spa-render';
 import { cachedPublicStats } from './service';
 
 export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteConfig; pages?: PageSources }> = async (

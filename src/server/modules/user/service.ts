@@ -7,7 +7,7 @@ import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/repository';
 import { normalizeEmail } from '../auth/service';
-import { withdrawFeedback } from '../marketplace/repository';
+import { withdrawFeedback } from '../marketplace/reviews';
 import * as repo from './repository';
 
 async function requireRow(db: Kysely<DB>, userId: string) {

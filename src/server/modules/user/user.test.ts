@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrompt, insertUser } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
-import { upsertReview } from '../marketplace/repository';
+import { upsertReview } from '../marketplace/reviews-repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/types';
+import { isCurrentSubscription } from '../../billing/service';
 
 /*
  * All SQL of the admin dashboard. Aggregates come back as strings from PostgreSQL's bigint, so every
@@ -25,8 +26,7 @@ export async function countPremiumUsers(db: Kysely<DB>, now: string): Promise<nu
     .selectFrom('subscriptions as s')
     .innerJoin('plans as p', 'p.id', 's.plan_id')
     .select(sql<number>`count(distinct s.user_id)`.as('n'))
-    .where('s.status', 'in', ['active', 'trialing'])
-    .where((eb) => eb.or([eb('s.current_period_end', 'is', null), eb('s.current_period_end', '>', now)]))
+    .where(isCurrentSubscription('s', now))
     .where('p.price_monthly_minor', '>', 0)
     .executeTakeFirst();
   return num(row?.n);
@@ -38,8 +38,7 @@ export async function currentSubscriptionsByPlan(db: Kysely<DB>, now: string) {
     .selectFrom('subscriptions as s')
     .innerJoin('plans as p', 'p.id', 's.plan_id')
     .select(['s.user_id', 's.plan_id', 's.created_at', 'p.name', 'p.price_monthly_minor', 'p.sort_order'])
-    .where('s.status', 'in', ['active', 'trialing'])
-    .where((eb) => eb.or([eb('s.current_period_end', 'is', null), eb('s.current_period_end', '>', now)]))
+    .where(isCurrentSubscription('s', now))
     .orderBy('s.created_at', 'desc')
     .execute();
   return rows;

@@ -1,11 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, NewPlan, PlanRow } from '../../../db/types';
-import { findFreePlan } from '../../auth/repository';
+import { findFreePlan, isCurrentSubscription } from '../../billing/service';
 
 /** All SQL of the admin plans section: plans, who is on them, and what they brought in. */
-
-/** A subscription that gives its plan right now (the same rule the playground and billing use). */
-const CURRENT_STATUSES = ['active', 'trialing'];
 
 export const listPlans = (db: Kysely<DB>) =>
   db
@@ -31,8 +28,7 @@ export async function subscriberCounts(db: Kysely<DB>, now: string): Promise<Map
   const rows = await db
     .selectFrom('subscriptions')
     .select(['plan_id', sql<number>`count(distinct user_id)`.as('n')])
-    .where('status', 'in', CURRENT_STATUSES)
-    .where((eb) => eb.or([eb('current_period_end', 'is', null), eb('current_period_end', '>', now)]))
+    .where(isCurrentSubscription('subscriptions', now))
     .groupBy('plan_id')
     .execute();
   return new Map(rows.map((r) => [r.plan_id, Number(r.n)]));
@@ -45,10 +41,8 @@ export async function customerCounts(db: Kysely<DB>, now: string) {
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
       sql<number>`sum(case when exists (
-        select 1 from subscriptions s where s.user_id = u.id and s.status in ('active', 'trialing')
-        and (s.current_period_end is null or s.current_period_end > ${now})) then 1 else 0 end)`.as(
-        'subscribed',
-      ),
+        select 1 from subscriptions s where s.user_id = u.id and ${isCurrentSubscription('s', now)}
+      ) then 1 else 0 end)`.as('subscribed'),
     ])
     .where('u.role', '=', 'user')
     .executeTakeFirst();

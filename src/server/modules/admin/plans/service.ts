@@ -16,7 +16,7 @@ import { AppError } from '../../../lib/errors';
 import { assertPlanPrices, fromMinor, toMinor } from '../../../lib/money';
 import { newId, nowIso } from '../../../lib/time';
 import type { ModelRegistry } from '../../../integrations/ai/providers';
-import { parseFeatures, toPlan } from '../../billing/plans';
+import { parseFeatures, toPlan } from '../../billing/service';
 import { modelsByPlan } from '../../playground/model-access';
 import * as repo from './repository';
 

@@ -3,7 +3,7 @@ import { insertPrompt, insertUser } from '../../../../../tests/support/factories
 import { apiHelpers } from '../../../../../tests/support/api';
 import { type TestApp, createTestApp } from '../../../../../tests/support/test-app';
 import { newId, nowIso } from '../../../lib/time';
-import { refreshTrending } from '../../marketplace/service';
+import { refreshTrending } from '../../marketplace/catalogue/trending';
 
 /* Admin marketplace management on both engines: roles, validation, moderation, trending pins, deletes. */
 

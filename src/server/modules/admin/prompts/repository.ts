@@ -1,15 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Category, PromptStatus, PromptType } from '../../../../shared/constants';
-import type { Engine } from '../../../db/database';
 import type { DB } from '../../../db/types';
-import { type SearchPlan, matchesSearch } from '../../marketplace/search-repository';
 
 /** All SQL of the admin marketplace section: every prompt whatever its status, with author and revenue. */
 
 export interface AdminPromptFilters {
   search?: string;
-  /** The search's words as the marketplace matches them (planSearch), with the engine. */
-  plan?: { engine: Engine; plan: SearchPlan | null };
+  /** The search's words as the marketplace matches them (its searchCondition), when any can match. */
+  matches?: RawBuilder<boolean>;
   status?: PromptStatus;
   category?: Category;
   type?: PromptType;
@@ -24,7 +22,7 @@ function filtered(db: Kysely<DB>, f: AdminPromptFilters) {
     // The words as the marketplace's search matches them (word forms, typos, split and joined
     // words), or the author's e-mail (case-insensitive, LIKE wildcards taken literally), or the id.
     const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const words = f.plan?.plan ? [matchesSearch(f.plan.engine, f.plan.plan, 'p')] : [];
+    const words = f.matches ? [f.matches] : [];
     q = q.where((eb) =>
       eb.or([...words, sql<boolean>`lower(u.email) like ${pattern} escape '\\'`, eb('p.id', '=', f.search!)]),
     );
@@ -102,6 +100,3 @@ export async function catalogueStats(db: Kysely<DB>) {
 
 export const findActor = (db: Kysely<DB>, userId: string) =>
   db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
-
-// Writing a prompt is the same SQL whoever writes it: the creator studio's repository has it.
-export { deletePrompt, insertPrompt, updatePrompt } from '../../creator/repository';

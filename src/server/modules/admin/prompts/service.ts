@@ -12,15 +12,16 @@ import {
 } from '../../../../shared/admin-prompts';
 import type { Category, PromptStatus, PromptType } from '../../../../shared/constants';
 import type { Engine } from '../../../db/database';
-import { planSearch } from '../../marketplace/search-repository';
+import { planCatalogueSearch, searchCondition } from '../../marketplace/list';
 import type { DB, PromptRow } from '../../../db/types';
 import { recordActivity } from '../../../lib/activity';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import { toMinorExact } from '../../../../shared/pricing';
 import { assertPromptPrice, fromMinor, storedMinor } from '../../../lib/money';
+import { parseTags, roundRating } from '../../../lib/prompt-fields';
 import { newId, nowIso } from '../../../lib/time';
-import { applyPromptEdit, uniqueSlug } from '../../creator/service';
+import { applyPromptEdit, insertNewPrompt, removePrompt, writePromptColumns } from '../../creator/service';
 import * as repo from './repository';
 
 /** Who is acting, for the audit log. */
@@ -28,15 +29,6 @@ export interface AdminActor {
   userId: string;
   ip: string | null;
 }
-
-const parseTags = (json: string): string[] => {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 function toAdminPrompt(row: repo.AdminPromptRow): AdminPrompt {
   const revenueMinor = storedMinor(row.earned_minor ?? 0);
@@ -64,7 +56,7 @@ function toAdminPrompt(row: repo.AdminPromptRow): AdminPrompt {
     views: row.views_count,
     author: { id: row.author_id, name: row.author_name, email: row.author_email },
     analytics: {
-      rating: { average: Math.round(Number(row.rating_avg) * 10) / 10, count: row.rating_count },
+      rating: { average: roundRating(Number(row.rating_avg)), count: row.rating_count },
       downloads: row.downloads_count,
       views: row.views_count,
       likes: row.likes_count,
@@ -109,9 +101,10 @@ export async function listAdminPrompts(
   query: z.output<typeof AdminPromptsQuerySchema>,
 ): Promise<AdminPromptList> {
   const search = query.search?.trim();
-  const plan = search ? { engine, plan: await planSearch(db, engine, search) } : undefined;
+  const plan = search ? await planCatalogueSearch({ db, engine }, search) : null;
+  const matches = plan ? searchCondition(engine, plan, 'p') : undefined;
   const [{ rows, total }, stats] = await Promise.all([
-    repo.listPrompts(db, { ...query, search, plan }),
+    repo.listPrompts(db, { ...query, search, matches }),
     repo.catalogueStats(db),
   ]);
   return {
@@ -119,7 +112,7 @@ export async function listAdminPrompts(
     total,
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
     stats,
-    ...(plan?.plan ? { search: { highlight: plan.plan.highlight, suggestion: plan.plan.suggestion } } : {}),
+    ...(plan ? { search: { highlight: plan.highlight, suggestion: plan.suggestion } } : {}),
   };
 }
 
@@ -137,9 +130,8 @@ export async function createAdminPrompt(
   assertPromptPrice({ type: premium ? 'premium' : 'free', price_minor: priceMinor });
   await db.transaction().execute(async (trx) => {
     const admin = await repo.findActor(trx, actor.userId);
-    await repo.insertPrompt(trx, {
+    await insertNewPrompt(trx, {
       id,
-      slug: await uniqueSlug(trx, input.title),
       author_id: actor.userId,
       title: input.title,
       description: input.description,
@@ -258,7 +250,7 @@ export async function setAdminPromptStatus(
   };
   await db.transaction().execute(async (trx) => {
     const admin = await repo.findActor(trx, actor.userId);
-    await repo.updatePrompt(trx, row.id, changes);
+    await writePromptColumns(trx, row.id, changes);
     await recordActivity(trx, {
       type: 'prompt.moderated',
       actorId: actor.userId,
@@ -288,8 +280,8 @@ export async function deleteAdminPrompt(db: Kysely<DB>, actor: AdminActor, id: s
   const archive = Number(row.buyers ?? 0) > 0;
   await db.transaction().execute(async (trx) => {
     const admin = await repo.findActor(trx, actor.userId);
-    if (archive) await repo.updatePrompt(trx, row.id, { status: 'archived', updated_at: nowIso() });
-    else await repo.deletePrompt(trx, row.id);
+    if (archive) await writePromptColumns(trx, row.id, { status: 'archived', updated_at: nowIso() });
+    else await removePrompt(trx, row.id);
     await recordAudit(trx, {
       actor: admin,
       action: archive ? 'prompt.archive' : 'prompt.delete',

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/types';
 import type { Mailer } from '../../../integrations/mail/mailer';
-import { adminsWanting } from '../../../lib/admin-alerts';
+import { adminsWanting } from './alerts';
 import { fromMinor } from '../../../lib/money';
 import { reportFigures } from './repository';
 

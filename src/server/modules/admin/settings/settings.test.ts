@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../../../tests/support/test-app';
 import { insertUser } from '../../../../../tests/support/factories';
-import { notifyAdmins } from '../../../lib/admin-alerts';
+import { notifyAdmins } from './alerts';
 import type { Mailer } from '../../../integrations/mail/mailer';
 import { base32Decode, totpAt } from '../../../lib/totp';
 import { createOrPromoteAdmin } from '../../auth/admins';

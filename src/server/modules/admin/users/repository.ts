@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DB, UsersTable } from '../../../db/types';
+import { isCurrentSubscription } from '../../billing/service';
 
 /*
  * All SQL of the admin users section. A user's plan is their newest current subscription (active or
@@ -30,8 +31,7 @@ function currentPaidSubscription(
     .innerJoin('plans as p', 'p.id', 's.plan_id')
     .select('s.id')
     .whereRef('s.user_id', '=', 'u.id')
-    .where('s.status', 'in', ['active', 'trialing'])
-    .where((w) => w.or([w('s.current_period_end', 'is', null), w('s.current_period_end', '>', now)]))
+    .where(isCurrentSubscription('s', now))
     .where('p.price_monthly_minor', '>', 0);
   if (planId) q = q.where('s.plan_id', '=', planId);
   return eb.exists(q);
@@ -95,8 +95,7 @@ export function currentSubscriptions(db: Kysely<DB>, userIds: string[], now: str
       'p.price_monthly_minor',
     ])
     .where('s.user_id', 'in', userIds)
-    .where('s.status', 'in', ['active', 'trialing'])
-    .where((eb) => eb.or([eb('s.current_period_end', 'is', null), eb('s.current_period_end', '>', now)]))
+    .where(isCurrentSubscription('s', now))
     .orderBy('s.created_at', 'desc')
     .execute();
 }

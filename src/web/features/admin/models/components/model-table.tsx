@@ -14,6 +14,7 @@ const STATUS: Record<
   reachable: { label: 'Reachable', variant: 'default' },
   'key-missing': { label: 'Key missing', variant: 'secondary' },
   failing: { label: 'Failing', variant: 'destructive' },
+  unavailable: { label: 'Unavailable (not answering)', variant: 'destructive' },
   unknown: { label: 'Not used yet', variant: 'outline' },
 };
 

@@ -1,0 +1,152 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../db/types';
+
+/** Prompts for sale, their purchases and the creator earnings ledger. */
+
+type Db = Kysely<DB>;
+
+/** A premium prompt someone may buy: published, with its author. */
+export const findPromptForSale = (db: Db, idOrSlug: string) =>
+  db
+    .selectFrom('prompts')
+    .select(['id', 'title', 'author_id', 'type', 'price_minor', 'status'])
+    .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
+    .executeTakeFirst();
+
+export const findPromptTitle = (db: Db, id: string) =>
+  db.selectFrom('prompts').select(['id', 'title', 'author_id']).where('id', '=', id).executeTakeFirst();
+
+/** Grants a prompt: a new purchase, or a refunded one restored by a new payment. */
+export async function upsertPurchase(
+  db: Db,
+  row: {
+    id: string;
+    promptId: string;
+    buyerId: string;
+    paymentId: string;
+    amountMinor: number;
+    shareMinor: number;
+    currency: string;
+    now: string;
+  },
+): Promise<string> {
+  await db
+    .insertInto('purchases')
+    .values({
+      id: row.id,
+      prompt_id: row.promptId,
+      buyer_id: row.buyerId,
+      payment_id: row.paymentId,
+      amount_minor: row.amountMinor,
+      creator_share_minor: row.shareMinor,
+      currency: row.currency,
+      created_at: row.now,
+      revoked_at: null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['prompt_id', 'buyer_id']).doUpdateSet({
+        payment_id: row.paymentId,
+        amount_minor: row.amountMinor,
+        creator_share_minor: row.shareMinor,
+        currency: row.currency,
+        created_at: row.now,
+        revoked_at: null,
+      }),
+    )
+    .execute();
+  const stored = await db
+    .selectFrom('purchases')
+    .select('id')
+    .where('prompt_id', '=', row.promptId)
+    .where('buyer_id', '=', row.buyerId)
+    .executeTakeFirstOrThrow();
+  return stored.id;
+}
+
+export const findPurchaseByPayment = (db: Db, paymentId: string) =>
+  db.selectFrom('purchases').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+
+export async function revokePurchase(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable('purchases').set({ revoked_at: now }).where('id', '=', id).execute();
+}
+
+/** The buyer's unrevoked purchase of a prompt, with the payment that bought it. */
+export const findLivePurchase = (db: Db, promptId: string, userId: string) =>
+  db
+    .selectFrom('purchases')
+    .select(['id', 'payment_id'])
+    .where('prompt_id', '=', promptId)
+    .where('buyer_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+
+export const ownsPrompt = async (db: Db, promptId: string, userId: string) =>
+  Boolean(
+    await db
+      .selectFrom('purchases')
+      .select('id')
+      .where('prompt_id', '=', promptId)
+      .where('buyer_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst(),
+  );
+
+/** One line of the creator earnings ledger; a second sale or refund of the same payment is ignored. */
+export async function insertEarning(
+  db: Db,
+  row: {
+    id: string;
+    creatorId: string;
+    promptId: string;
+    purchaseId: string;
+    paymentId: string;
+    kind: 'sale' | 'refund';
+    amountMinor: number;
+    currency: string;
+    now: string;
+  },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('creator_earnings')
+    .values({
+      id: row.id,
+      creator_id: row.creatorId,
+      prompt_id: row.promptId,
+      purchase_id: row.purchaseId,
+      payment_id: row.paymentId,
+      kind: row.kind,
+      amount_minor: row.amountMinor,
+      currency: row.currency,
+      created_at: row.now,
+    })
+    .onConflict((oc) => oc.columns(['payment_id', 'kind']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export const findSaleEarning = (db: Db, paymentId: string) =>
+  db
+    .selectFrom('creator_earnings')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .where('kind', '=', 'sale')
+    .executeTakeFirst();
+
+export const listOwnedPrompts = (db: Db, userId: string) =>
+  db
+    .selectFrom('purchases as pu')
+    .innerJoin('prompts as p', 'p.id', 'pu.prompt_id')
+    .innerJoin('users as a', 'a.id', 'p.author_id')
+    .select([
+      'p.id as prompt_id',
+      'p.title',
+      'p.category',
+      'a.name as author_name',
+      'pu.amount_minor',
+      'pu.currency',
+      'pu.created_at',
+    ])
+    .where('pu.buyer_id', '=', userId)
+    .where('pu.revoked_at', 'is', null)
+    .orderBy('pu.created_at', 'desc')
+    .execute();

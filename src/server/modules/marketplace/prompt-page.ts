@@ -1,0 +1,83 @@
+import type { PromptDetail } from '../../../shared/marketplace';
+import { talliesOf, toMarketplacePrompt } from './cards';
+import type { AuthContext, MarketplaceDeps } from './deps';
+import { type Viewer, countView } from './engagement';
+import { hasDownloaded, hasLiked } from './engagement-repository';
+import * as repo from './prompt-page-repository';
+import { canReview } from './reviews';
+import { findReview, ratingBreakdown } from './reviews-repository';
+import { visiblePrompt } from './visible-prompt';
+
+/** A prompt's page: the card, its author, its text or a preview, and what the viewer may do. */
+
+const PREVIEW_CHARS = 160;
+
+/** The opening of a premium prompt, cut at a word: enough to judge it, never the prompt itself. */
+export function premiumPreview(content: string): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  const limit = Math.min(PREVIEW_CHARS, Math.floor(flat.length / 3));
+  const cut = flat.slice(0, limit);
+  const atWord = cut.lastIndexOf(' ') > limit / 2 ? cut.slice(0, cut.lastIndexOf(' ')) : cut;
+  return `${atWord}…`;
+}
+
+/**
+ * A prompt's page as `auth` sees it, and whether it is published (only those count views). The
+ * figures are the stored ones: a view is counted after the answer (countView).
+ */
+export async function readPromptDetail(
+  deps: MarketplaceDeps,
+  idOrSlug: string,
+  auth: AuthContext | null,
+): Promise<{ detail: PromptDetail; published: boolean }> {
+  const { db } = deps;
+  const { row, access } = await visiblePrompt(db, idOrSlug, auth);
+  const { reason, canRead: canView } = access;
+  const userId = auth?.userId;
+  const [liked, downloaded, reviewable, mine, promptCount, breakdown] = await Promise.all([
+    userId ? hasLiked(db, row.id, userId) : false,
+    userId ? hasDownloaded(db, row.id, userId) : false,
+    userId ? canReview(db, row, userId) : false,
+    userId ? findReview(db, row.id, userId) : undefined,
+    repo.countPublishedByAuthor(db, row.author_id),
+    ratingBreakdown(db, row.id),
+  ]);
+  const card = toMarketplacePrompt(row);
+  const detail: PromptDetail = {
+    ...card,
+    author: { ...card.author, bio: row.author_bio, promptCount },
+    content: canView ? row.content : null,
+    preview: canView ? null : premiumPreview(row.content),
+    access: {
+      canViewContent: canView,
+      reason,
+      liked,
+      downloaded,
+      canReview: reviewable,
+      myReview: mine ? { rating: mine.rating, body: mine.body } : null,
+    },
+    ratingBreakdown: breakdown,
+    updatedAt: row.updated_at,
+  };
+  return { detail, published: row.status === 'published' };
+}
+
+/**
+ * A page read earlier with its prompt's counters read again, the rest as it was: for a cached page
+ * after a like or a counted view, which change nothing else a page shows (migration 0017).
+ * Undefined when the prompt is gone.
+ */
+export async function withCurrentCounters(
+  deps: MarketplaceDeps,
+  detail: PromptDetail,
+): Promise<PromptDetail | undefined> {
+  const counters = await repo.findPromptCounters(deps.db, detail.id);
+  return counters && { ...detail, ...talliesOf(counters) };
+}
+
+/** A prompt's page; counts the view once per viewer per day. */
+export async function getPromptDetail(deps: MarketplaceDeps, idOrSlug: string, viewer: Viewer) {
+  const { detail, published } = await readPromptDetail(deps, idOrSlug, viewer.auth);
+  if (published) await countView(deps, detail.id, viewer);
+  return detail;
+}

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { CreateReviewSchema, Review } from '../../../shared/marketplace';
+import type { DB } from '../../db/types';
+import { recordActivity } from '../../lib/activity';
+import { AppError } from '../../lib/errors';
+import { roundRating } from '../../lib/prompt-fields';
+import { newId, nowIso } from '../../lib/time';
+import { ownsPrompt } from '../prompt-access/service';
+import type { AuthContext, MarketplaceDeps } from './deps';
+import { type PromptDetailRow, promptCounters } from './prompt-page-repository';
+import * as repo from './reviews-repository';
+import { publishedPrompt, visiblePrompt } from './visible-prompt';
+
+/** Reviews: who may write one, the list of a prompt's, a review written or edited. */
+
+function toReview(r: repo.ReviewRow): Review {
+  return {
+    id: r.id,
+    rating: r.rating,
+    body: r.body,
+    author: { id: r.user_id, name: r.name, avatar: r.avatar_url },
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** Only people who tried the prompt in the playground or bought it may review a published prompt, never its author. */
+export async function canReview(db: Kysely<DB>, row: PromptDetailRow, userId: string): Promise<boolean> {
+  if (row.author_id === userId || row.status !== 'published') return false;
+  return (await repo.hasTried(db, row.id, userId)) || (await ownsPrompt(db, row.id, userId));
+}
+
+export async function listPromptReviews(
+  deps: MarketplaceDeps,
+  idOrSlug: string,
+  auth: AuthContext | null,
+  page: number,
+  limit: number,
+) {
+  // The prompt's row has its rating: the page's figures come with it (one statement fewer).
+  const { row } = await visiblePrompt(deps.db, idOrSlug, auth);
+  const reviews = await repo.listReviews(deps.db, row.id, page, limit);
+  return {
+    reviews: reviews.map(toReview),
+    rating: { average: roundRating(Number(row.rating_avg)), count: row.rating_count },
+    pagination: {
+      page,
+      limit,
+      total: row.rating_count,
+      pages: Math.ceil(row.rating_count / limit),
+    },
+  };
+}
+
+/**
+ * One review per user per prompt: a second call edits the first. Only people who tried the prompt
+ * in the playground or bought it may review, and never its author.
+ */
+export async function submitReview(
+  deps: MarketplaceDeps,
+  idOrSlug: string,
+  auth: AuthContext,
+  input: z.output<typeof CreateReviewSchema>,
+) {
+  const { db } = deps;
+  const row = await publishedPrompt(db, idOrSlug, auth);
+  if (row.author_id === auth.userId) {
+    throw new AppError('AUTHORIZATION_ERROR', 'You cannot review your own prompt.');
+  }
+  if (!(await canReview(db, row, auth.userId))) {
+    throw new AppError(
+      'AUTHORIZATION_ERROR',
+      'Try this prompt in the playground (or buy it) before reviewing it.',
+    );
+  }
+  const result = await db.transaction().execute(async (trx) => {
+    const saved = await repo.upsertReview(trx, {
+      id: newId(),
+      promptId: row.id,
+      userId: auth.userId,
+      rating: input.rating,
+      body: input.body,
+      now: nowIso(),
+    });
+    if (saved.created)
+      await recordActivity(trx, { type: 'prompt.reviewed', actorId: auth.userId, promptId: row.id });
+    return saved;
+  });
+  const [review, counters] = await Promise.all([
+    repo.findReviewWithAuthor(db, result.id),
+    promptCounters(db, row.id),
+  ]);
+  return {
+    review: toReview(review),
+    rating: { average: roundRating(Number(counters.rating_avg)), count: counters.rating_count },
+    created: result.created,
+  };
+}
+
+/**
+ * Takes a user's likes and reviews out of the totals kept on their prompts, before the account's
+ * deletion cascades to those rows (the user module asks, in the deletion's transaction).
+ */
+export const withdrawFeedback = (trx: Kysely<DB>, userId: string) => repo.withdrawFeedback(trx, userId);
