@@ -13,6 +13,9 @@ import { createBackgroundTasks } from './lib/background';
 import { compiledSerializerCompiler } from './lib/json-serializer';
 import { type Limiter, fallbackLimiter, memoryLimiter } from './lib/limiter';
 import { adminRoutes } from './modules/admin/routes';
+import { apiKeyAuthenticator } from './modules/api-keys/authenticate';
+import { apiKeyRoutes } from './modules/api-keys/routes';
+import { createApiKeysService } from './modules/api-keys/service';
 import { authRoutes } from './modules/auth/routes';
 import { paymentRoutes } from './modules/billing/routes';
 import { REMINDER_CRON, REMINDER_QUEUE, createBillingService } from './modules/billing/service';
@@ -22,6 +25,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
 import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { mcpRoutes } from './modules/mcp/routes';
 import { playgroundRoutes } from './modules/playground/routes';
 import { createPlaygroundService } from './modules/playground/service';
 import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
@@ -132,6 +136,7 @@ export async function buildApp(options: AppOptions) {
     config: config.payments,
     gateway: createGateway(config.payments),
     log: app.log,
+    models,
     mailer,
     publicUrl: config.publicUrl,
   });
@@ -188,7 +193,12 @@ export async function buildApp(options: AppOptions) {
     background,
     settleMs: config.shutdownTimeoutMs,
   });
-  await app.register(authPlugin, { tokens });
+  const apiKeys = createApiKeysService({
+    db: options.database.db,
+    limiter,
+    rateLimit: config.apiKeyRateLimit,
+  });
+  await app.register(authPlugin, { tokens, apiKeys: apiKeyAuthenticator(apiKeys) });
   await app.register(openapiPlugin);
   // After the OpenAPI plugin, so /api/metrics is documented (and the access matrix sees it).
   await app.register(metricsPlugin, { token: config.metricsToken });
@@ -201,6 +211,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
+      await api.register(apiKeyRoutes, { apiKeys });
       await api.register(playgroundRoutes, {
         playground,
         uploads,
@@ -213,6 +224,17 @@ export async function buildApp(options: AppOptions) {
     },
     { prefix: '/api' },
   );
+
+  // The MCP server for API keys (issue 59): outside /api, spoken to by MCP clients, not browsers.
+  await app.register(mcpRoutes, {
+    db: options.database.db,
+    engine: options.database.engine,
+    playground,
+    billing,
+    apiKeys,
+    limiter,
+    perAddress: config.rateLimitMax,
+  });
 
   await app.register(spaPlugin, {
     pages,

@@ -90,6 +90,7 @@ const EnvSchema = z.object({
   PLAYGROUND_MAX_MESSAGES_PER_SESSION: z.coerce.number().int().min(2).default(100),
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
   PLAYGROUND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   PREMIUM_TRIES: z.coerce.number().int().min(0).default(3),
   CURRENCY: z
     .string()
@@ -168,6 +169,8 @@ export interface Config {
     /** Tries of a premium prompt a non-buyer gets. */
     premiumTries: number;
   };
+  /** Calls per API key per minute, on /api and /mcp together (issue 59). */
+  apiKeyRateLimit: number;
   payments: PaymentsConfig;
   /** Origins allowed cross-origin API calls (CORS); empty means no CORS headers at all. */
   corsOrigins: string[];
@@ -309,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimit: e.PLAYGROUND_RATE_LIMIT,
       premiumTries: e.PREMIUM_TRIES,
     },
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     payments: paymentsConfig(e, production, e.JWT_SECRET ?? secrets.JWT_SECRET ?? ''),
     corsOrigins: [...new Set(e.CORS_ORIGINS)],
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -162,16 +162,31 @@ const fields = {
     }),
     icon: z.enum(PLAN_ICONS, { error: 'Icon must be star, crown or other' }).optional(),
   }),
+  /** The plan's limits (issue 59); seats are maxUsers, models are set on the admin Models page. */
   limits: z.object({
     /** Playground sessions a month; -1 is unlimited. */
-    playgroundSessions: z.preprocess(
-      numeric,
-      z
-        .number({ error: 'The playground allowance must be a number' })
-        .int('The playground allowance must be a whole number')
-        .min(UNLIMITED, 'The playground allowance must be -1 (unlimited) or more')
-        .max(1_000_000),
-    ),
+    playgroundSessions: z
+      .preprocess(
+        numeric,
+        z
+          .number({ error: 'The playground allowance must be a number' })
+          .int('The playground allowance must be a whole number')
+          .min(UNLIMITED, 'The playground allowance must be -1 (unlimited) or more')
+          .max(1_000_000),
+      )
+      .optional(),
+    apiAccess: z.boolean({ error: 'API access must be true or false' }).optional(),
+    /** Major units, like the prices. */
+    testBudget: z
+      .preprocess(
+        numeric,
+        z
+          .number({ error: 'The test budget must be a number' })
+          .finite('The test budget must be a number')
+          .min(0, 'The test budget must be 0 or more')
+          .max(1_000_000, 'The test budget must be at most 1,000,000'),
+      )
+      .optional(),
   }),
   isActive: z.boolean({ error: 'isActive must be true or false' }),
   isVisible: z.boolean({ error: 'isVisible must be true or false' }),
@@ -206,7 +221,7 @@ export interface AdminPlanCreateInput {
   features?: { name: string; included?: boolean }[] | string[];
   limitations?: string[];
   metadata?: { popular?: boolean; order?: number; icon?: (typeof PLAN_ICONS)[number] };
-  limits?: { playgroundSessions: number };
+  limits?: { playgroundSessions?: number; apiAccess?: boolean; testBudget?: number };
   isActive?: boolean;
   isVisible?: boolean;
   maxUsers?: number;

@@ -27,6 +27,23 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PlanFeatureSchema = z.object({ name: z.string(), included: z.boolean() });
 export type PlanFeature = z.infer<typeof PlanFeatureSchema>;
 
+export const PlanModelSchema = z.object({ key: z.string(), name: z.string() });
+export type PlanModel = z.infer<typeof PlanModelSchema>;
+
+export const PlanLimitsSchema = z.object({
+  /** Playground sessions a month; -1 is unlimited. */
+  playgroundSessions: z.number().int(),
+  /** People who may share the plan (the spec's Max Users). */
+  seats: z.number().int(),
+  /** The plan's users may make API keys and use the MCP server. */
+  apiAccess: z.boolean(),
+  /** A creator's monthly budget for platform test runs, minor units (0: none). */
+  testBudgetMinor: z.number().int(),
+  /** The models the plan's playground offers (every configured model unless the admin chose some). */
+  models: z.array(PlanModelSchema),
+});
+export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
+
 /** The spec's Plan (section 3) as the public plans endpoint gives it. */
 export const PlanSchema = z.object({
   id: z.string(),
@@ -38,10 +55,8 @@ export const PlanSchema = z.object({
   priceMinor: z.object({ monthly: z.number().int(), yearly: z.number().int() }),
   currency: z.string(),
   features: z.array(PlanFeatureSchema),
-  limits: z.object({
-    /** Playground sessions a month; -1 is unlimited. */
-    playgroundSessions: z.number().int(),
-  }),
+  /** What the plan gives, as data the server enforces (issue 59, decision 052). */
+  limits: PlanLimitsSchema,
   metadata: z.object({ popular: z.boolean(), order: z.number().int(), icon: z.enum(PLAN_ICONS) }),
   isActive: z.boolean(),
   isVisible: z.boolean(),

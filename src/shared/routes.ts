@@ -22,6 +22,7 @@ export const PAGE_PATHS = {
   playground: '/playground',
   dashboard: '/dashboard',
   settings: '/settings',
+  apiKeys: '/settings/api-keys',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
   adminMarketplace: '/admin/marketplace',

@@ -50,12 +50,17 @@ test('an admin creates, edits and deletes a plan', async ({ page }) => {
   await expect(dialog.getByLabel('Plan Name')).toHaveValue(name);
   await dialog.getByLabel('Monthly Price').fill('35');
   await dialog.getByLabel('Playground sessions / month').fill('25');
+  await expect(dialog.getByTestId('plan-models')).toContainText('Claude');
+  await dialog.getByRole('switch', { name: /API access/ }).click();
+  await dialog.getByLabel('Test budget / month').fill('12.50');
   await dialog.getByRole('button', { name: 'Remove Priority support' }).click();
   await dialog.getByRole('button', { name: 'Update Plan' }).click();
   await expect(page.getByText('Plan updated successfully')).toBeVisible();
   await page.getByLabel('Bill annually').click();
   await expect(card).toContainText('$35/month');
   await expect(card).toContainText('25 sessions a month');
+  await expect(card.locator('[data-limit="api"]')).toHaveText('API access: API keys and the MCP server');
+  await expect(card.locator('[data-limit="test-budget"]')).toHaveText('Test budget: $12.50 a month');
   await expect(card).not.toContainText('Priority support');
 
   await card.getByRole('button', { name: `Delete ${name}` }).click();

@@ -65,6 +65,11 @@ const PAGES: PageCase[] = [
     ],
   },
   { path: '/settings', who: 'user', ready: (page) => page.getByRole('heading', { name: 'Billing' }) },
+  {
+    path: '/settings/api-keys',
+    who: 'user',
+    ready: (page) => page.getByRole('heading', { name: 'Your keys' }),
+  },
   { path: '/user/pricing', who: 'user', ready: (page) => page.getByRole('heading', { name: 'Premium' }) },
   {
     path: '/admin/dashboard',

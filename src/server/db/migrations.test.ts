@@ -42,6 +42,7 @@ const TABLES = [
   'uploads',
   'search_words',
   'jobs',
+  'api_keys',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {
@@ -380,7 +381,8 @@ describe.each(engines)('migrations on %s', (engine) => {
           ]),
         );
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      // Up to the last migration before 0026, which takes the sessions out of the features in turn.
+      expect((await migrator.migrateTo('0024-jobs')).error).toBeUndefined();
       const after = await read();
       expect(after.premium).toEqual({
         features: ['Everything in Free', 'Unlimited playground sessions'],
@@ -500,6 +502,52 @@ describe.each(engines)('migrations on %s', (engine) => {
       expect((await migrator.migrateTo('0020-true-plan-features')).error).toBeUndefined();
       await sql`update prompts set price_minor = 0 where id = 'fine'`.execute(db);
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    }));
+
+  it('0026 gives Business its API access, takes the sessions out of seeded features, and keeps edited ones', () =>
+    withEngine(engine, async (database) => {
+      const db = database.db;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0024-jobs')).error).toBeUndefined();
+      const now = '2026-12-01T00:00:00.000Z';
+      const plan = (slug: string, features: string[]) =>
+        sql`insert into plans (id, slug, name, features, limitations, created_at, updated_at)
+          values (${slug}, ${slug}, ${slug}, ${JSON.stringify(features)}, '[]', ${now}, ${now})`.execute(db);
+      await plan('premium', ['Everything in Free', 'Unlimited playground sessions']);
+      await plan('business', ['Everything in Free', 'Unlimited playground sessions']);
+      // An admin's own words stay.
+      await plan('free', ['Our own words']);
+      const read = async () =>
+        Object.fromEntries(
+          (
+            await sql<{ slug: string; features: string; api_access: number }>`
+              select slug, features, api_access from plans order by slug`.execute(db)
+          ).rows.map((r) => [
+            r.slug,
+            { features: JSON.parse(r.features) as string[], api: Number(r.api_access) },
+          ]),
+        );
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await read()).toEqual({
+        business: { features: ['Everything in Free'], api: 1 },
+        free: { features: ['Our own words'], api: 0 },
+        premium: { features: ['Everything in Free'], api: 0 },
+      });
+      await expect(sql`update plans set api_access = 3 where slug = 'free'`.execute(db)).rejects.toThrow();
+      await expect(
+        sql`update plans set test_budget_minor = -1 where slug = 'free'`.execute(db),
+      ).rejects.toThrow();
+      await expect(
+        sql`insert into api_keys (id, user_id, name, prefix, token_hash, scopes, created_at, expires_at)
+          values ('k', 'nobody', '', 'pf_x', 'h', 'library:read', ${now}, ${now})`.execute(db),
+      ).rejects.toThrow();
+
+      expect((await migrator.migrateTo('0024-jobs')).error).toBeUndefined();
+      const { rows } = await sql<{
+        features: string;
+      }>`select features from plans where slug = 'premium'`.execute(db);
+      expect(JSON.parse(rows[0]!.features)).toContain('Unlimited playground sessions');
     }));
 
   it('roll all the way down and up again', () =>

@@ -68,6 +68,10 @@ export interface PlansTable {
   max_users: WithDefault<number>;
   max_projects: WithDefault<number>;
   max_storage_gb: WithDefault<number>;
+  /** 0/1: the plan's users may make API keys, and their keys work (decision 052). */
+  api_access: WithDefault<Flag>;
+  /** A creator's monthly budget for platform test runs, minor units. */
+  test_budget_minor: WithDefault<number>;
   sort_order: WithDefault<number>;
   icon: WithDefault<string>;
   is_popular: WithDefault<Flag>;
@@ -75,6 +79,22 @@ export interface PlansTable {
   is_visible: WithDefault<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The token's first characters, shown in lists ('pf_AbCd1234'). */
+  prefix: string;
+  /** SHA-256 (hex) of the whole token; the token is shown once and never stored. */
+  token_hash: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
 }
 
 export interface SubscriptionsTable {
@@ -415,6 +435,7 @@ export interface DB {
   playground_messages: PlaygroundMessagesTable;
   model_prices: ModelPricesTable;
   plan_models: PlanModelsTable;
+  api_keys: ApiKeysTable;
   uploads: UploadsTable;
   allowance_entries: AllowanceEntriesTable;
   contact_messages: ContactMessagesTable;

@@ -78,6 +78,7 @@ const AdminMarketplacePage = lazyPage(
   () => import('@/features/admin/pages/admin-marketplace-page'),
   'AdminMarketplacePage',
 );
+const ApiKeysPage = lazyPage(() => import('@/features/api-keys/pages/api-keys-page'), 'ApiKeysPage');
 const AdminUsersPage = lazyPage(() => import('@/features/admin/pages/admin-users-page'), 'AdminUsersPage');
 const AdminPlansPage = lazyPage(() => import('@/features/admin/pages/admin-plans-page'), 'AdminPlansPage');
 const AdminSettingsPage = lazyPage(
@@ -154,6 +155,7 @@ export const routes: RouteObject[] = [
                 children: [
                   page(PAGE_PATHS.dashboard, DashboardPage, 'Dashboard'),
                   page(PAGE_PATHS.settings, SettingsPage, 'Settings'),
+                  page(PAGE_PATHS.apiKeys, ApiKeysPage, 'API keys'),
                   page(PAGE_PATHS.playground, PlaygroundPage, 'Playground'),
                 ],
               },

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../support/test-app';
-import { type CallSpec, type Ctx, type Entry, type Fixtures, MATRIX, expectedStatuses } from './matrix';
+import {
+  type CallSpec,
+  type Ctx,
+  type Entry,
+  type Fixtures,
+  KEY_ROUTES,
+  MATRIX,
+  expectedStatuses,
+} from './matrix';
 import {
   PERSONAS,
   type Persona,
@@ -23,6 +31,8 @@ let t: TestApp;
 let personas: Personas;
 let fixtures: Fixtures;
 let documented: string[] = [];
+/** Routes the OpenAPI document says take API keys. */
+let keyRoutes: string[] = [];
 
 // Each request comes from its own address, so the per-address limits (300 API calls a minute, 5
 // contact messages) measure nothing here; the rate-limit tests own that behaviour.
@@ -47,14 +57,26 @@ beforeAll(async () => {
   // A metrics token makes /api/metrics exist, so the matrix checks that no session token opens it.
   t = await createTestApp({
     demo: true,
-    env: { DEMO_MODEL_DELAY_MS: '0', METRICS_TOKEN: 'matrix-metrics-token-0123456789' },
+    env: {
+      DEMO_MODEL_DELAY_MS: '0',
+      METRICS_TOKEN: 'matrix-metrics-token-0123456789',
+      // The apiKey caller calls every route; the per-key limit has its own tests.
+      API_KEY_RATE_LIMIT: '100000',
+    },
   });
   const db = t.database.db;
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  const doc = t.app.swagger() as {
+    paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
+  };
   documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.keys(ops)
       .filter((m) => HTTP_METHODS.includes(m))
       .map((m) => `${m.toUpperCase()} ${path}`),
+  );
+  keyRoutes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([m, op]) => HTTP_METHODS.includes(m) && op.security?.some((s) => 'apiKeyAuth' in s))
+      .map(([m]) => `${m.toUpperCase()} ${path}`),
   );
 
   personas = await makePersonas(db);
@@ -139,7 +161,7 @@ async function callAs(route: string, entry: Entry, who: PersonaName): Promise<Ou
   return {
     who,
     status: res.statusCode,
-    expected: expectedStatuses(entry, who),
+    expected: expectedStatuses(entry, who, route),
     code: codeOf(res.body),
     body: res.body.slice(0, 300),
   };
@@ -153,6 +175,10 @@ describe('the access matrix covers the API', () => {
       missing,
       'routes without an access matrix entry (add them to tests/unit/security/matrix.ts)',
     ).toEqual([]);
+  });
+
+  it('says which routes take API keys, as the OpenAPI document does', () => {
+    expect([...keyRoutes].sort()).toEqual([...KEY_ROUTES].sort());
   });
 
   it('lists no route that no longer exists', () => {

@@ -66,6 +66,7 @@ const pools: Record<IdPool, string[]> = {
   plan: [],
   contactMessage: [],
   payment: [],
+  apiKey: [],
 };
 let requestNo = 0;
 const statusSeen = new Map<number, number>();
@@ -120,6 +121,26 @@ beforeAll(async () => {
   pools.plan = ids(await db.selectFrom('plans').select('id').execute());
   pools.payment = ids(await db.selectFrom('payments').select('id').limit(3).execute());
   pools.spareUser = [(await insertUser(db)).id, (await insertUser(db)).id];
+  // A key of the demo user, for the revoke route's real id.
+  const now = new Date().toISOString();
+  pools.apiKey = [
+    (
+      await db
+        .insertInto('api_keys')
+        .values({
+          id: 'fuzz-key',
+          user_id: demo.user.id,
+          name: 'Fuzz key',
+          prefix: 'pf_fuzz',
+          token_hash: 'fuzz-key-hash',
+          scopes: 'library:read',
+          created_at: now,
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  ];
   for (const [name, pool] of Object.entries(pools)) {
     if (pool.length === 0) throw new Error(`no real ids for ${name}`);
   }

@@ -357,6 +357,35 @@ export const MATRIX: Record<string, Entry> = {
 
   // Your settings and account
   'GET /api/user/settings': { access: 'signedIn' },
+  // API keys (issue 59): managed from a session only; the personas' Free plan gives no API access.
+  'GET /api/user/api-keys': { access: 'signedIn' },
+  'POST /api/user/api-keys': {
+    access: 'signedIn',
+    request: () => ({ body: { name: 'Matrix', scopes: ['library:read'], expiresInDays: 7 } }),
+    ok: [201],
+    expect: { user: [403], owner: [403], other: [403], demotedAdmin: [403] },
+    why: 'Only a plan with API access makes keys; admins have no plan and may.',
+  },
+  'DELETE /api/user/api-keys/{id}': {
+    access: 'owner',
+    request: async (ctx) => {
+      const row = await ctx.db
+        .insertInto('api_keys')
+        .values({
+          id: unique('key'),
+          user_id: ctx.personas.owner.userId!,
+          name: 'Owner key',
+          prefix: 'pf_matrix',
+          token_hash: unique('hash'),
+          scopes: 'library:read',
+          created_at: new Date().toISOString(),
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { params: { id: row.id } };
+    },
+  },
   'PUT /api/user/settings': { access: 'signedIn', request: () => ({ body: { theme: 'light' } }) },
   'DELETE /api/user/account': {
     access: 'signedIn',
@@ -550,8 +579,41 @@ const REFUSE_ANONYMOUS: Partial<Record<PersonaName, number[]>> = {
   suspendedAdmin: [401],
 };
 
+/**
+ * The routes an API key may call (their `apiScope`, documented as `apiKeyAuth`; issue 59). The
+ * apiKey caller, holding every scope, is answered there as a signed-in user unrelated to the
+ * resource; everywhere else that checks a caller it is refused with 403, and public routes ignore it.
+ */
+export const KEY_ROUTES = new Set([
+  'GET /api/auth/me',
+  'GET /api/auth/profile',
+  'GET /api/marketplace/prompts/{id}',
+  'POST /api/marketplace/prompts/{id}/download',
+  'GET /api/marketplace/prompts/{id}/reviews',
+  'GET /api/user/prompts',
+  'POST /api/user/prompts',
+  'PUT /api/user/prompts/{id}',
+  'DELETE /api/user/prompts/{id}',
+  'POST /api/user/prompts/{id}/publish',
+  'POST /api/user/prompts/{id}/unpublish',
+  'GET /api/playground/models',
+  'GET /api/playground/usage',
+  'POST /api/playground/chat',
+  'GET /api/playground/sessions',
+  'GET /api/playground/sessions/{id}',
+  'DELETE /api/playground/sessions/{id}',
+  'GET /api/playground/prompts/{id}',
+  'GET /api/payments/purchases',
+  'GET /api/payment/purchases',
+]);
+
 /** The statuses allowed for `who` calling a route of this entry. */
-export function expectedStatuses(entry: Entry, who: PersonaName): number[] {
+export function expectedStatuses(entry: Entry, who: PersonaName, route = ''): number[] {
+  if (who === 'apiKey' && entry.access !== 'public') {
+    if (!KEY_ROUTES.has(route))
+      return entry.access === 'webhook' || entry.access === 'scraper' ? [401] : [403];
+    return expectedStatuses(entry, 'user', route);
+  }
   const ok = entry.ok ?? [200];
   const override = entry.expect?.[who];
   if (override) return override;

@@ -4,7 +4,9 @@ import type { DB } from '../../../src/server/db/types';
 import { hashPassword } from '../../../src/server/modules/auth/password';
 import { insertSession } from '../../../src/server/modules/auth/repository';
 import { type Audience, createTokenService } from '../../../src/server/modules/auth/tokens';
-import { insertPrompt, insertUser } from '../../support/factories';
+import { hashToken } from '../../../src/server/modules/api-keys/service';
+import { API_KEY_SCOPES } from '../../../src/shared/api-keys';
+import { insertPrompt, insertSubscription, insertUser } from '../../support/factories';
 import { testConfig } from '../../support/test-app';
 
 /*
@@ -24,6 +26,7 @@ export const PERSONAS = [
   'demotedAdmin', // an admin-panel token whose user's role is now 'user'
   'suspendedAdmin', // an admin-panel token of a suspended admin
   'admin', // an admin-panel token of an active admin
+  'apiKey', // an API key with every scope, of a user whose plan gives API access (issue 59)
 ] as const;
 export type PersonaName = (typeof PERSONAS)[number];
 
@@ -122,7 +125,41 @@ export async function makePersona(db: Kysely<DB>, name: PersonaName): Promise<Pe
       const u = await makeUser(db, { role: 'admin' });
       return { name, userId: u.id, email: u.email, token: await makeSession(db, u.id, 'admin') };
     }
+    case 'apiKey': {
+      const u = await makeUser(db);
+      return { name, userId: u.id, email: u.email, token: await makeApiKey(db, u.id) };
+    }
   }
+}
+
+/**
+ * Puts the user on a plan with API access (the seeded Business plan) and gives them a live key with
+ * every scope, made as the service makes one (its SHA-256 stored), without the HTTP round trip.
+ */
+export async function makeApiKey(db: Kysely<DB>, userId: string) {
+  const plan = await db
+    .selectFrom('plans')
+    .select('id')
+    .where('api_access', '=', 1)
+    .orderBy('sort_order')
+    .executeTakeFirstOrThrow();
+  await insertSubscription(db, userId, plan.id);
+  const token = `pf_${crypto.randomBytes(32).toString('base64url')}`;
+  const now = new Date().toISOString();
+  await db
+    .insertInto('api_keys')
+    .values({
+      id: crypto.randomUUID(),
+      user_id: userId,
+      name: 'Matrix key',
+      prefix: token.slice(0, 11),
+      token_hash: hashToken(token),
+      scopes: API_KEY_SCOPES.join(' '),
+      created_at: now,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .execute();
+  return token;
 }
 
 export async function makePersonas(db: Kysely<DB>): Promise<Personas> {

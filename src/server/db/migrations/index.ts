@@ -20,6 +20,7 @@ import * as m0021 from './0021-money-constraints';
 import * as m0022 from './0022-models-usage-uploads';
 import * as m0023 from './0023-search-engines';
 import * as m0024 from './0024-jobs';
+import * as m0026 from './0026-plan-limits-and-api-keys';
 import * as m0027 from './0027-renewal-reminders';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0022-models-usage-uploads': m0022,
   '0023-search-engines': m0023,
   '0024-jobs': m0024,
+  '0026-plan-limits-and-api-keys': m0026,
   '0027-renewal-reminders': m0027,
 };

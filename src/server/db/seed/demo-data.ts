@@ -135,6 +135,8 @@ export function buildDemoData(now: number, hashes: DemoPasswordHashes): DemoData
       limitations: JSON.stringify(p.limitations),
       session_limit: p.sessionLimit,
       max_users: p.maxUsers,
+      api_access: p.apiAccess ? 1 : 0,
+      test_budget_minor: p.testBudgetMinor,
       max_projects: p.maxProjects,
       max_storage_gb: p.maxStorageGb,
       sort_order: p.sortOrder,

@@ -1,9 +1,9 @@
 /*
  * The three plans of product-decisions.md section 3. Their features say only what the plan really
- * gives today (issue 51): the spec's "100+ free prompts", "all 1000+ prompts", team members, API
- * access, a shared team library and an account manager do not exist (premium prompts are bought one
- * by one on every plan; teams and API keys are a later issue's). The plans differ by their monthly
- * playground sessions, which the server enforces.
+ * gives today (issue 51): the spec's "100+ free prompts", "all 1000+ prompts", team members, a
+ * shared team library and an account manager do not exist (premium prompts are bought one by one on
+ * every plan). What a plan limits is data, not feature text (issue 59, decision 052): sessions a
+ * month, seats, API access and the test budget are fields the server enforces and the cards write.
  */
 
 export interface PlanSeed {
@@ -16,6 +16,10 @@ export interface PlanSeed {
   /** null: unlimited playground sessions a month. */
   sessionLimit: number | null;
   maxUsers: number;
+  /** The plan's users may make API keys (Business: the spec's "API access"). */
+  apiAccess: boolean;
+  /** Monthly budget for platform test runs, minor units. */
+  testBudgetMinor: number;
   maxProjects: number;
   maxStorageGb: number;
   sortOrder: number;
@@ -38,7 +42,6 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     description: 'Everything you need to start exploring and sharing prompts.',
     priceMonthlyMinor: 0,
     features: [
-      '10 playground sessions a month',
       'Every free prompt in the marketplace',
       'Try premium prompts before you buy them',
       'Publish and sell your own prompts',
@@ -48,6 +51,8 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     sessionLimit: 10,
     // One person per account on every plan: there are no teams yet.
     maxUsers: 1,
+    apiAccess: false,
+    testBudgetMinor: 0,
     maxProjects: 10,
     maxStorageGb: 5,
     sortOrder: 1,
@@ -59,10 +64,12 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     name: 'Premium',
     description: 'For creators and professionals who work with AI every day.',
     priceMonthlyMinor: 1900,
-    features: ['Everything in Free', 'Unlimited playground sessions'],
+    features: ['Everything in Free'],
     limitations: [PREMIUM_PROMPTS_SEPARATE],
     sessionLimit: null,
     maxUsers: 1,
+    apiAccess: false,
+    testBudgetMinor: 500,
     maxProjects: 100,
     maxStorageGb: 50,
     sortOrder: 2,
@@ -74,10 +81,12 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     name: 'Business',
     description: 'For people who run prompts all day, every day.',
     priceMonthlyMinor: 9900,
-    features: ['Everything in Free', 'Unlimited playground sessions'],
+    features: ['Everything in Free'],
     limitations: [PREMIUM_PROMPTS_SEPARATE],
     sessionLimit: null,
     maxUsers: 1,
+    apiAccess: true,
+    testBudgetMinor: 2000,
     maxProjects: 1000,
     maxStorageGb: 500,
     sortOrder: 3,

@@ -82,24 +82,24 @@ describe('seedDemoIfEmpty', () => {
     expect(premium?.is_popular).toBe(1);
     expect(free?.is_popular).toBe(0);
     expect(JSON.parse(free?.features ?? '[]')).toEqual(
-      expect.arrayContaining(['10 playground sessions a month', 'Every free prompt in the marketplace']),
+      expect.arrayContaining(['Every free prompt in the marketplace']),
     );
-    expect(JSON.parse(premium?.features ?? '[]')).toEqual([
-      'Everything in Free',
-      'Unlimited playground sessions',
+    // What a plan limits is data the cards write (issue 59), not feature text.
+    expect(plans.map((plan) => [plan.session_limit, plan.api_access])).toEqual([
+      [10, 0],
+      [null, 0],
+      [null, 1],
     ]);
-    expect(JSON.parse(business?.features ?? '[]')).toEqual([
-      'Everything in Free',
-      'Unlimited playground sessions',
-    ]);
-    // Only what the plans give (issue 51): no prompt counts, teams, API access or account managers.
+    expect(JSON.parse(premium?.features ?? '[]')).toEqual(['Everything in Free']);
+    expect(JSON.parse(business?.features ?? '[]')).toEqual(['Everything in Free']);
+    // Only what the plans give (issue 51): no prompt counts, teams, account managers, no limits as text.
     const promised = plans.flatMap((plan) => [
       ...(JSON.parse(plan.features) as string[]),
       ...(JSON.parse(plan.limitations) as string[]),
       plan.description,
     ]);
     for (const text of promised) {
-      expect(text).not.toMatch(/\d+\+|team|API|account manager|priority|community/i);
+      expect(text).not.toMatch(/\d+\+|team|API|account manager|priority|community|sessions/i);
     }
     expect(plans.map((plan) => plan.max_users)).toEqual([1, 1, 1]);
   });

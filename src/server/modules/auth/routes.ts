@@ -81,6 +81,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       url,
       {
         onRequest: app.authenticate,
+        // Any API key may ask whose it is.
+        config: { apiScope: 'any' },
         schema: {
           tags: ['auth'],
           summary: url.endsWith('profile') ? 'The signed-in user (alias of /auth/me)' : 'The signed-in user',

@@ -43,7 +43,13 @@ describe('plans', () => {
         annualSavingPercent: 20,
       });
       expect(plans[0].limits.playgroundSessions).toBe(10);
-      expect(plans[1].features[1]).toEqual({ name: 'Unlimited playground sessions', included: true });
+      // The sessions are a limit the cards write from the data (issue 59), not a feature's text.
+      expect(plans[1].features).toEqual([{ name: 'Everything in Free', included: true }]);
+      expect(plans.map((p: { limits: { apiAccess: boolean } }) => p.limits.apiAccess)).toEqual([
+        false,
+        false,
+        true,
+      ]);
     }
   });
 

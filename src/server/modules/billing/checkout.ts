@@ -16,6 +16,7 @@ import { assertPaymentAmount, fromMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import { type BillingDeps, requireGateway, verificationFailed } from './deps';
 import { afterGrant, grantDescription, grantInTx, verifyResult } from './grants';
+import { modelsByPlan } from '../playground/model-access';
 import { toPlan } from './plans';
 import { refundUngranted } from './refunds';
 import * as repo from './repository';
@@ -41,9 +42,15 @@ interface Item {
 
 type OrderRow = { id: string; provider_order_id: string; amount_minor: number; provider: string };
 
-export async function plans(deps: Pick<BillingDeps, 'db' | 'config'>) {
-  const rows = await repo.listVisiblePlans(deps.db);
-  return { plans: rows.map((r) => toPlan(r, deps.config.currency)), currency: deps.config.currency };
+export async function plans(deps: Pick<BillingDeps, 'db' | 'config' | 'models'>) {
+  const [rows, modelsOf] = await Promise.all([
+    repo.listVisiblePlans(deps.db),
+    modelsByPlan(deps.db, deps.models),
+  ]);
+  return {
+    plans: rows.map((r) => toPlan(r, deps.config.currency, modelsOf(r.id))),
+    currency: deps.config.currency,
+  };
 }
 
 /** The checkout dialog's order: what Razorpay Checkout (or the test gateway's dialog) opens with. */

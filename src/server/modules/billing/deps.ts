@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { type BillingPeriod, PAYMENT_MESSAGES } from '../../../shared/billing';
 import type { PaymentsConfig } from '../../config';
 import type { DB } from '../../db/types';
+import type { ModelRegistry } from '../../integrations/ai/providers';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { PaymentGateway, TestGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/errors';
@@ -17,6 +18,8 @@ export interface BillingDeps {
   mailer: Mailer;
   /** The site's address, for the admin links in alerts. */
   publicUrl: string;
+  /** The configured models, for the models each plan offers (its limits, issue 59). */
+  models: ModelRegistry;
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import {
   type Plan,
   type PlanFeature,
+  type PlanModel,
   type PlanIcon,
   PLAN_ICONS,
   UNLIMITED,
@@ -30,8 +31,11 @@ export function parseFeatures(json: string): PlanFeature[] {
   });
 }
 
-/** A plan row as the spec's Plan (section 3); prices in major units with minor units beside them. */
-export function toPlan(row: Selectable<PlansTable>, currency: string): Plan {
+/**
+ * A plan row as the spec's Plan (section 3); prices in major units with minor units beside them, and
+ * its limits from its columns and the models it may use (playground/model-access.ts decides those).
+ */
+export function toPlan(row: Selectable<PlansTable>, currency: string, models: PlanModel[]): Plan {
   const icon: PlanIcon = (PLAN_ICONS as readonly string[]).includes(row.icon)
     ? (row.icon as PlanIcon)
     : 'other';
@@ -47,7 +51,13 @@ export function toPlan(row: Selectable<PlansTable>, currency: string): Plan {
     },
     currency,
     features: parseFeatures(row.features),
-    limits: { playgroundSessions: row.session_limit ?? UNLIMITED },
+    limits: {
+      playgroundSessions: row.session_limit ?? UNLIMITED,
+      seats: row.max_users,
+      apiAccess: row.api_access === 1,
+      testBudgetMinor: storedMinor(row.test_budget_minor),
+      models,
+    },
     metadata: { popular: row.is_popular === 1, order: row.sort_order, icon },
     isActive: row.is_active === 1,
     isVisible: row.is_visible === 1,

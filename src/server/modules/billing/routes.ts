@@ -224,6 +224,7 @@ const recordRoutes: FastifyPluginAsyncZod<Opts> = async (app, { billing, note })
   app.get(
     '/purchases',
     {
+      config: { apiScope: 'library:read' },
       schema: {
         tags,
         summary: `Premium prompts you own${note}`,

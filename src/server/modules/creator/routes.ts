@@ -64,6 +64,7 @@ function overviewRoutes(app: App, deps: CreatorDeps, playground: PlaygroundServi
   app.get(
     '/user/prompts',
     {
+      config: { apiScope: ['library:read', 'prompts:manage'] },
       schema: {
         tags: ['creator'],
         summary: 'Your prompts, every status',
@@ -84,6 +85,7 @@ function writeRoutes(app: App, deps: CreatorDeps) {
   app.post(
     '/user/prompts',
     {
+      config: { apiScope: 'prompts:manage' },
       schema: {
         tags: ['creator'],
         summary: 'Publish a prompt, or save it as a draft',
@@ -103,6 +105,7 @@ function writeRoutes(app: App, deps: CreatorDeps) {
   app.put(
     '/user/prompts/:id',
     {
+      config: { apiScope: 'prompts:manage' },
       schema: {
         tags: ['creator'],
         summary: 'Edit your prompt (a published one keeps its previous version)',
@@ -129,6 +132,7 @@ function statusRoutes(app: App, deps: CreatorDeps) {
     app.post(
       `/user/prompts/:id/${action}`,
       {
+        config: { apiScope: 'prompts:manage' },
         schema: {
           tags: ['creator'],
           summary: publish ? 'Publish your prompt' : 'Take your prompt off the marketplace (back to draft)',
@@ -148,6 +152,7 @@ function statusRoutes(app: App, deps: CreatorDeps) {
   app.delete(
     '/user/prompts/:id',
     {
+      config: { apiScope: 'prompts:manage' },
       schema: {
         tags: ['creator'],
         summary: 'Delete your prompt (archived instead when it has buyers)',

@@ -117,6 +117,7 @@ function promptRoutes(app: App, deps: CatalogueDeps) {
   app.get(
     '/marketplace/prompts/:id',
     {
+      config: { apiScope: 'library:read' },
       onRequest: app.identify,
       schema: {
         tags: ['marketplace'],
@@ -169,6 +170,7 @@ function promptRoutes(app: App, deps: CatalogueDeps) {
   app.post(
     '/marketplace/prompts/:id/download',
     {
+      config: { apiScope: 'library:read' },
       onRequest: app.authenticate,
       schema: {
         tags: ['marketplace'],
@@ -191,6 +193,7 @@ function reviewRoutes(app: App, deps: CatalogueDeps) {
   app.get(
     '/marketplace/prompts/:id/reviews',
     {
+      config: { apiScope: 'library:read' },
       onRequest: app.identify,
       schema: {
         tags: ['marketplace'],

@@ -84,6 +84,28 @@ export function offeredModels(registry: ModelRegistry, rules: PlanModels) {
   }));
 }
 
+/**
+ * The models each plan may use, by key and name in the order the playground lists them: what the
+ * plan cards and the admin panel show (issue 59). One read of plan_models for every plan.
+ */
+export async function modelsByPlan(
+  db: Kysely<DB>,
+  registry: ModelRegistry,
+): Promise<(planId: string) => { key: string; name: string }[]> {
+  const rows = await db.selectFrom('plan_models').select(['plan_id', 'model_key']).execute();
+  const keys = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const set = keys.get(r.plan_id) ?? new Set<string>();
+    set.add(r.model_key);
+    keys.set(r.plan_id, set);
+  }
+  return (planId) => {
+    const chosen = keys.get(planId);
+    const rules: PlanModels = chosen ? { keys: chosen, defaultKey: null } : EVERY_MODEL;
+    return offeredModels(registry, rules).map((m) => ({ key: m.key, name: m.name }));
+  };
+}
+
 /** A model's price: the admin's, or its configured default. */
 export async function priceOf(db: Kysely<DB>, entry: ModelEntry): Promise<ModelPrice> {
   const row = await db

@@ -128,6 +128,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/playground/models',
     {
+      config: { apiScope: 'playground:use' },
       schema: {
         tags: ['playground'],
         summary: 'The model choices, and which are live (the rest answer with the offline demo model)',
@@ -144,6 +145,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/playground/usage',
     {
+      config: { apiScope: 'playground:use' },
       schema: {
         tags: ['playground'],
         summary: "This month's sessions, the allowance and when it resets",
@@ -157,6 +159,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/playground/chat',
     {
+      config: { apiScope: 'playground:use' },
       schema: {
         tags: ['playground'],
         summary: 'Send a message; JSON by default, server-sent events with Accept: text/event-stream',
@@ -213,6 +216,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/playground/sessions',
     {
+      config: { apiScope: 'playground:use' },
       schema: {
         tags: ['playground'],
         summary: 'Your conversations, newest first',
@@ -229,6 +233,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/playground/sessions/:id',
     {
+      config: { apiScope: 'playground:use' },
       schema: {
         tags: ['playground'],
         summary: 'One of your conversations with its messages',
@@ -246,6 +251,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/playground/sessions/:id',
     {
+      config: { apiScope: 'playground:use' },
       schema: {
         tags: ['playground'],
         summary: 'Delete one of your conversations',
@@ -263,6 +269,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/playground/prompts/:id',
     {
+      config: { apiScope: 'playground:use' },
       schema: {
         tags: ['playground'],
         summary: 'Try a marketplace prompt: its variables, and its text when you may read it',

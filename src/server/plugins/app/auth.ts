@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_KEY_PREFIX, type ApiKeyScope } from '../../../shared/api-keys';
 import type { Role } from '../../../shared/constants';
 import { AppError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
@@ -17,9 +18,15 @@ import type { Audience, TokenService } from '../../modules/auth/tokens';
 export interface AuthContext {
   userId: string;
   sessionId: string;
-  audience: Audience;
+  /** 'api': an API key (issue 59), which never acts as an admin. */
+  audience: Audience | 'api';
   role: Role;
+  /** Set when the caller is an API key: the key and its scopes. */
+  apiKey?: { id: string; scopes: ApiKeyScope[] };
 }
+
+/** Checks a `Bearer pf_...` API key for the request's route (modules/api-keys/authenticate.ts). */
+export type ApiKeyAuthenticator = (request: FastifyRequest, token: string) => Promise<AuthContext>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,7 +53,10 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
+async function authPlugin(
+  app: FastifyInstance,
+  opts: { tokens: TokenService; apiKeys?: ApiKeyAuthenticator },
+) {
   app.decorateRequest('auth', null);
   const findLiveSession =
     app.database.engine === 'postgres'
@@ -56,6 +66,10 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
   async function resolve(request: FastifyRequest, audiences: Audience[]): Promise<AuthContext> {
     const token = bearer(request);
     if (!token) throw new AppError('AUTHENTICATION_ERROR');
+    if (opts.apiKeys && token.startsWith(API_KEY_PREFIX)) {
+      request.auth = await opts.apiKeys(request, token);
+      return request.auth;
+    }
     let claims = null;
     let expired = false;
     for (const audience of audiences) {

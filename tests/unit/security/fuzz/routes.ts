@@ -15,7 +15,14 @@ export type Role = 'none' | 'user' | 'admin' | 'logout' | 'victim';
 
 /** Pools of real ids, so that some cases get past the lookup and reach the body checks. */
 export type IdPool =
-  'publishedPrompt' | 'ownPrompt' | 'ownSession' | 'spareUser' | 'plan' | 'contactMessage' | 'payment';
+  | 'publishedPrompt'
+  | 'ownPrompt'
+  | 'ownSession'
+  | 'spareUser'
+  | 'plan'
+  | 'contactMessage'
+  | 'payment'
+  | 'apiKey';
 
 export interface RoutePlan {
   role: Role;
@@ -48,6 +55,10 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'GET /api/admin/session': { role: 'admin' },
   'GET /api/user/settings': { role: 'user' },
   'PUT /api/user/settings': { role: 'user' },
+  'GET /api/user/api-keys': { role: 'user' },
+  // The admin has no plan and may make keys, so a valid case gets past the plan check.
+  'POST /api/user/api-keys': { role: 'admin' },
+  'DELETE /api/user/api-keys/{id}': { role: 'user', ids: 'apiKey' },
   'DELETE /api/user/account': { role: 'victim' },
   'GET /api/playground/models': { role: 'user' },
   'POST /api/playground/uploads': { role: 'user' },

@@ -17,7 +17,7 @@ const bearer = [{ bearerAuth: [] }];
 const tags = ['admin'];
 
 /** Admin plans endpoints (issue 8). The parent plugin has already checked the admin token. */
-export const adminPlansRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { config }) => {
+export const adminPlansRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { config, models }) => {
   const db = app.database.db;
   const actorOf = (request: { auth: { userId: string } | null; ip: string }) => ({
     userId: request.auth!.userId,
@@ -34,7 +34,10 @@ export const adminPlansRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
         response: { 200: successEnvelope(AdminPlanListSchema) },
       },
     },
-    async () => ({ success: true as const, data: await listAdminPlans(db, config.payments.currency) }),
+    async () => ({
+      success: true as const,
+      data: await listAdminPlans(db, config.payments.currency, models),
+    }),
   );
 
   app.get(
@@ -62,7 +65,13 @@ export const adminPlansRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       },
     },
     async (request, reply) => {
-      const plan = await createAdminPlan(db, actorOf(request), request.body, config.payments.currency);
+      const plan = await createAdminPlan(
+        db,
+        actorOf(request),
+        request.body,
+        config.payments.currency,
+        models,
+      );
       return reply
         .status(201)
         .send({ success: true as const, data: { plan }, message: PLAN_MESSAGES.created });
@@ -83,7 +92,7 @@ export const adminPlansRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
     },
     async (request) => ({
       success: true as const,
-      data: { plan: await updateAdminPlan(db, actorOf(request), request.params.id, request.body) },
+      data: { plan: await updateAdminPlan(db, actorOf(request), request.params.id, request.body, models) },
       message: PLAN_MESSAGES.updated,
     }),
   );

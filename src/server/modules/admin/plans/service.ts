@@ -15,7 +15,9 @@ import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import { assertPlanPrices, fromMinor, toMinor } from '../../../lib/money';
 import { newId, nowIso } from '../../../lib/time';
+import type { ModelRegistry } from '../../../integrations/ai/providers';
 import { parseFeatures, toPlan } from '../../billing/service';
+import { modelsByPlan } from '../../playground/model-access';
 import * as repo from './repository';
 
 export interface AdminActor {
@@ -41,10 +43,12 @@ interface Figures {
   revenue: Map<string, number>;
 }
 
-function toAdminPlan(row: PlanRow, figures: Figures): AdminPlan {
+type ModelsOf = (planId: string) => { key: string; name: string }[];
+
+function toAdminPlan(row: PlanRow, figures: Figures, modelsOf: ModelsOf): AdminPlan {
   const revenueMinor = figures.revenue.get(row.id) ?? 0;
   return {
-    ...toPlan(row, row.currency),
+    ...toPlan(row, row.currency, modelsOf(row.id)),
     _id: row.id,
     limitations: parseJsonList(row.limitations).filter((l): l is string => typeof l === 'string'),
     maxUsers: row.max_users,
@@ -75,9 +79,17 @@ async function figures(db: Kysely<DB>): Promise<Figures> {
   return { subscribers, revenue };
 }
 
-export async function listAdminPlans(db: Kysely<DB>, currency: string): Promise<AdminPlanList> {
-  const [rows, f] = await Promise.all([repo.listPlans(db), figures(db)]);
-  return { plans: rows.map((r) => toAdminPlan(r, f)), currency };
+export async function listAdminPlans(
+  db: Kysely<DB>,
+  currency: string,
+  registry: ModelRegistry,
+): Promise<AdminPlanList> {
+  const [rows, f, modelsOf] = await Promise.all([
+    repo.listPlans(db),
+    figures(db),
+    modelsByPlan(db, registry),
+  ]);
+  return { plans: rows.map((r) => toAdminPlan(r, f, modelsOf)), currency };
 }
 
 /** The Plans Management stat cards. */
@@ -128,10 +140,11 @@ async function uniqueSlug(db: Kysely<DB>, name: string): Promise<string> {
 
 const sessionLimit = (allowance: number): number | null => (allowance === UNLIMITED ? null : allowance);
 
-async function present(db: Kysely<DB>, id: string): Promise<AdminPlan> {
+async function present(db: Kysely<DB>, id: string, registry: ModelRegistry): Promise<AdminPlan> {
   const row = await repo.findPlan(db, id);
   if (!row) throw new AppError('NOT_FOUND_ERROR', PLAN_MESSAGES.notFound);
-  return toAdminPlan(row, await figures(db));
+  const [f, modelsOf] = await Promise.all([figures(db), modelsByPlan(db, registry)]);
+  return toAdminPlan(row, f, modelsOf);
 }
 
 const auditView = (row: PlanRow) => ({
@@ -141,6 +154,9 @@ const auditView = (row: PlanRow) => ({
   features: parseFeatures(row.features),
   limitations: parseJsonList(row.limitations),
   sessionLimit: row.session_limit,
+  seats: row.max_users,
+  apiAccess: row.api_access === 1,
+  testBudgetMinor: row.test_budget_minor,
   order: row.sort_order,
   icon: row.icon,
   popular: row.is_popular === 1,
@@ -153,6 +169,7 @@ export async function createAdminPlan(
   actor: AdminActor,
   input: AdminPlanCreate,
   currency: string,
+  registry: ModelRegistry,
 ): Promise<AdminPlan> {
   const now = nowIso();
   const id = newId();
@@ -169,12 +186,15 @@ export async function createAdminPlan(
       features: serializeFeatures(input.features),
       limitations: JSON.stringify(input.limitations),
       // Unless told: a free plan gets the spec's monthly allowance, a paid one is unlimited.
-      session_limit: input.limits
-        ? sessionLimit(input.limits.playgroundSessions)
-        : monthlyMinor === 0
-          ? LIMITS.freeSessionsPerMonth
-          : null,
+      session_limit:
+        input.limits?.playgroundSessions !== undefined
+          ? sessionLimit(input.limits.playgroundSessions)
+          : monthlyMinor === 0
+            ? LIMITS.freeSessionsPerMonth
+            : null,
       max_users: input.maxUsers ?? 1,
+      api_access: input.limits?.apiAccess ? 1 : 0,
+      test_budget_minor: toMinor(input.limits?.testBudget ?? 0),
       max_projects: input.maxProjects ?? 10,
       max_storage_gb: input.maxStorage ?? 5,
       sort_order: input.metadata?.order ?? 0,
@@ -196,7 +216,7 @@ export async function createAdminPlan(
       ip: actor.ip,
     });
   });
-  return present(db, id);
+  return present(db, id, registry);
 }
 
 export async function updateAdminPlan(
@@ -204,6 +224,7 @@ export async function updateAdminPlan(
   actor: AdminActor,
   id: string,
   input: AdminPlanUpdate,
+  registry: ModelRegistry,
 ): Promise<AdminPlan> {
   const row = await repo.findPlan(db, id);
   if (!row) throw new AppError('NOT_FOUND_ERROR', PLAN_MESSAGES.notFound);
@@ -214,7 +235,11 @@ export async function updateAdminPlan(
   if (input.price) changes.price_yearly_minor = toMinor(input.price.yearly ?? 0);
   if (input.features !== undefined) changes.features = serializeFeatures(input.features);
   if (input.limitations !== undefined) changes.limitations = JSON.stringify(input.limitations);
-  if (input.limits !== undefined) changes.session_limit = sessionLimit(input.limits.playgroundSessions);
+  if (input.limits?.playgroundSessions !== undefined) {
+    changes.session_limit = sessionLimit(input.limits.playgroundSessions);
+  }
+  if (input.limits?.apiAccess !== undefined) changes.api_access = input.limits.apiAccess ? 1 : 0;
+  if (input.limits?.testBudget !== undefined) changes.test_budget_minor = toMinor(input.limits.testBudget);
   if (input.metadata?.order !== undefined && 'order' in (input.metadata ?? {})) {
     changes.sort_order = input.metadata.order;
   }
@@ -240,7 +265,7 @@ export async function updateAdminPlan(
       ip: actor.ip,
     });
   });
-  return present(db, row.id);
+  return present(db, row.id, registry);
 }
 
 /**

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatPrice as formatMinor } from '@/lib/format';
+import { planLimitLines } from '@/lib/plan-limits';
 import type { PlanAction } from '../lib/plan-action';
 import { type BillingPeriod, priceView } from '../lib/price';
 
@@ -126,6 +127,26 @@ export function PlanCard({ plan, period, action, busy, locked, onAction, trial }
               </span>
             </li>
           ))}
+          {planLimitLines(plan.limits, { audience: 'public' })
+            .sort((a, b) => Number(b.included) - Number(a.included))
+            .map((line) => (
+              <li
+                key={line.key}
+                data-testid="plan-limit"
+                data-limit={line.key}
+                className={cn('flex gap-3', !line.included && 'text-muted-foreground')}
+              >
+                {line.included ? (
+                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                ) : (
+                  <X className="mt-0.5 size-4 shrink-0" aria-hidden />
+                )}
+                <span>
+                  {!line.included && <span className="sr-only">Not included: </span>}
+                  {line.text}
+                </span>
+              </li>
+            ))}
         </ul>
       </div>
     </article>

@@ -16,7 +16,9 @@ export interface FaqItem {
   answer: string;
 }
 
-type PlanFacts = Pick<Plan, 'name' | 'priceMinor' | 'currency' | 'limits' | 'annualSavingPercent'>;
+type PlanFacts = Pick<Plan, 'name' | 'priceMinor' | 'currency' | 'annualSavingPercent'> & {
+  limits: Pick<Plan['limits'], 'playgroundSessions'>;
+};
 
 /** "Annual billing takes 20% off: Premium works out at $15.20 a month ($182.40 billed annually)...". */
 export function annualAnswer(plans: readonly PlanFacts[] | undefined): string {

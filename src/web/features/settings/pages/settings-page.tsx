@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSettings } from '../api/get-settings';
+import { ApiKeysCard } from '../components/api-keys-card';
 import { BillingCard } from '../components/billing-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { PasswordCard } from '../components/password-card';
@@ -63,6 +64,7 @@ export function SettingsPage() {
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
           <ProfileCard settings={settings.data} />
           <BillingCard />
+          <ApiKeysCard />
           <PasswordCard email={settings.data.email} />
           <ThemeCard />
           <DeleteAccountCard email={settings.data.email} />

@@ -10,12 +10,12 @@ import {
   ZapIcon,
 } from 'lucide-react';
 import type { AdminPlan } from '@shared/admin-plans';
-import { UNLIMITED } from '@shared/billing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatNumber, formatPrice } from '@/lib/format';
+import { planLimitLines } from '@/lib/plan-limits';
 import { type PlanIconKind, displayPrice, planIconKind } from '../lib/plan-form';
 
 const ICONS: Record<PlanIconKind, typeof StarIcon> = {
@@ -40,7 +40,6 @@ export function PlanCard({
   const Icon = ICONS[planIconKind(plan.name)];
   const price = displayPrice(plan, annual);
   const subscribers = plan.analytics.totalSubscribers;
-  const allowance = plan.limits.playgroundSessions;
   return (
     <Card
       data-testid="admin-plan-card"
@@ -87,10 +86,21 @@ export function PlanCard({
           </p>
         ) : null}
       </div>
-      <p className="mt-3 text-xs font-medium">
-        Playground:{' '}
-        {allowance === UNLIMITED ? 'unlimited sessions' : `${formatNumber(allowance)} sessions a month`}
-      </p>
+      <ul className="mt-3 grid gap-1 text-xs font-medium" aria-label="Limits">
+        {planLimitLines(plan.limits, {
+          audience: 'admin',
+          formatBudget: (minor) => formatMoney(minor, plan.currency),
+        }).map((line) => (
+          <li
+            key={line.key}
+            data-testid="admin-plan-limit"
+            data-limit={line.key}
+            className={cn(!line.included && 'text-muted-foreground')}
+          >
+            {line.text}
+          </li>
+        ))}
+      </ul>
       <ul className="mt-3 grid flex-1 content-start gap-1.5 text-sm">
         {plan.features.map((f) => (
           <li key={f.name} className="flex items-start gap-2">

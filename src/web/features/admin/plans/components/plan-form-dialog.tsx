@@ -1,7 +1,9 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type AdminPlan, PLAN_MESSAGES } from '@shared/admin-plans';
+import { PAGE_PATHS } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,6 +19,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import { listNames } from '@/lib/plan-limits';
 import { useSavePlan } from '../api/save-plan';
 import {
   EMPTY_PLAN_FORM,
@@ -77,7 +80,15 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
   };
 
   const number = (
-    key: 'priority' | 'monthlyPrice' | 'annualPrice' | 'maxUsers' | 'maxProjects' | 'maxStorage' | 'sessions',
+    key:
+      | 'priority'
+      | 'monthlyPrice'
+      | 'annualPrice'
+      | 'maxUsers'
+      | 'maxProjects'
+      | 'maxStorage'
+      | 'sessions'
+      | 'testBudget',
     label: string,
     options: { step?: number; min?: number; prefix?: string; disabled?: boolean } = {},
   ) => (
@@ -165,6 +176,25 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
             </div>
           </div>
         </div>
+        {number('testBudget', 'Test budget / month', { step: 0.01, min: 0, prefix: '$' })}
+        <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
+          <Label htmlFor="plan-api" className="grid gap-0.5">
+            API access
+            <span className="text-xs font-normal text-muted-foreground">API keys and the MCP server</span>
+          </Label>
+          <Switch id="plan-api" checked={values.apiAccess} onCheckedChange={(v) => set('apiAccess', v)} />
+        </div>
+        <p className="text-sm text-muted-foreground sm:col-span-2" data-testid="plan-models">
+          Models:{' '}
+          {plan
+            ? listNames(plan.limits.models.map((m) => m.name)) || 'none'
+            : 'every configured model, until you choose some'}
+          . Choose them on the{' '}
+          <Link to={PAGE_PATHS.adminModels} className="text-primary underline underline-offset-4">
+            Models page
+          </Link>
+          .
+        </p>
         <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
           <Label htmlFor="plan-active" className="grid gap-0.5">
             Active
@@ -182,7 +212,7 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
         <div className="sm:col-span-2">
           <ListEditor
             label="Features"
-            placeholder="e.g. Unlimited playground sessions"
+            placeholder="e.g. Publish and sell your own prompts"
             items={values.features}
             onChange={(items) => set('features', items)}
           />
@@ -190,7 +220,7 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
         <div className="sm:col-span-2">
           <ListEditor
             label="Limitations"
-            placeholder="e.g. No API access"
+            placeholder="e.g. Premium prompts are bought separately"
             items={values.limitations}
             onChange={(items) => set('limitations', items)}
             tone="negative"

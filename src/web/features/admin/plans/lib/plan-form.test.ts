@@ -62,14 +62,22 @@ describe('planBody', () => {
       ],
       limitations: ['No API'],
       metadata: { popular: false, order: 1 },
-      limits: { playgroundSessions: -1 },
+      limits: { playgroundSessions: -1, apiAccess: false, testBudget: 0 },
       isActive: true,
       isVisible: true,
       maxUsers: 1,
       maxProjects: 1,
       maxStorage: 7,
     });
-    expect(planBody({ ...filled, sessions: '3' }).limits).toEqual({ playgroundSessions: 3 });
+    expect(planBody({ ...filled, sessions: '3' }).limits).toEqual({
+      playgroundSessions: 3,
+      apiAccess: false,
+      testBudget: 0,
+    });
+    expect(planBody({ ...filled, apiAccess: true, testBudget: '12.5' }).limits).toMatchObject({
+      apiAccess: true,
+      testBudget: 12.5,
+    });
     expect(atLeastOne('4.7')).toBe(4);
   });
 });

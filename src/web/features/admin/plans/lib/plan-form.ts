@@ -18,6 +18,9 @@ export interface PlanFormValues {
   /** The playground allowance (our addition): unlimited, or sessions a month. */
   unlimitedSessions: boolean;
   sessions: string;
+  /** The plan's limits (issue 59): API keys and MCP, and the monthly test budget in major units. */
+  apiAccess: boolean;
+  testBudget: string;
 }
 
 /** The spec's form defaults: priority 1, max users 1, projects 10, storage 5 GB, active, not popular. */
@@ -36,6 +39,8 @@ export const EMPTY_PLAN_FORM: PlanFormValues = {
   limitations: [],
   unlimitedSessions: false,
   sessions: '10',
+  apiAccess: false,
+  testBudget: '0',
 };
 
 export function formValuesOf(plan: AdminPlan): PlanFormValues {
@@ -54,6 +59,8 @@ export function formValuesOf(plan: AdminPlan): PlanFormValues {
     limitations: plan.limitations,
     unlimitedSessions: plan.limits.playgroundSessions === UNLIMITED,
     sessions: plan.limits.playgroundSessions === UNLIMITED ? '10' : String(plan.limits.playgroundSessions),
+    apiAccess: plan.limits.apiAccess,
+    testBudget: String(plan.limits.testBudgetMinor / 100),
   };
 }
 
@@ -92,7 +99,11 @@ export function planBody(v: PlanFormValues): AdminPlanCreateInput {
       .map((name) => ({ name, included: true })),
     limitations: v.limitations.map((l) => l.trim()).filter(Boolean),
     metadata: { popular: v.isPopular, order: atLeastOne(v.priority) },
-    limits: { playgroundSessions: v.unlimitedSessions ? UNLIMITED : sessions },
+    limits: {
+      playgroundSessions: v.unlimitedSessions ? UNLIMITED : sessions,
+      apiAccess: v.apiAccess,
+      testBudget: Math.max(0, priceOf(v.testBudget) || 0),
+    },
     isActive: v.isActive,
     isVisible: true,
     maxUsers: atLeastOne(v.maxUsers),

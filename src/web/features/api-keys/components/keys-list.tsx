@@ -1,0 +1,155 @@
+import { KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { API_KEY_MESSAGES, API_KEY_SCOPE_LABELS, type ApiKey } from '@shared/api-keys';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { showErrorToast } from '@/lib/error-toast';
+import { formatDate, formatRelativeTime } from '@/lib/format';
+import { useLastPresent } from '@/lib/use-last-present';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+
+const STATUS_BADGE = {
+  active: { label: 'Active', variant: 'success' },
+  expired: { label: 'Expired', variant: 'secondary' },
+  revoked: { label: 'Revoked', variant: 'outline' },
+} as const;
+
+/** The user's keys: name, prefix, scopes, status, expiry and last use, each active one revocable. */
+export function KeysList({ keys }: { keys: ApiKey[] }) {
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const revoke = useRevokeApiKey();
+  const shown = useLastPresent(revoking);
+
+  if (keys.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
+        <KeyRoundIcon className="size-6 text-muted-foreground" aria-hidden />
+        <p className="font-medium">No API keys yet</p>
+        <p className="text-sm text-muted-foreground">
+          Keys you make appear here with when each was last used.
+        </p>
+      </div>
+    );
+  }
+
+  const confirm = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: () => {
+        setRevoking(null);
+        toast.success(API_KEY_MESSAGES.revoked, { description: `${revoking.name} no longer works.` });
+      },
+      onError: (err) => showErrorToast(err, { title: 'Error', description: 'Failed to revoke the API key' }),
+    });
+  };
+
+  return (
+    <>
+      <ul className="grid gap-3" aria-label="Your API keys">
+        {keys.map((key) => (
+          <KeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
+        ))}
+      </ul>
+      <RevokeKeyDialog
+        name={shown?.name ?? ''}
+        open={revoking !== null}
+        pending={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}
+
+function KeyRow({ apiKey: key, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+  const badge = STATUS_BADGE[key.status];
+  return (
+    <li
+      data-testid="api-key-row"
+      data-status={key.status}
+      className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-start sm:justify-between"
+    >
+      <div className="grid min-w-0 gap-1.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium break-words">{key.name}</span>
+          <Badge variant={badge.variant}>{badge.label}</Badge>
+        </div>
+        <code className="text-xs text-muted-foreground">{key.prefix}…</code>
+        <div className="flex flex-wrap gap-1">
+          {key.scopes.map((s) => (
+            <Badge key={s} variant="secondary" className="font-normal">
+              {API_KEY_SCOPE_LABELS[s].title}
+            </Badge>
+          ))}
+        </div>
+        <p className="text-xs text-muted-foreground">
+          {key.lastUsedAt ? `Last used ${formatRelativeTime(key.lastUsedAt)}` : 'Never used'}
+          {' · '}
+          {key.status === 'revoked' && key.revokedAt
+            ? `Revoked ${formatDate(key.revokedAt)}`
+            : `${key.status === 'expired' ? 'Expired' : 'Expires'} ${formatDate(key.expiresAt)}`}
+        </p>
+      </div>
+      {key.status === 'active' ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start text-destructive hover:text-destructive"
+          onClick={onRevoke}
+          aria-label={`Revoke ${key.name}`}
+        >
+          Revoke
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function RevokeKeyDialog({
+  name,
+  open,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  name: string;
+  open: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
+      <DialogContent className="sm:max-w-md" hideClose>
+        <DialogHeader className="pr-0">
+          <DialogTitle>Revoke this API key?</DialogTitle>
+          <DialogDescription>
+            <span className="font-medium text-foreground">{name}</span> stops working at once, everywhere it
+            is used. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+            {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
+            Revoke key
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,134 @@
+import { ArrowLeftIcon, KeyRoundIcon, PlugIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ApiKeyCreated } from '@shared/api-keys';
+import { PAGE_PATHS } from '@shared/routes';
+import { SectionHeader } from '@/components/section-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useApiKeys } from '../api/get-api-keys';
+import { CreateKeyForm } from '../components/create-key-form';
+import { KeysList } from '../components/keys-list';
+import { NewKeyNotice } from '../components/new-key-notice';
+import { UsageExamples } from '../components/usage-examples';
+
+function Section({
+  id,
+  title,
+  description,
+  icon,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  icon: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card id={id} role="region" aria-labelledby={`${id}-title`}>
+      <SectionHeader headingId={`${id}-title`} title={title} description={description} icon={icon} />
+      <div className="p-5 sm:p-6">{children}</div>
+    </Card>
+  );
+}
+
+function NoApiAccess() {
+  return (
+    <Section
+      id="create-key"
+      title="API access"
+      description="Your plan does not include API access."
+      icon={<SparklesIcon />}
+    >
+      <div className="grid gap-4 text-sm" data-testid="no-api-access">
+        <p className="text-muted-foreground">
+          API keys and the MCP server come with plans that include API access. Keys you made before stop
+          working while your plan does not include it.
+        </p>
+        <div>
+          <Button asChild>
+            <Link to={PAGE_PATHS.pricing}>Compare plans</Link>
+          </Button>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+/** /settings/api-keys: make, list and revoke API keys (issue 59). */
+export function ApiKeysPage() {
+  const keys = useApiKeys();
+  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-14">
+      <Link
+        to={PAGE_PATHS.settings}
+        className="mb-6 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden />
+        Settings
+      </Link>
+      <header className="mb-8">
+        <h1 className="text-3xl font-semibold tracking-tight">API keys</h1>
+        <p className="mt-2 text-muted-foreground">
+          Use your prompts from scripts and AI tools. Each key has a name, scopes and an expiry, and can be
+          revoked at any time.
+        </p>
+      </header>
+      {keys.isPending ? (
+        <div role="status" aria-label="Loading API keys" className="grid gap-6">
+          <Skeleton className="h-56 rounded-xl" />
+          <Skeleton className="h-40 rounded-xl" />
+        </div>
+      ) : keys.isError ? (
+        <Card className="flex flex-col items-center gap-4 p-10 text-center">
+          <div>
+            <h2 className="text-lg font-semibold">Failed to load API keys</h2>
+            <p className="mt-1 text-sm text-muted-foreground">Please check your connection and try again.</p>
+          </div>
+          <Button variant="outline" onClick={() => void keys.refetch()}>
+            <RotateCcwIcon aria-hidden />
+            Try Again
+          </Button>
+        </Card>
+      ) : (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+          {keys.data.apiAccess ? (
+            <Section
+              id="create-key"
+              title="Create a key"
+              description="You see the key once, when it is made."
+              icon={<KeyRoundIcon />}
+            >
+              <div className="grid gap-5">
+                {created ? <NewKeyNotice created={created} onDismiss={() => setCreated(null)} /> : null}
+                <CreateKeyForm onCreated={setCreated} />
+              </div>
+            </Section>
+          ) : (
+            <NoApiAccess />
+          )}
+          <Section
+            id="your-keys"
+            title="Your keys"
+            description="When each was last used, and when it expires."
+            icon={<KeyRoundIcon />}
+          >
+            <KeysList keys={keys.data.keys} />
+          </Section>
+          <Section
+            id="use-key"
+            title="Use a key"
+            description="From a script, or from an AI tool over MCP."
+            icon={<PlugIcon />}
+          >
+            <UsageExamples origin={window.location.origin} />
+          </Section>
+        </div>
+      )}
+    </div>
+  );
+}

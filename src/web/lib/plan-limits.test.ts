@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { PlanLimits } from '@shared/billing';
+import { listNames, planLimitLines } from './plan-limits';
+
+const limits = (over: Partial<PlanLimits> = {}): PlanLimits => ({
+  playgroundSessions: 10,
+  seats: 1,
+  apiAccess: false,
+  testBudgetMinor: 0,
+  models: [
+    { key: 'a/claude', name: 'Claude' },
+    { key: 'b/gpt', name: 'ChatGPT' },
+  ],
+  ...over,
+});
+
+describe('planLimitLines', () => {
+  it('writes the sessions, models and API access from the data', () => {
+    expect(planLimitLines(limits(), { audience: 'public' })).toEqual([
+      { key: 'sessions', text: '10 playground sessions a month', included: true },
+      { key: 'models', text: 'Models: Claude and ChatGPT', included: true },
+      { key: 'api', text: 'No API access', included: false },
+    ]);
+    const business = planLimitLines(limits({ playgroundSessions: -1, apiAccess: true }), {
+      audience: 'public',
+    });
+    expect(business.map((l) => l.text)).toEqual([
+      'Unlimited playground sessions',
+      'Models: Claude and ChatGPT',
+      'API access: API keys and the MCP server',
+    ]);
+  });
+
+  it('says seats and the test budget only to the admin', () => {
+    const lines = planLimitLines(limits({ seats: 3, testBudgetMinor: 500 }), {
+      audience: 'admin',
+      formatBudget: (m) => `$${m / 100}`,
+    });
+    expect(lines[0]!.text).toBe('Playground: 10 sessions a month');
+    expect(lines.slice(3).map((l) => l.text)).toEqual(['3 seats', 'Test budget: $5 a month']);
+  });
+
+  it('joins names as a sentence', () => {
+    expect(listNames(['A'])).toBe('A');
+    expect(listNames(['A', 'B', 'C'])).toBe('A, B and C');
+  });
+});

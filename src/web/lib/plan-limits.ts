@@ -1,0 +1,72 @@
+import { type PlanLimits, UNLIMITED } from '@shared/billing';
+import { formatNumber } from './format';
+
+/*
+ * What a plan's limits say on a card (issue 59, decision 052): written from the plan's data, so a
+ * card never promises what the server does not enforce. The pricing page and the admin panel both
+ * list these before the plan's free-text features. Seats and the test budget are listed only where
+ * `audience` is 'admin': no team workspace or test run uses them yet, so the public cards say nothing
+ * of them.
+ */
+
+export interface LimitLine {
+  key: 'sessions' | 'models' | 'api' | 'seats' | 'test-budget';
+  text: string;
+  included: boolean;
+}
+
+/** 'A, B and C'. */
+export function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+export function sessionsText(sessions: number): string {
+  if (sessions === UNLIMITED) return 'Unlimited playground sessions';
+  return `${formatNumber(sessions)} playground ${sessions === 1 ? 'session' : 'sessions'} a month`;
+}
+
+export function planLimitLines(
+  limits: PlanLimits,
+  options: { audience: 'public' | 'admin'; formatBudget?: (minor: number) => string },
+): LimitLine[] {
+  const sessions = limits.playgroundSessions;
+  const lines: LimitLine[] = [
+    {
+      key: 'sessions',
+      text:
+        options.audience === 'admin'
+          ? `Playground: ${sessions === UNLIMITED ? 'unlimited sessions' : `${formatNumber(sessions)} sessions a month`}`
+          : sessionsText(sessions),
+      included: sessions !== 0,
+    },
+  ];
+  if (limits.models.length > 0) {
+    lines.push({
+      key: 'models',
+      text: `Models: ${listNames(limits.models.map((m) => m.name))}`,
+      included: true,
+    });
+  }
+  lines.push({
+    key: 'api',
+    text: limits.apiAccess ? 'API access: API keys and the MCP server' : 'No API access',
+    included: limits.apiAccess,
+  });
+  if (options.audience === 'admin') {
+    lines.push({
+      key: 'seats',
+      text: `${formatNumber(limits.seats)} ${limits.seats === 1 ? 'seat' : 'seats'}`,
+      included: true,
+    });
+    lines.push({
+      key: 'test-budget',
+      text:
+        limits.testBudgetMinor > 0 && options.formatBudget
+          ? `Test budget: ${options.formatBudget(limits.testBudgetMinor)} a month`
+          : 'No test budget',
+      included: limits.testBudgetMinor > 0,
+    });
+  }
+  return lines;
+}
