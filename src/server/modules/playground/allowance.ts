@@ -6,7 +6,7 @@ import type { DB } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/auth';
-import { currentSubscriptionFinder, findFreePlan } from '../auth/repository';
+import { currentPlanReader, freePlan } from '../auth/current-plan';
 import * as ledger from './allowance-repository';
 
 /*
@@ -82,25 +82,15 @@ export const triesUsed = (db: Kysely<DB>, userId: string, promptId: string) =>
 
 /** The allowance of a signed-in user, read from their current plan. */
 export function allowanceReader(db: Kysely<DB>) {
-  const findSubscription = currentSubscriptionFinder(db);
+  const findPlan = currentPlanReader(db);
   return async function allowanceOf(auth: AuthContext): Promise<PlanAllowance> {
     if (auth.role === 'admin') return planAllowance('admin', null, null);
-    const subscription = await findSubscription(auth.userId, nowIso());
-    if (subscription) {
-      return {
-        ...planAllowance(
-          auth.role,
-          { name: subscription.plan_name, sessionLimit: subscription.session_limit },
-          null,
-        ),
-        planId: subscription.plan_id,
-      };
+    const current = await findPlan(auth.userId, nowIso());
+    if (current) {
+      return { ...planAllowance(auth.role, current, null), planId: current.planId };
     }
-    const free = await findFreePlan(db);
-    return {
-      ...planAllowance(auth.role, null, free ? { name: free.name, sessionLimit: free.session_limit } : null),
-      planId: free?.id ?? null,
-    };
+    const free = await freePlan(db);
+    return { ...planAllowance(auth.role, null, free ?? null), planId: free?.planId ?? null };
   };
 }
 
