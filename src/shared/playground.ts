@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SessionSettingsSchema } from './playground-settings';
 
 /** Playground contracts (spec sections 3 and 7, product-decisions.md). */
 
@@ -32,6 +33,10 @@ export const ChatRequestSchema = z.object({
   promptId: z.string().min(1).max(200).optional(),
   /** Values for a premium prompt's {{variables}}, which the server fills in (the browser never sees the text). */
   variables: z.record(z.string().max(100), z.string().max(2000)).optional(),
+  /** A new session's settings (only with the first message; later: PATCH the session). */
+  settings: SessionSettingsSchema.optional(),
+  /** Edit and resend: the user message this one replaces; the conversation branches there. */
+  editOf: z.string().min(1).max(100).optional(),
 });
 export type ChatRequest = z.input<typeof ChatRequestSchema>;
 
@@ -59,6 +64,10 @@ export const ChatReplySchema = z.object({
   /** The model's reasoning, where it returns it. */
   reasoning: z.string().nullable(),
   usage: ReplyUsageSchema,
+  /** The user message the reply answers (null for a continued reply's own id). */
+  userMessageId: z.string().nullable(),
+  /** Why the model stopped: 'length' when the reply limit cut it (Continue goes on). */
+  finishReason: z.string().nullable(),
 });
 export type ChatReply = z.infer<typeof ChatReplySchema>;
 
@@ -75,6 +84,11 @@ export const PlaygroundMessageSchema = z.object({
   sources: z.array(SourceSchema).optional(),
   reasoning: z.string().nullable().optional(),
   usage: ReplyUsageSchema.nullable().optional(),
+  /** The message this one follows (null: the first). */
+  parentId: z.string().nullable().optional(),
+  /** The ids of this message and its alternatives (regenerated replies, edits), oldest first. */
+  alternatives: z.array(z.string()).optional(),
+  finishReason: z.string().nullable().optional(),
   /** Files sent with a user message (served to their owner only). */
   attachments: z
     .array(z.object({ id: z.string(), name: z.string(), mediaType: z.string(), size: z.number().int() }))
@@ -88,6 +102,9 @@ export const SessionSummarySchema = z.object({
   /** The choice or model key of the conversation's last message. */
   model: z.string(),
   messageCount: z.number().int(),
+  pinned: z.boolean(),
+  /** The compare this session is a column of. */
+  compareId: z.string().nullable(),
   prompt: z.object({ id: z.string(), title: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -96,7 +113,13 @@ export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
 export const SessionListSchema = z.object({ sessions: z.array(SessionSummarySchema) });
 export const SessionDetailSchema = z.object({
-  session: SessionSummarySchema,
+  session: SessionSummarySchema.extend({
+    settings: z.object({
+      systemPrompt: z.string().nullable(),
+      temperature: z.number().nullable(),
+      maxTokens: z.number().int().nullable(),
+    }),
+  }),
   messages: z.array(PlaygroundMessageSchema),
 });
 export type SessionDetail = z.infer<typeof SessionDetailSchema>;

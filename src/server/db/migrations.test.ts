@@ -42,6 +42,7 @@ const TABLES = [
   'uploads',
   'search_words',
   'jobs',
+  'playground_presets',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {

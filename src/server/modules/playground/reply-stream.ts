@@ -16,7 +16,6 @@ import type { PlaygroundContext } from './deps';
 import { LEAK_REFUSAL, type LeakGuard, createLeakGuard } from './leak-guard';
 import { costMicros, priceOf } from './model-access';
 import * as repo from './repository';
-import type { ChatInput } from './turn';
 
 /*
  * The reply of a turn: the provider's stream read part by part through the leak guard, then saved
@@ -37,11 +36,18 @@ export interface ProviderCall {
   clearTimer(): void;
 }
 
+/** What the model is asked: the system prompt, the conversation, and the session's settings. */
+export interface CallOptions {
+  system: string;
+  messages: ModelMessage[];
+  temperature: number | null;
+  maxOutputTokens: number;
+}
+
 export function providerCall(
   deps: Pick<PlaygroundContext, 'config'>,
   model: ModelEntry,
-  system: string,
-  messages: ModelMessage[],
+  options: CallOptions,
 ): ProviderCall {
   const { ai } = deps.config;
   const controller = new AbortController();
@@ -57,9 +63,10 @@ export function providerCall(
       // retry-after) until the first token; errors come as parts of the stream read below.
       call = streamText({
         model: model.model,
-        system,
-        messages,
-        maxOutputTokens: ai.maxOutputTokens,
+        system: options.system,
+        messages: options.messages,
+        maxOutputTokens: options.maxOutputTokens,
+        ...(options.temperature === null ? {} : { temperature: options.temperature }),
         maxRetries: ai.maxRetries,
         abortSignal: controller.signal,
         onError: () => {},
@@ -78,15 +85,21 @@ export function providerCall(
 /** A prepared turn, as its reply needs it. */
 export interface ReplyJob {
   auth: AuthContext;
-  input: ChatInput;
   plan: allowances.PlanAllowance;
   choice: ModelEntry;
+  /** The choice or key the turn asked for. */
+  modelRef: string;
   prompt: repo.PromptRow | null;
-  isTry: boolean;
   sessionId: string;
-  history: repo.MessageRow[];
-  variables: Record<string, string>;
+  /** Text the user supplied in this conversation: never a leak when a reply echoes it. */
+  supplied: string[];
   premiumText: string | null;
+  /** The user message the reply answers. */
+  answers: string;
+  /** The cut reply this turn continues (its text is appended), or null for a new reply. */
+  continues: repo.MessageRow | null;
+  /** Messages the turn adds to the session's count. */
+  added: number;
   reservation: allowances.Reservation;
   taken: allowances.Holding;
   call: ProviderCall;
@@ -98,6 +111,8 @@ interface StreamRead {
   usage: { input?: number; output?: number };
   sources: Source[];
   reasoning: string;
+  /** The model's reason for ending, as the AI SDK names it ('length': the reply limit cut it). */
+  finish: string | null;
 }
 
 /** Reads the provider's parts, sending each safe piece of text on; a fault is kept as `failure`. */
@@ -108,7 +123,7 @@ async function readStream(
   signal: AbortSignal,
 ): Promise<StreamRead> {
   const { controller } = call;
-  const out: StreamRead = { text: '', failure: null, usage: {}, sources: [], reasoning: '' };
+  const out: StreamRead = { text: '', failure: null, usage: {}, sources: [], reasoning: '', finish: null };
   const emit = (text: string) => {
     out.text += text;
     onToken(text);
@@ -137,6 +152,7 @@ async function readStream(
         throw part.error;
       } else if (part.type === 'finish') {
         out.usage = { input: part.totalUsage.inputTokens, output: part.totalUsage.outputTokens };
+        out.finish = part.finishReason;
         // The Responses API gives no raw reason; an adapter that saw no end reports 'other'.
         finishReason =
           part.rawFinishReason ?? (part.finishReason === 'other' ? undefined : part.finishReason);
@@ -170,7 +186,7 @@ async function saveReply(
 ) {
   const { db } = deps;
   const { choice, sessionId, prompt } = job;
-  const messageId = newId();
+  const messageId = job.continues?.id ?? newId();
   const finishedAt = nowIso();
   // The offline demo model's tokens are its own estimate, labelled as such; a provider's are its count.
   const estimated = !choice.live;
@@ -180,26 +196,42 @@ async function saveReply(
   const cost =
     tokensIn === null && tokensOut === null ? null : costMicros(price, tokensIn ?? 0, tokensOut ?? 0);
   const reasoning = read.reasoning.trim() === '' || r.leaked ? null : read.reasoning;
+  const finishReason = r.status === 'complete' ? read.finish : null;
   await db.transaction().execute(async (trx) => {
-    await repo.insertMessage(trx, {
-      id: messageId,
-      sessionId,
-      role: 'ai',
-      content: r.content,
-      model: choice.modelId,
-      status: r.status,
-      latencyMs: r.status === 'complete' ? r.latencyMs : null,
-      inputTokens: tokensIn,
-      outputTokens: tokensOut,
-      modelKey: choice.key,
-      planId: job.plan.planId ?? null,
-      costMicros: cost,
-      usageEstimated: estimated,
-      sources: read.sources.length > 0 ? read.sources : null,
-      reasoning,
-      createdAt: finishedAt,
-    });
-    await repo.touchSession(trx, sessionId, 2, finishedAt, job.input.model);
+    if (job.continues) {
+      await repo.extendMessage(trx, {
+        id: job.continues.id,
+        text: r.content,
+        status: r.status === 'complete' ? 'complete' : job.continues.status,
+        inputTokens: tokensIn,
+        outputTokens: tokensOut,
+        costMicros: cost,
+        finishReason,
+      });
+      await repo.touchSession(trx, sessionId, 0, finishedAt, job.modelRef);
+    } else {
+      await repo.insertMessage(trx, {
+        id: messageId,
+        sessionId,
+        role: 'ai',
+        content: r.content,
+        model: choice.modelId,
+        status: r.status,
+        latencyMs: r.status === 'complete' ? r.latencyMs : null,
+        inputTokens: tokensIn,
+        outputTokens: tokensOut,
+        modelKey: choice.key,
+        planId: job.plan.planId ?? null,
+        costMicros: cost,
+        usageEstimated: estimated,
+        sources: read.sources.length > 0 ? read.sources : null,
+        reasoning,
+        parentId: job.answers,
+        finishReason,
+        createdAt: finishedAt,
+      });
+      await repo.touchSession(trx, sessionId, job.added, finishedAt, job.modelRef, messageId);
+    }
     await allowances.settle(trx, job.reservation, job.taken, r.succeeded);
     if (r.succeeded && job.taken.slot && prompt) {
       await repo.addTry(trx, prompt.id);
@@ -213,6 +245,7 @@ async function saveReply(
   });
   return {
     messageId,
+    finishReason,
     reasoning,
     usage: { inputTokens: tokensIn, outputTokens: tokensOut, estimated, costMicros: cost },
   };
@@ -225,13 +258,8 @@ export async function runReply(
   onToken: (text: string) => void,
   signal: AbortSignal,
 ): Promise<ChatReply> {
-  const { choice, input, sessionId } = job;
-  // What the user sent themselves is never a leak: echoing a guess is like echoing anything.
-  const guard = createLeakGuard(job.premiumText, [
-    ...job.history.filter((m) => m.role === 'user').map((m) => m.content),
-    input.message,
-    ...Object.values(job.variables),
-  ]);
+  const { choice, sessionId } = job;
+  const guard = createLeakGuard(job.premiumText, job.supplied);
   const read = await readStream(job.call, guard, onToken, signal);
   const stopped = signal.aborted && !guard.leaked;
   // The user pressed Stop: whatever the provider call reported while being cut off is no fault.
@@ -239,7 +267,7 @@ export async function runReply(
   const latencyMs = Math.round(performance.now() - job.call.startedAt());
   const empty = !failure && !stopped && read.text.trim() === '';
   const status: Status = failure ? 'error' : stopped ? 'incomplete' : empty ? 'error' : 'complete';
-  metrics.providerCall(input.model, status);
+  metrics.providerCall(job.modelRef, status);
   if (!stopped && !guard.leaked) deps.models.record(choice.key, !failure);
   const content = empty ? EMPTY_REPLY_MESSAGE : read.text;
   // A failed reply (or a stopped one that produced nothing) gives back what its turn took.
@@ -262,10 +290,13 @@ export async function runReply(
     });
   }
   return {
-    response: content,
+    // A continued reply answers its whole text, as it is now saved.
+    response: job.continues ? job.continues.content + content : content,
     sessionId,
     messageId: saved.messageId,
-    model: input.model,
+    userMessageId: job.answers,
+    finishReason: saved.finishReason,
+    model: job.modelRef,
     live: choice.live,
     sources: read.sources,
     reasoning: saved.reasoning,

@@ -5,8 +5,9 @@ import * as allowances from './allowance';
 import { type PlaygroundContext, type PlaygroundDeps, playgroundContext } from './deps';
 import { offeredModels, planModels } from './model-access';
 import { promptTry } from './prompt-try';
-import { deleteSession, getSession, listSessions } from './sessions';
-import { type ChatInput, runTurn, startTurn } from './turn';
+import * as presets from './presets';
+import { deleteSession, getSession, listSessions, showBranch, updateSession } from './sessions';
+import { type ChatInput, type TurnRequest, runTurn, startTurn } from './turn';
 
 /*
  * The playground, by job: allowance.ts (the allowance's one owner), prompt-try.ts (which prompt a
@@ -34,15 +35,26 @@ export const choiceModels = (deps: Pick<PlaygroundDeps, 'models'>) =>
 export function createPlaygroundService(plain: PlaygroundDeps) {
   const deps = playgroundContext(plain);
   return {
-    startTurn: (auth: AuthContext, input: ChatInput) => startTurn(deps, auth, input),
+    startTurn: (auth: AuthContext, input: ChatInput) => startTurn(deps, auth, { kind: 'message', input }),
+    /** A regenerated or continued reply (or a message): see turn.ts. */
+    startTurnOf: (auth: AuthContext, req: TurnRequest) => startTurn(deps, auth, req),
     runTurn: (auth: AuthContext, input: ChatInput, options?: Parameters<typeof runTurn>[3]) =>
       runTurn(deps, auth, input, options),
     usage: (auth: AuthContext) => usage(deps, auth),
     listModels: (auth: AuthContext) => listModels(deps, auth),
     choiceModels: () => choiceModels(deps),
-    listSessions: (auth: AuthContext) => listSessions(deps, auth),
+    listSessions: (auth: AuthContext, q?: string) => listSessions(deps, auth, q),
     getSession: (auth: AuthContext, id: string) => getSession(deps, auth, id),
     deleteSession: (auth: AuthContext, id: string) => deleteSession(deps, auth, id),
+    updateSession: (auth: AuthContext, id: string, change: Parameters<typeof updateSession>[3]) =>
+      updateSession(deps, auth, id, change),
+    showBranch: (auth: AuthContext, id: string, messageId: string) => showBranch(deps, auth, id, messageId),
+    listPresets: (auth: AuthContext) => presets.listPresets(deps, auth),
+    createPreset: (auth: AuthContext, input: Parameters<typeof presets.createPreset>[2]) =>
+      presets.createPreset(deps, auth, input),
+    updatePreset: (auth: AuthContext, id: string, input: Parameters<typeof presets.updatePreset>[3]) =>
+      presets.updatePreset(deps, auth, id, input),
+    deletePreset: (auth: AuthContext, id: string) => presets.deletePreset(deps, auth, id),
     promptTry: (auth: AuthContext, idOrSlug: string) => promptTry(deps, auth, idOrSlug),
   };
 }
