@@ -65,9 +65,9 @@ export const ChatReplySchema = z.object({
   reasoning: z.string().nullable(),
   usage: ReplyUsageSchema,
   /** The user message the reply answers (null for a continued reply's own id). */
-  userMessageId: z.string().nullable(),
+  userMessageId: z.string().nullable().optional(),
   /** Why the model stopped: 'length' when the reply limit cut it (Continue goes on). */
-  finishReason: z.string().nullable(),
+  finishReason: z.string().nullable().optional(),
 });
 export type ChatReply = z.infer<typeof ChatReplySchema>;
 

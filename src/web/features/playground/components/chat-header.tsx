@@ -10,10 +10,12 @@ interface ChatHeaderProps {
   clearDisabled: boolean;
   /** The panel button on phones. */
   leading?: ReactNode;
+  /** Controls before Clear Chat (the settings). */
+  extra?: ReactNode;
 }
 
 /** Above the conversation: what it is about, the prompt it tries, and Clear Chat. */
-export function ChatHeader({ title, prompt, onClear, clearDisabled, leading }: ChatHeaderProps) {
+export function ChatHeader({ title, prompt, onClear, clearDisabled, leading, extra }: ChatHeaderProps) {
   return (
     <div className="flex h-14 shrink-0 items-center gap-2 border-b px-3 sm:px-4">
       {leading}
@@ -32,6 +34,7 @@ export function ChatHeader({ title, prompt, onClear, clearDisabled, leading }: C
           </Link>
         ) : null}
       </div>
+      {extra}
       <Button
         variant="ghost"
         size="sm"

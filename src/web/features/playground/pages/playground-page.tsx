@@ -20,9 +20,12 @@ import { ChatComposer } from '../components/chat-composer';
 import { ChatEmptyState } from '../components/chat-empty-state';
 import { LimitAlert, SendErrorAlert } from '../components/chat-alerts';
 import { ChatHeader } from '../components/chat-header';
+import { ChatSettingsDialog } from '../components/chat-settings-dialog';
+import { MessageActionsContext } from '../components/message-actions';
 import { MessageList } from '../components/message-list';
 import { PlaygroundSidebar } from '../components/playground-sidebar';
 import { type PromptTrySend, PromptTryPanel, PromptTryPanelSkeleton } from '../components/prompt-try-panel';
+import { useChatControls } from '../hooks/use-chat-controls';
 import { useChatStream } from '../hooks/use-chat-stream';
 import { useModelChoice } from '../hooks/use-model-choice';
 import { DEFAULT_MODEL, modelName as nameOf } from '../lib/models';
@@ -77,6 +80,12 @@ export function PlaygroundPage() {
       // The dashboard's sessions-used badge reads the signed-in user.
       void refreshUser();
     },
+    onBranched: (sessionId) => void controls.current?.reload(sessionId),
+  });
+  const chatControls = useChatControls(chat, model, setModel);
+  const controls = useRef(chatControls);
+  useEffect(() => {
+    controls.current = chatControls;
   });
   const { open: openChat, reset: resetChat, currentSessionId } = chat;
 
@@ -117,14 +126,16 @@ export function PlaygroundPage() {
     [currentSessionId, chat.error, setParams],
   );
 
+  const { resetSettings } = chatControls;
   const newChat = useCallback(() => {
     setPanelOpen(false);
     setDraft('');
+    resetSettings();
     // A new conversation without ?session: the address effect resets the chat.
     if (urlSession || promptRef) setParams({});
     else resetChat();
     textareaRef.current?.focus();
-  }, [urlSession, promptRef, setParams, resetChat]);
+  }, [urlSession, promptRef, setParams, resetChat, resetSettings]);
 
   const onDeleteSession = useCallback(
     async (session: SessionSummary) => {
@@ -143,14 +154,18 @@ export function PlaygroundPage() {
     const message = draft.trim();
     if (!message || chat.streaming) return;
     setDraft('');
-    const result = await chat.send({ message, model });
+    const result = await chat.send({
+      message,
+      model,
+      settings: chat.sessionId ? undefined : chatControls.newSettings,
+    });
     // Refused before any reply: nothing was saved, so the words go back into the box.
     if (result && !result.ok && !result.stopped && result.rejected) setDraft((current) => current || message);
-  }, [draft, chat, model]);
+  }, [draft, chat, model, chatControls.newSettings]);
 
   const sendPromptTry = useCallback(
-    (input: PromptTrySend) => void chat.send({ ...input, model }),
-    [chat, model],
+    (input: PromptTrySend) => void chat.send({ ...input, model, settings: chatControls.newSettings }),
+    [chat, model, chatControls.newSettings],
   );
 
   const pickSuggestion = useCallback((text: string) => {
@@ -219,6 +234,16 @@ export function PlaygroundPage() {
           prompt={chat.prompt}
           onClear={newChat}
           clearDisabled={empty && !promptRef && !urlSession && !chat.error}
+          extra={
+            <ChatSettingsDialog
+              key={chat.sessionId ?? 'new'}
+              settings={chatControls.settings}
+              onSave={chatControls.saveSettings}
+              presets={chatControls.presets}
+              onPickPreset={chat.sessionId ? undefined : chatControls.pickPreset}
+              onSavePreset={chatControls.savePreset}
+            />
+          }
           leading={
             <Button
               variant="ghost"
@@ -232,47 +257,49 @@ export function PlaygroundPage() {
           }
         />
 
-        <MessageList items={chat.items} models={models}>
-          {chat.loading ? (
-            <div className="flex flex-col gap-7" aria-label="Loading conversation">
-              <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
-              <div className="flex gap-3">
-                <Skeleton className="size-8 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-4 w-24" />
-                  <Skeleton className="h-4 w-full" />
-                  <Skeleton className="h-4 w-5/6" />
+        <MessageActionsContext.Provider value={chatControls.actions}>
+          <MessageList items={chat.items} models={models}>
+            {chat.loading ? (
+              <div className="flex flex-col gap-7" aria-label="Loading conversation">
+                <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
+                <div className="flex gap-3">
+                  <Skeleton className="size-8 rounded-full" />
+                  <div className="flex-1 space-y-2">
+                    <Skeleton className="h-4 w-24" />
+                    <Skeleton className="h-4 w-full" />
+                    <Skeleton className="h-4 w-5/6" />
+                  </div>
                 </div>
               </div>
-            </div>
-          ) : empty && promptRef !== null ? (
-            promptTry.data ? (
-              <PromptTryPanel
-                key={promptTry.data.promptId}
-                prompt={promptTry.data}
-                onSend={sendPromptTry}
-                onClose={newChat}
-                sending={chat.streaming}
-                blocked={atLimit}
-                error={tryError}
-              />
-            ) : promptTry.isError ? (
-              <Alert variant="destructive" className="mt-auto">
-                <AlertCircleIcon aria-hidden />
-                <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-                  <span>{promptTry.error.message || 'This prompt could not be loaded.'}</span>
-                  <Button size="sm" variant="outline" onClick={newChat}>
-                    Start a blank chat
-                  </Button>
-                </AlertDescription>
-              </Alert>
-            ) : (
-              <PromptTryPanelSkeleton />
-            )
-          ) : empty && !chat.error ? (
-            <ChatEmptyState model={model} modelName={modelName} atLimit={atLimit} onPick={pickSuggestion} />
-          ) : null}
-        </MessageList>
+            ) : empty && promptRef !== null ? (
+              promptTry.data ? (
+                <PromptTryPanel
+                  key={promptTry.data.promptId}
+                  prompt={promptTry.data}
+                  onSend={sendPromptTry}
+                  onClose={newChat}
+                  sending={chat.streaming}
+                  blocked={atLimit}
+                  error={tryError}
+                />
+              ) : promptTry.isError ? (
+                <Alert variant="destructive" className="mt-auto">
+                  <AlertCircleIcon aria-hidden />
+                  <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+                    <span>{promptTry.error.message || 'This prompt could not be loaded.'}</span>
+                    <Button size="sm" variant="outline" onClick={newChat}>
+                      Start a blank chat
+                    </Button>
+                  </AlertDescription>
+                </Alert>
+              ) : (
+                <PromptTryPanelSkeleton />
+              )
+            ) : empty && !chat.error ? (
+              <ChatEmptyState model={model} modelName={modelName} atLimit={atLimit} onPick={pickSuggestion} />
+            ) : null}
+          </MessageList>
+        </MessageActionsContext.Provider>
 
         <div className="shrink-0">
           {atLimit || (chat.error && !tryError && !limitError) ? (

@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Preset, type PresetInput, PresetListSchema, PresetSchema } from '@shared/playground-settings';
+import { api } from '@/lib/api-client';
+import { playgroundKeys } from './query-keys';
+
+/** The user's chat presets: GET, POST and DELETE /api/playground/presets. */
+
+export async function getPresets(signal?: AbortSignal): Promise<Preset[]> {
+  return PresetListSchema.parse(await api.get<unknown>('/playground/presets', undefined, signal)).presets;
+}
+
+const presetsKey = () => [...playgroundKeys.all, 'presets'] as const;
+
+export function usePresets() {
+  return useQuery(
+    queryOptions({
+      queryKey: presetsKey(),
+      queryFn: ({ signal }) => getPresets(signal),
+      staleTime: 60 * 1000,
+      meta: { silent: true },
+    }),
+  );
+}
+
+export function useCreatePreset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PresetInput) =>
+      PresetSchema.parse(await api.post<unknown>('/playground/presets', input)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: presetsKey() }),
+  });
+}
+
+export function useDeletePreset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`/playground/presets/${encodeURIComponent(id)}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: presetsKey() }),
+  });
+}
