@@ -40,6 +40,48 @@ export const ChatRequestSchema = z.object({
 });
 export type ChatRequest = z.input<typeof ChatRequestSchema>;
 
+export const MAX_COMPARE_COLUMNS = 3;
+
+/** POST /playground/compare: one message to two or three models at once, each in its own session. */
+export const CompareRequestSchema = z.object({
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(MAX_MESSAGE_CHARS, `Messages must be at most ${MAX_MESSAGE_CHARS} characters`),
+  columns: z
+    .array(
+      z.object({
+        model: z.string().trim().min(1, 'Model is required').max(200),
+        /** The column's session, to go on with a compare; a new session when absent. */
+        sessionId: z.string().min(1).max(100).optional(),
+      }),
+    )
+    .min(2, 'Choose two or three models to compare')
+    .max(MAX_COMPARE_COLUMNS, 'Choose two or three models to compare')
+    .refine((columns) => new Set(columns.map((c) => c.model)).size === columns.length, {
+      message: 'Choose different models to compare',
+    }),
+  /** The new sessions' settings. */
+  settings: SessionSettingsSchema.optional(),
+});
+export type CompareRequest = z.input<typeof CompareRequestSchema>;
+
+/** The first event of a compare stream: each column's session, or why it did not start. */
+export const CompareStartSchema = z.object({
+  compareId: z.string(),
+  columns: z.array(
+    z.object({
+      model: z.string(),
+      sessionId: z.string().nullable(),
+      live: z.boolean(),
+      /** Refused before the model was asked (e.g. the monthly allowance ran out at this column). */
+      error: z.object({ message: z.string(), code: z.string(), status: z.number() }).nullable(),
+    }),
+  ),
+});
+export type CompareStart = z.infer<typeof CompareStartSchema>;
+
 /** A source a model cited (Perplexity's search results), numbered in order under the answer. */
 export const SourceSchema = z.object({ url: z.string(), title: z.string().nullable() });
 export type Source = z.infer<typeof SourceSchema>;
@@ -184,3 +226,10 @@ export {
   promptVariableNames as promptVariables,
   fillPromptVariables as fillVariables,
 } from './prompt-variables';
+
+/** POST /playground/compare's JSON answer: each column's session and reply, or why it has none. */
+export const CompareResultSchema = z.object({
+  compareId: z.string(),
+  columns: z.array(CompareStartSchema.shape.columns.element.extend({ reply: ChatReplySchema.nullable() })),
+});
+export type CompareResult = z.infer<typeof CompareResultSchema>;

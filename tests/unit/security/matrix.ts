@@ -441,6 +441,10 @@ export const MATRIX: Record<string, Entry> = {
     ok: [400],
     why: 'The owner reaches the rule: only a reply the length limit cut can be continued.',
   },
+  'POST /api/playground/compare': {
+    access: 'signedIn',
+    request: () => ({ body: { message: 'Say hello.', columns: [{ model: 'chatgpt' }, { model: 'claude' }] } }),
+  },
   'GET /api/playground/presets': { access: 'signedIn' },
   'POST /api/playground/presets': {
     access: 'signedIn',

@@ -11,6 +11,7 @@ import {
   UsageSchema,
 } from '../../../shared/playground';
 import { AppError } from '../../lib/errors';
+import { compareRoutes } from './compare-routes';
 import { presetRoutes } from './preset-routes';
 import type { PlaygroundService } from './service';
 import { sessionRoutes } from './session-routes';
@@ -144,4 +145,5 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
 
   await app.register(sessionRoutes, { playground });
   await app.register(presetRoutes, { playground });
+  await app.register(compareRoutes, { playground });
 };

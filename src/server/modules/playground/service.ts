@@ -5,6 +5,7 @@ import * as allowances from './allowance';
 import { type PlaygroundContext, type PlaygroundDeps, playgroundContext } from './deps';
 import { offeredModels, planModels } from './model-access';
 import { promptTry } from './prompt-try';
+import { type CompareInput, startCompare } from './compare';
 import * as presets from './presets';
 import { deleteSession, getSession, listSessions, showBranch, updateSession } from './sessions';
 import { type ChatInput, type TurnRequest, runTurn, startTurn } from './turn';
@@ -40,6 +41,8 @@ export function createPlaygroundService(plain: PlaygroundDeps) {
     startTurnOf: (auth: AuthContext, req: TurnRequest) => startTurn(deps, auth, req),
     runTurn: (auth: AuthContext, input: ChatInput, options?: Parameters<typeof runTurn>[3]) =>
       runTurn(deps, auth, input, options),
+    /** Two or three models at once, each column a turn of its own session: see compare.ts. */
+    startCompare: (auth: AuthContext, input: CompareInput) => startCompare(deps, auth, input),
     usage: (auth: AuthContext) => usage(deps, auth),
     listModels: (auth: AuthContext) => listModels(deps, auth),
     choiceModels: () => choiceModels(deps),

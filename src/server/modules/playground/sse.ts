@@ -42,6 +42,11 @@ export function tokenWriter(stream: PassThrough) {
   };
   return {
     event,
+    /** Sends what waits, then this event, at once (a column's first token: its time to first token). */
+    now(text: string) {
+      flush();
+      stream.write(text);
+    },
     token: (text: string) => event(sse('token', { text })),
     /** Sends what waits and ends the stream with a last event. */
     end(last: string) {
@@ -53,6 +58,11 @@ export function tokenWriter(stream: PassThrough) {
 
 /** The error event's body for a failure after the stream started. */
 export function errorEvent(request: FastifyRequest, err: unknown) {
+  const e = asAppError(request, err);
+  return { message: e.userMessage, code: e.code, status: e.status, requestId: request.id };
+}
+
+function asAppError(request: FastifyRequest, err: unknown): AppError {
   const e =
     err instanceof AppError
       ? err
@@ -60,7 +70,7 @@ export function errorEvent(request: FastifyRequest, err: unknown) {
         ? new AppError('SERVER_ERROR', defaultMessageForStatus(503), { status: 503, cause: err })
         : new AppError('SERVER_ERROR', defaultMessageForStatus(500), { cause: err });
   if (!(err instanceof AppError)) request.log.error({ err }, 'chat stream failed');
-  return { message: e.userMessage, code: e.code, status: e.status, requestId: request.id };
+  return e;
 }
 
 /** An AbortSignal that fires when the client stops the reply (or goes away). */

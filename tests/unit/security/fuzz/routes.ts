@@ -61,6 +61,7 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'PUT /api/playground/sessions/{id}/branch': { role: 'user', ids: 'ownSession' },
   'POST /api/playground/sessions/{id}/regenerate': { role: 'user', ids: 'ownSession' },
   'POST /api/playground/sessions/{id}/continue': { role: 'user', ids: 'ownSession' },
+  'POST /api/playground/compare': { role: 'user' },
   'GET /api/playground/presets': { role: 'user' },
   'POST /api/playground/presets': { role: 'user' },
   'PUT /api/playground/presets/{id}': { role: 'user' },
