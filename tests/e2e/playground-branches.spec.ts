@@ -135,3 +135,21 @@ test('a reply cut by the length limit can be continued to its end', async ({ pag
   await expect(reply).toContainText(DEMO_REPLY_END);
   await expect(reply.getByRole('button', { name: 'Continue' })).toHaveCount(0);
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [1280, 390]) {
+    test(`chat settings screenshot, ${theme}, ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.addInitScript((t) => localStorage.setItem('promptforge-theme', t), theme);
+      await openPlayground(page);
+      const dialog = await openSettings(page);
+      await dialog.getByLabel('System prompt').fill('You review pull requests. Be specific and kind.');
+      await dialog.getByLabel('Temperature (0–2)').fill('0.2');
+      await dialog.getByLabel('Maximum reply length (tokens)').fill('600');
+      const box = await dialog.boundingBox();
+      expect(box!.width).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `.tmp/screenshots/chat-settings-${theme}-${width}.png` });
+    });
+  }
+}

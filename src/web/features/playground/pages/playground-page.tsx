@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircleIcon, PanelLeftIcon } from 'lucide-react';
+import { AlertCircleIcon, Columns3Icon, PanelLeftIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LIMIT_REACHED_MESSAGE, type SessionSummary } from '@shared/playground';
@@ -21,6 +21,7 @@ import { ChatEmptyState } from '../components/chat-empty-state';
 import { LimitAlert, SendErrorAlert } from '../components/chat-alerts';
 import { ChatHeader } from '../components/chat-header';
 import { ChatSettingsDialog } from '../components/chat-settings-dialog';
+import { CompareView } from '../components/compare-view';
 import { MessageActionsContext } from '../components/message-actions';
 import { MessageList } from '../components/message-list';
 import { PlaygroundSidebar } from '../components/playground-sidebar';
@@ -46,6 +47,8 @@ export function PlaygroundPage() {
   const [params, setParams] = useSearchParams();
   const urlSession = params.get('session');
   const promptRef = urlSession ? null : params.get('prompt');
+  // ?compare=1: one message to two or three models side by side (a new compare each time).
+  const comparing = !urlSession && !promptRef && params.get('compare') === '1';
 
   const [model, setModel] = useModelChoice();
   const [draft, setDraft] = useState('');
@@ -206,9 +209,16 @@ export function PlaygroundPage() {
   );
 
   const empty = chat.items.length === 0;
-  const title = chat.loading
-    ? 'Loading conversation…'
-    : (chat.title ?? (showTry ? 'Try a prompt' : 'New chat'));
+  const refreshAfterCompare = () => {
+    void queryClient.invalidateQueries({ queryKey: playgroundKeys.sessions() });
+    void queryClient.invalidateQueries({ queryKey: playgroundKeys.usage() });
+    void refreshUser();
+  };
+  const title = comparing
+    ? 'Compare models'
+    : chat.loading
+      ? 'Loading conversation…'
+      : (chat.title ?? (showTry ? 'Try a prompt' : 'New chat'));
   const tryError = showTry && chat.error && !limitError ? chat.error.message : null;
 
   return (
@@ -235,14 +245,28 @@ export function PlaygroundPage() {
           onClear={newChat}
           clearDisabled={empty && !promptRef && !urlSession && !chat.error}
           extra={
-            <ChatSettingsDialog
-              key={chat.sessionId ?? 'new'}
-              settings={chatControls.settings}
-              onSave={chatControls.saveSettings}
-              presets={chatControls.presets}
-              onPickPreset={chat.sessionId ? undefined : chatControls.pickPreset}
-              onSavePreset={chatControls.savePreset}
-            />
+            <>
+              <Button
+                variant={comparing ? 'secondary' : 'ghost'}
+                size="sm"
+                aria-pressed={comparing}
+                aria-label="Compare models"
+                onClick={() => setParams(comparing ? {} : { compare: '1' })}
+                className="shrink-0 text-muted-foreground hover:text-foreground"
+                title="Send one message to two or three models side by side"
+              >
+                <Columns3Icon aria-hidden />
+                <span className="hidden sm:inline">Compare</span>
+              </Button>
+              <ChatSettingsDialog
+                key={chat.sessionId ?? 'new'}
+                settings={chatControls.settings}
+                onSave={chatControls.saveSettings}
+                presets={chatControls.presets}
+                onPickPreset={chat.sessionId ? undefined : chatControls.pickPreset}
+                onSavePreset={chatControls.savePreset}
+              />
+            </>
           }
           leading={
             <Button
@@ -257,88 +281,108 @@ export function PlaygroundPage() {
           }
         />
 
-        <MessageActionsContext.Provider value={chatControls.actions}>
-          <MessageList items={chat.items} models={models}>
-            {chat.loading ? (
-              <div className="flex flex-col gap-7" aria-label="Loading conversation">
-                <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
-                <div className="flex gap-3">
-                  <Skeleton className="size-8 rounded-full" />
-                  <div className="flex-1 space-y-2">
-                    <Skeleton className="h-4 w-24" />
-                    <Skeleton className="h-4 w-full" />
-                    <Skeleton className="h-4 w-5/6" />
+        {comparing ? (
+          <CompareView
+            models={models}
+            remaining={usageView?.remaining ?? null}
+            settings={chatControls.newSettings}
+            onPick={(id) => setParams({ session: id })}
+            onSettled={refreshAfterCompare}
+          />
+        ) : (
+          <>
+            <MessageActionsContext.Provider value={chatControls.actions}>
+              <MessageList items={chat.items} models={models}>
+                {chat.loading ? (
+                  <div className="flex flex-col gap-7" aria-label="Loading conversation">
+                    <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
+                    <div className="flex gap-3">
+                      <Skeleton className="size-8 rounded-full" />
+                      <div className="flex-1 space-y-2">
+                        <Skeleton className="h-4 w-24" />
+                        <Skeleton className="h-4 w-full" />
+                        <Skeleton className="h-4 w-5/6" />
+                      </div>
+                    </div>
                   </div>
-                </div>
-              </div>
-            ) : empty && promptRef !== null ? (
-              promptTry.data ? (
-                <PromptTryPanel
-                  key={promptTry.data.promptId}
-                  prompt={promptTry.data}
-                  onSend={sendPromptTry}
-                  onClose={newChat}
-                  sending={chat.streaming}
-                  blocked={atLimit}
-                  error={tryError}
-                />
-              ) : promptTry.isError ? (
-                <Alert variant="destructive" className="mt-auto">
-                  <AlertCircleIcon aria-hidden />
-                  <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-                    <span>{promptTry.error.message || 'This prompt could not be loaded.'}</span>
-                    <Button size="sm" variant="outline" onClick={newChat}>
-                      Start a blank chat
-                    </Button>
-                  </AlertDescription>
-                </Alert>
-              ) : (
-                <PromptTryPanelSkeleton />
-              )
-            ) : empty && !chat.error ? (
-              <ChatEmptyState model={model} modelName={modelName} atLimit={atLimit} onPick={pickSuggestion} />
-            ) : null}
-          </MessageList>
-        </MessageActionsContext.Provider>
+                ) : empty && promptRef !== null ? (
+                  promptTry.data ? (
+                    <PromptTryPanel
+                      key={promptTry.data.promptId}
+                      prompt={promptTry.data}
+                      onSend={sendPromptTry}
+                      onClose={newChat}
+                      sending={chat.streaming}
+                      blocked={atLimit}
+                      error={tryError}
+                    />
+                  ) : promptTry.isError ? (
+                    <Alert variant="destructive" className="mt-auto">
+                      <AlertCircleIcon aria-hidden />
+                      <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+                        <span>{promptTry.error.message || 'This prompt could not be loaded.'}</span>
+                        <Button size="sm" variant="outline" onClick={newChat}>
+                          Start a blank chat
+                        </Button>
+                      </AlertDescription>
+                    </Alert>
+                  ) : (
+                    <PromptTryPanelSkeleton />
+                  )
+                ) : empty && !chat.error ? (
+                  <ChatEmptyState
+                    model={model}
+                    modelName={modelName}
+                    atLimit={atLimit}
+                    onPick={pickSuggestion}
+                  />
+                ) : null}
+              </MessageList>
+            </MessageActionsContext.Provider>
 
-        <div className="shrink-0">
-          {atLimit || (chat.error && !tryError && !limitError) ? (
-            <div className="mx-auto w-full max-w-3xl px-3 pb-2 sm:px-6">
-              {atLimit ? (
-                <LimitAlert resetsAt={usageQuery.data?.resetsAt ?? null} />
-              ) : chat.error ? (
-                <SendErrorAlert message={chat.error.message} onDismiss={chat.dismissError} />
+            <div className="shrink-0">
+              {atLimit || (chat.error && !tryError && !limitError) ? (
+                <div className="mx-auto w-full max-w-3xl px-3 pb-2 sm:px-6">
+                  {atLimit ? (
+                    <LimitAlert resetsAt={usageQuery.data?.resetsAt ?? null} />
+                  ) : chat.error ? (
+                    <SendErrorAlert message={chat.error.message} onDismiss={chat.dismissError} />
+                  ) : null}
+                </div>
               ) : null}
+              {showTry ? null : (
+                <ChatComposer
+                  value={draft}
+                  onChange={setDraft}
+                  onSend={() => void send()}
+                  onStop={chat.stop}
+                  streaming={chat.streaming}
+                  disabled={atLimit || chat.loading}
+                  textareaRef={textareaRef}
+                  placeholder={
+                    atLimit ? 'Upgrade your plan to start a new conversation' : `Message ${modelName}…`
+                  }
+                  footnote={
+                    modelInfo && !modelInfo.live ? (
+                      <span>
+                        <span className="font-medium text-foreground/80">{modelName} · Demo</span>
+                        <span className="hidden sm:inline">
+                          {' '}
+                          — Offline demo model — no API key configured
+                        </span>
+                      </span>
+                    ) : (
+                      <span>
+                        {modelName}
+                        {modelInfo ? ` · ${modelInfo.provider}` : ''}
+                      </span>
+                    )
+                  }
+                />
+              )}
             </div>
-          ) : null}
-          {showTry ? null : (
-            <ChatComposer
-              value={draft}
-              onChange={setDraft}
-              onSend={() => void send()}
-              onStop={chat.stop}
-              streaming={chat.streaming}
-              disabled={atLimit || chat.loading}
-              textareaRef={textareaRef}
-              placeholder={
-                atLimit ? 'Upgrade your plan to start a new conversation' : `Message ${modelName}…`
-              }
-              footnote={
-                modelInfo && !modelInfo.live ? (
-                  <span>
-                    <span className="font-medium text-foreground/80">{modelName} · Demo</span>
-                    <span className="hidden sm:inline"> — Offline demo model — no API key configured</span>
-                  </span>
-                ) : (
-                  <span>
-                    {modelName}
-                    {modelInfo ? ` · ${modelInfo.provider}` : ''}
-                  </span>
-                )
-              }
-            />
-          )}
-        </div>
+          </>
+        )}
       </section>
     </div>
   );
