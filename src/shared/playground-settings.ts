@@ -87,3 +87,15 @@ export const ReplyActionSchema = z.object({
 
 /** GET /playground/sessions?q=: titles and message text containing the words. */
 export const SessionListQuerySchema = z.object({ q: z.string().trim().max(200).optional() });
+
+export const ExportQuerySchema = z.object({
+  format: z.enum(['markdown', 'json'], { error: 'Format must be markdown or json' }).default('markdown'),
+});
+
+/** An exported conversation: a file for the browser to save. */
+export const SessionExportSchema = z.object({
+  filename: z.string(),
+  mediaType: z.string(),
+  content: z.string(),
+});
+export type SessionExport = z.infer<typeof SessionExportSchema>;

@@ -443,7 +443,13 @@ export const MATRIX: Record<string, Entry> = {
   },
   'POST /api/playground/compare': {
     access: 'signedIn',
-    request: () => ({ body: { message: 'Say hello.', columns: [{ model: 'chatgpt' }, { model: 'claude' }] } }),
+    request: () => ({
+      body: { message: 'Say hello.', columns: [{ model: 'chatgpt' }, { model: 'claude' }] },
+    }),
+  },
+  'GET /api/playground/sessions/{id}/export': {
+    access: 'owner',
+    request: (ctx) => ({ params: { id: ctx.f.ownerSession }, query: 'format=json' }),
   },
   'GET /api/playground/presets': { access: 'signedIn' },
   'POST /api/playground/presets': {

@@ -6,6 +6,7 @@ import { type PlaygroundContext, type PlaygroundDeps, playgroundContext } from '
 import { offeredModels, planModels } from './model-access';
 import { promptTry } from './prompt-try';
 import { type CompareInput, startCompare } from './compare';
+import { exportSession } from './export';
 import * as presets from './presets';
 import { deleteSession, getSession, listSessions, showBranch, updateSession } from './sessions';
 import { type ChatInput, type TurnRequest, runTurn, startTurn } from './turn';
@@ -51,6 +52,8 @@ export function createPlaygroundService(plain: PlaygroundDeps) {
     deleteSession: (auth: AuthContext, id: string) => deleteSession(deps, auth, id),
     updateSession: (auth: AuthContext, id: string, change: Parameters<typeof updateSession>[3]) =>
       updateSession(deps, auth, id, change),
+    exportSession: (auth: AuthContext, id: string, format: 'markdown' | 'json') =>
+      exportSession(deps, auth, id, format),
     showBranch: (auth: AuthContext, id: string, messageId: string) => showBranch(deps, auth, id, messageId),
     listPresets: (auth: AuthContext) => presets.listPresets(deps, auth),
     createPreset: (auth: AuthContext, input: Parameters<typeof presets.createPreset>[2]) =>

@@ -9,7 +9,9 @@ import {
 } from '../../../shared/playground';
 import {
   BranchRequestSchema,
+  ExportQuerySchema,
   ReplyActionSchema,
+  SessionExportSchema,
   SessionListQuerySchema,
   SessionUpdateSchema,
 } from '../../../shared/playground-settings';
@@ -142,6 +144,24 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundServic
       });
       return sendTurn(request, reply, turn);
     },
+  );
+
+  app.get(
+    '/playground/sessions/:id/export',
+    {
+      schema: {
+        tags,
+        summary: 'Export one of your conversations: Markdown of the branch shown, or JSON of every branch',
+        security: bearer,
+        params: SessionParamsSchema,
+        querystring: ExportQuerySchema,
+        response: { 200: successEnvelope(SessionExportSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await playground.exportSession(request.auth!, request.params.id, request.query.format),
+    }),
   );
 
   app.delete(

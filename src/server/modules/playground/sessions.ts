@@ -69,11 +69,13 @@ export async function listSessions(deps: Pick<PlaygroundContext, 'db'>, auth: Au
   return (await repo.listSessions(deps.db, auth.userId, 50, q?.trim() || undefined)).map(toSummary);
 }
 
+/** A conversation with the branch it shows; with `allBranches`, every message (export), and the last one shown. */
 export async function getSession(
   deps: Pick<PlaygroundContext, 'db' | 'uploads'>,
   auth: AuthContext,
   id: string,
-): Promise<SessionDetail> {
+  options: { allBranches?: boolean } = {},
+): Promise<SessionDetail & { leafId: string | null }> {
   const { db, uploads } = deps;
   const session = await repo.findSession(db, id, auth.userId);
   if (!session) throw new AppError('NOT_FOUND_ERROR', SESSION_NOT_FOUND);
@@ -84,7 +86,8 @@ export async function getSession(
   const children = childrenOf(messages);
   return {
     session: { ...toSummary(summary), settings: settingsOf(summary.settings) },
-    messages: pathTo(messages, leafId).map((m) => {
+    leafId,
+    messages: (options.allBranches ? messages : pathTo(messages, leafId)).map((m) => {
       const message = { ...toMessage(m), alternatives: children.get(m.parent_id) ?? [m.id] };
       const attachments = files.get(m.id);
       return attachments ? { ...message, attachments } : message;
