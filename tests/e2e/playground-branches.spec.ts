@@ -136,6 +136,28 @@ test('a reply cut by the length limit can be continued to its end', async ({ pag
   await expect(reply.getByRole('button', { name: 'Continue' })).toHaveCount(0);
 });
 
+test('keyboard shortcuts: the ? sheet, focus, regenerate and new chat', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByRole('heading', { name: 'How can I help you today?' }).click();
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toContainText('Regenerate the last reply');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+
+  await page.keyboard.press('/');
+  await expect(composer(page)).toBeFocused();
+  await page.keyboard.type('Name three rivers');
+  await page.keyboard.press('Enter');
+  await complete(aiMessages(page).first());
+  await page.keyboard.press('Alt+Shift+R');
+  await complete(aiMessages(page).first());
+  await expect(aiMessages(page).first().getByTestId('alternatives')).toContainText('2 / 2');
+
+  await page.keyboard.press('Control+Shift+O');
+  await expect(page.getByRole('heading', { name: 'How can I help you today?' })).toBeVisible();
+});
+
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [1280, 390]) {
     test(`chat settings screenshot, ${theme}, ${width} px`, async ({ page }) => {

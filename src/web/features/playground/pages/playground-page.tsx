@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircleIcon, Columns3Icon, PanelLeftIcon } from 'lucide-react';
+import { AlertCircleIcon, PanelLeftIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LIMIT_REACHED_MESSAGE, type SessionSummary } from '@shared/playground';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
 import { showErrorToast } from '@/lib/error-toast';
 import { useDeleteSession } from '../api/delete-session';
@@ -19,15 +18,17 @@ import { playgroundKeys } from '../api/query-keys';
 import { ChatComposer } from '../components/chat-composer';
 import { ChatEmptyState } from '../components/chat-empty-state';
 import { LimitAlert, SendErrorAlert } from '../components/chat-alerts';
-import { ChatHeader } from '../components/chat-header';
+import { ChatHeader, CompareToggle, ConversationSkeleton } from '../components/chat-header';
 import { ChatSettingsDialog } from '../components/chat-settings-dialog';
 import { CompareView } from '../components/compare-view';
+import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { MessageActionsContext } from '../components/message-actions';
 import { MessageList } from '../components/message-list';
 import { PlaygroundSidebar } from '../components/playground-sidebar';
 import { type PromptTrySend, PromptTryPanel, PromptTryPanelSkeleton } from '../components/prompt-try-panel';
 import { useChatControls } from '../hooks/use-chat-controls';
 import { useChatStream } from '../hooks/use-chat-stream';
+import { useShortcuts } from '../hooks/use-shortcuts';
 import { useModelChoice } from '../hooks/use-model-choice';
 import { DEFAULT_MODEL, modelName as nameOf } from '../lib/models';
 import { describeUsage } from '../lib/usage';
@@ -209,6 +210,21 @@ export function PlaygroundPage() {
   );
 
   const empty = chat.items.length === 0;
+  const [helpOpen, setHelpOpen] = useState(false);
+  useShortcuts(
+    {
+      newChat,
+      focusComposer: () => textareaRef.current?.focus(),
+      stop: chat.stop,
+      regenerate: () => {
+        const last = chat.items.at(-1);
+        if (last?.role === 'ai' && last.id) chatControls.actions.regenerate(last);
+      },
+      showHelp: () => setHelpOpen(true),
+    },
+    chat.streaming,
+  );
+
   const refreshAfterCompare = () => {
     void queryClient.invalidateQueries({ queryKey: playgroundKeys.sessions() });
     void queryClient.invalidateQueries({ queryKey: playgroundKeys.usage() });
@@ -246,18 +262,10 @@ export function PlaygroundPage() {
           clearDisabled={empty && !promptRef && !urlSession && !chat.error}
           extra={
             <>
-              <Button
-                variant={comparing ? 'secondary' : 'ghost'}
-                size="sm"
-                aria-pressed={comparing}
-                aria-label="Compare models"
-                onClick={() => setParams(comparing ? {} : { compare: '1' })}
-                className="shrink-0 text-muted-foreground hover:text-foreground"
-                title="Send one message to two or three models side by side"
-              >
-                <Columns3Icon aria-hidden />
-                <span className="hidden sm:inline">Compare</span>
-              </Button>
+              <CompareToggle
+                comparing={comparing}
+                onToggle={() => setParams(comparing ? {} : { compare: '1' })}
+              />
               <ChatSettingsDialog
                 key={chat.sessionId ?? 'new'}
                 settings={chatControls.settings}
@@ -294,17 +302,7 @@ export function PlaygroundPage() {
             <MessageActionsContext.Provider value={chatControls.actions}>
               <MessageList items={chat.items} models={models}>
                 {chat.loading ? (
-                  <div className="flex flex-col gap-7" aria-label="Loading conversation">
-                    <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
-                    <div className="flex gap-3">
-                      <Skeleton className="size-8 rounded-full" />
-                      <div className="flex-1 space-y-2">
-                        <Skeleton className="h-4 w-24" />
-                        <Skeleton className="h-4 w-full" />
-                        <Skeleton className="h-4 w-5/6" />
-                      </div>
-                    </div>
-                  </div>
+                  <ConversationSkeleton />
                 ) : empty && promptRef !== null ? (
                   promptTry.data ? (
                     <PromptTryPanel
@@ -384,6 +382,7 @@ export function PlaygroundPage() {
           </>
         )}
       </section>
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </div>
   );
 }
