@@ -99,3 +99,19 @@ export const SessionExportSchema = z.object({
   content: z.string(),
 });
 export type SessionExport = z.infer<typeof SessionExportSchema>;
+
+/** POST /playground/import: the text of a ChatGPT `conversations.json` or a Promptforge chat export. */
+export const ImportRequestSchema = z.object({
+  content: z
+    .string({ error: 'Choose a file to import' })
+    .min(1, 'Choose a file to import')
+    .max(10_000_000, 'The file must be at most 10 MB'),
+});
+export const ImportResultSchema = z.object({
+  sessions: z.array(z.object({ id: z.string(), title: z.string(), messageCount: z.number().int() })),
+  /** Conversations left out: empty, or longer than a conversation may be. */
+  skipped: z.number().int(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+export const IMPORT_FORMAT_MESSAGE =
+  'This file is not a ChatGPT export (conversations.json) or a Promptforge chat export.';

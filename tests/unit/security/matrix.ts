@@ -451,6 +451,22 @@ export const MATRIX: Record<string, Entry> = {
     access: 'owner',
     request: (ctx) => ({ params: { id: ctx.f.ownerSession }, query: 'format=json' }),
   },
+  'POST /api/playground/import': {
+    access: 'signedIn',
+    request: () => ({
+      body: {
+        content: JSON.stringify({
+          format: 'promptforge.chat',
+          version: 1,
+          title: 'Imported',
+          model: 'claude',
+          settings: {},
+          messages: [{ id: 'a', parentId: null, role: 'user', content: 'Hi' }],
+        }),
+      },
+    }),
+    ok: [201],
+  },
   'GET /api/playground/presets': { access: 'signedIn' },
   'POST /api/playground/presets': {
     access: 'signedIn',

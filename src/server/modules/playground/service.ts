@@ -7,6 +7,7 @@ import { offeredModels, planModels } from './model-access';
 import { promptTry } from './prompt-try';
 import { type CompareInput, startCompare } from './compare';
 import { exportSession } from './export';
+import { importConversations } from './import';
 import * as presets from './presets';
 import { deleteSession, getSession, listSessions, showBranch, updateSession } from './sessions';
 import { type ChatInput, type TurnRequest, runTurn, startTurn } from './turn';
@@ -54,6 +55,7 @@ export function createPlaygroundService(plain: PlaygroundDeps) {
       updateSession(deps, auth, id, change),
     exportSession: (auth: AuthContext, id: string, format: 'markdown' | 'json') =>
       exportSession(deps, auth, id, format),
+    importConversations: (auth: AuthContext, content: string) => importConversations(deps, auth, content),
     showBranch: (auth: AuthContext, id: string, messageId: string) => showBranch(deps, auth, id, messageId),
     listPresets: (auth: AuthContext) => presets.listPresets(deps, auth),
     createPreset: (auth: AuthContext, input: Parameters<typeof presets.createPreset>[2]) =>

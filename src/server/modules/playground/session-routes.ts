@@ -10,6 +10,8 @@ import {
 import {
   BranchRequestSchema,
   ExportQuerySchema,
+  ImportRequestSchema,
+  ImportResultSchema,
   ReplyActionSchema,
   SessionExportSchema,
   SessionListQuerySchema,
@@ -162,6 +164,30 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundServic
       success: true as const,
       data: await playground.exportSession(request.auth!, request.params.id, request.query.format),
     }),
+  );
+
+  app.post(
+    '/playground/import',
+    {
+      bodyLimit: 11 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Import conversations: a ChatGPT export (conversations.json) or a Promptforge chat export',
+        description: "The file's text as `content`. Imports take nothing of the allowance.",
+        security: bearer,
+        body: ImportRequestSchema,
+        response: { 201: successEnvelope(ImportResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await playground.importConversations(request.auth!, request.body.content);
+      const n = data.sessions.length;
+      return reply.status(201).send({
+        success: true as const,
+        data,
+        message: `${n} ${n === 1 ? 'conversation' : 'conversations'} imported`,
+      });
+    },
   );
 
   app.delete(

@@ -62,6 +62,7 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'POST /api/playground/sessions/{id}/regenerate': { role: 'user', ids: 'ownSession' },
   'POST /api/playground/sessions/{id}/continue': { role: 'user', ids: 'ownSession' },
   'POST /api/playground/compare': { role: 'user' },
+  'POST /api/playground/import': { role: 'user' },
   'GET /api/playground/sessions/{id}/export': { role: 'user', ids: 'ownSession' },
   'GET /api/playground/presets': { role: 'user' },
   'POST /api/playground/presets': { role: 'user' },
