@@ -59,3 +59,42 @@ test('search, rename, pin and export conversations from Recent Sessions', async 
     expect(fs.readFileSync(await file.path(), 'utf8')).toContain(check);
   }
 });
+
+test('a ChatGPT export is imported into Recent Sessions, and a bad file is refused', async ({ page }) => {
+  await signedInAccount(page, 'import');
+  await page.goto('/playground');
+  const node = (id: string, parent: string | null, role: string, text: string, time: number) => ({
+    id,
+    parent,
+    message: { author: { role }, create_time: time, content: { content_type: 'text', parts: [text] } },
+  });
+  const file = JSON.stringify([
+    {
+      title: 'Imported otters',
+      current_node: 'a1',
+      mapping: {
+        u1: node('u1', null, 'user', 'Tell me about otters', 1),
+        a1: node('a1', 'u1', 'assistant', 'They hold hands.', 2),
+      },
+    },
+  ]);
+  const input = page.getByLabel('Import conversations file');
+  await input.setInputFiles({
+    name: 'conversations.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(file),
+  });
+  await expect(page.getByText('1 conversation imported')).toBeVisible();
+  const list = page.getByTestId('recent-sessions');
+  await list.getByRole('button', { name: /^Imported otters just now/ }).click();
+  await expect(page.locator('[data-testid="message"][data-role="ai"]')).toContainText('They hold hands.');
+
+  await input.setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"a": 1}'),
+  });
+  await expect(
+    page.getByText('This file is not a ChatGPT export (conversations.json) or a Promptforge chat export.'),
+  ).toBeVisible();
+});

@@ -3,7 +3,7 @@ import { type Preset, type PresetInput, PresetListSchema, PresetSchema } from '@
 import { api } from '@/lib/api-client';
 import { playgroundKeys } from './query-keys';
 
-/** The user's chat presets: GET, POST and DELETE /api/playground/presets. */
+/** The user's chat presets: GET and POST /api/playground/presets. */
 
 export async function getPresets(signal?: AbortSignal): Promise<Preset[]> {
   return PresetListSchema.parse(await api.get<unknown>('/playground/presets', undefined, signal)).presets;
@@ -25,16 +25,10 @@ export function usePresets() {
 export function useCreatePreset() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The caller says what failed, in its own toast.
+    meta: { silent: true },
     mutationFn: async (input: PresetInput) =>
       PresetSchema.parse(await api.post<unknown>('/playground/presets', input)),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: presetsKey() }),
-  });
-}
-
-export function useDeletePreset() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`/playground/presets/${encodeURIComponent(id)}`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: presetsKey() }),
   });
 }

@@ -27,6 +27,8 @@ export async function showBranch(id: string, messageId: string): Promise<Session
 export function useUpdateSession() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The caller says what failed, in its own toast.
+    meta: { silent: true },
     mutationFn: ({ id, change }: { id: string; change: SessionUpdate }) => updateSession(id, change),
     onSuccess: (detail) => {
       queryClient.setQueryData(playgroundKeys.session(detail.session.id), detail);

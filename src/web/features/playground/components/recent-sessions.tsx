@@ -24,6 +24,7 @@ import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
 import { useSessions } from '../api/get-sessions';
 import { modelName } from '../lib/models';
+import { ImportButton } from './import-button';
 import { SessionMenu } from './session-menu';
 
 interface RecentSessionsProps {
@@ -75,15 +76,18 @@ export function RecentSessions({
 
   return (
     <section aria-labelledby="playground-recent" className="flex min-h-0 flex-1 flex-col">
-      <h2
-        id="playground-recent"
-        className="mb-2 flex items-center justify-between px-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-      >
-        Recent Sessions
-        {sessions && sessions.length > 0 ? (
-          <span className="font-normal tabular-nums normal-case">{sessions.length}</span>
-        ) : null}
-      </h2>
+      <div className="mb-2 flex items-center justify-between gap-2 px-1">
+        <h2
+          id="playground-recent"
+          className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+        >
+          Recent Sessions
+          {sessions && sessions.length > 0 ? (
+            <span className="font-normal tabular-nums normal-case">{sessions.length}</span>
+          ) : null}
+        </h2>
+        <ImportButton />
+      </div>
 
       {(all && all.length > 0) || searching ? (
         <div className="relative mb-2">
