@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SessionSettingsSchema } from './playground-settings';
 
 /** Playground contracts (spec sections 3 and 7, product-decisions.md). */
 
@@ -32,8 +33,54 @@ export const ChatRequestSchema = z.object({
   promptId: z.string().min(1).max(200).optional(),
   /** Values for a premium prompt's {{variables}}, which the server fills in (the browser never sees the text). */
   variables: z.record(z.string().max(100), z.string().max(2000)).optional(),
+  /** A new session's settings (only with the first message; later: PATCH the session). */
+  settings: SessionSettingsSchema.optional(),
+  /** Edit and resend: the user message this one replaces; the conversation branches there. */
+  editOf: z.string().min(1).max(100).optional(),
 });
 export type ChatRequest = z.input<typeof ChatRequestSchema>;
+
+export const MAX_COMPARE_COLUMNS = 3;
+
+/** POST /playground/compare: one message to two or three models at once, each in its own session. */
+export const CompareRequestSchema = z.object({
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(MAX_MESSAGE_CHARS, `Messages must be at most ${MAX_MESSAGE_CHARS} characters`),
+  columns: z
+    .array(
+      z.object({
+        model: z.string().trim().min(1, 'Model is required').max(200),
+        /** The column's session, to go on with a compare; a new session when absent. */
+        sessionId: z.string().min(1).max(100).optional(),
+      }),
+    )
+    .min(2, 'Choose two or three models to compare')
+    .max(MAX_COMPARE_COLUMNS, 'Choose two or three models to compare')
+    .refine((columns) => new Set(columns.map((c) => c.model)).size === columns.length, {
+      message: 'Choose different models to compare',
+    }),
+  /** The new sessions' settings. */
+  settings: SessionSettingsSchema.optional(),
+});
+export type CompareRequest = z.input<typeof CompareRequestSchema>;
+
+/** The first event of a compare stream: each column's session, or why it did not start. */
+export const CompareStartSchema = z.object({
+  compareId: z.string(),
+  columns: z.array(
+    z.object({
+      model: z.string(),
+      sessionId: z.string().nullable(),
+      live: z.boolean(),
+      /** Refused before the model was asked (e.g. the monthly allowance ran out at this column). */
+      error: z.object({ message: z.string(), code: z.string(), status: z.number() }).nullable(),
+    }),
+  ),
+});
+export type CompareStart = z.infer<typeof CompareStartSchema>;
 
 /** A source a model cited (Perplexity's search results), numbered in order under the answer. */
 export const SourceSchema = z.object({ url: z.string(), title: z.string().nullable() });
@@ -59,6 +106,10 @@ export const ChatReplySchema = z.object({
   /** The model's reasoning, where it returns it. */
   reasoning: z.string().nullable(),
   usage: ReplyUsageSchema,
+  /** The user message the reply answers (null for a continued reply's own id). */
+  userMessageId: z.string().nullable().optional(),
+  /** Why the model stopped: 'length' when the reply limit cut it (Continue goes on). */
+  finishReason: z.string().nullable().optional(),
 });
 export type ChatReply = z.infer<typeof ChatReplySchema>;
 
@@ -75,6 +126,11 @@ export const PlaygroundMessageSchema = z.object({
   sources: z.array(SourceSchema).optional(),
   reasoning: z.string().nullable().optional(),
   usage: ReplyUsageSchema.nullable().optional(),
+  /** The message this one follows (null: the first). */
+  parentId: z.string().nullable().optional(),
+  /** The ids of this message and its alternatives (regenerated replies, edits), oldest first. */
+  alternatives: z.array(z.string()).optional(),
+  finishReason: z.string().nullable().optional(),
   /** Files sent with a user message (served to their owner only). */
   attachments: z
     .array(z.object({ id: z.string(), name: z.string(), mediaType: z.string(), size: z.number().int() }))
@@ -88,6 +144,9 @@ export const SessionSummarySchema = z.object({
   /** The choice or model key of the conversation's last message. */
   model: z.string(),
   messageCount: z.number().int(),
+  pinned: z.boolean(),
+  /** The compare this session is a column of. */
+  compareId: z.string().nullable(),
   prompt: z.object({ id: z.string(), title: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -96,7 +155,13 @@ export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
 export const SessionListSchema = z.object({ sessions: z.array(SessionSummarySchema) });
 export const SessionDetailSchema = z.object({
-  session: SessionSummarySchema,
+  session: SessionSummarySchema.extend({
+    settings: z.object({
+      systemPrompt: z.string().nullable(),
+      temperature: z.number().nullable(),
+      maxTokens: z.number().int().nullable(),
+    }),
+  }),
   messages: z.array(PlaygroundMessageSchema),
 });
 export type SessionDetail = z.infer<typeof SessionDetailSchema>;
@@ -161,3 +226,10 @@ export {
   promptVariableNames as promptVariables,
   fillPromptVariables as fillVariables,
 } from './prompt-variables';
+
+/** POST /playground/compare's JSON answer: each column's session and reply, or why it has none. */
+export const CompareResultSchema = z.object({
+  compareId: z.string(),
+  columns: z.array(CompareStartSchema.shape.columns.element.extend({ reply: ChatReplySchema.nullable() })),
+});
+export type CompareResult = z.infer<typeof CompareResultSchema>;

@@ -4,7 +4,7 @@ import { createTokenService } from '../../src/server/modules/auth/tokens';
 import { insertUser } from './factories';
 import { type TestApp, testConfig } from './test-app';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let n = 0;
 const unique = (prefix: string) => `${prefix}${n++}.${Date.now()}@example.test`;

@@ -11,6 +11,8 @@ import http from 'node:http';
 interface ReplyExtras {
   citations?: { url: string; title: string }[];
   reasoning?: string;
+  /** The reply ends because it reached the length limit (max_tokens / length), not by itself. */
+  cutByLength?: boolean;
 }
 
 export type FakeBehaviour =
@@ -105,7 +107,7 @@ function anthropicFormat(tokens: string[], extras: ReplyExtras): WireFormat {
       sse('content_block_stop', { type: 'content_block_stop', index }),
       sse('message_delta', {
         type: 'message_delta',
-        delta: { stop_reason: 'end_turn', stop_sequence: null },
+        delta: { stop_reason: extras.cutByLength ? 'max_tokens' : 'end_turn', stop_sequence: null },
         usage: { output_tokens: tokens.length },
       }),
       sse('message_stop', { type: 'message_stop' }),
@@ -143,7 +145,7 @@ function chatFormat(tokens: string[], extras: ReplyExtras, perplexity: boolean):
     delta: (t) => dataOnly(chunk({ content: t }, null)),
     tail: [
       dataOnly(
-        chunk({}, 'stop', {
+        chunk({}, extras.cutByLength ? 'length' : 'stop', {
           usage: { prompt_tokens: 12, completion_tokens: tokens.length, total_tokens: 12 + tokens.length },
         }),
       ),

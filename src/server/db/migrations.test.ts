@@ -42,6 +42,7 @@ const TABLES = [
   'uploads',
   'search_words',
   'jobs',
+  'playground_presets',
   'api_keys',
 ];
 

@@ -227,6 +227,25 @@ export interface PlaygroundSessionsTable {
   message_count: WithDefault<number>;
   /** JSON object: a premium try's variable values. */
   prompt_variables: WithDefault<string>;
+  /** The last message of the branch shown (migration 0025). */
+  leaf_id: WithDefault<string | null>;
+  /** JSON: the session's system prompt, temperature and reply length limit. */
+  settings: WithDefault<string>;
+  pinned_at: WithDefault<string | null>;
+  /** The compare that started this session (one session per model column). */
+  compare_id: WithDefault<string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A user's saved chat starting point (migration 0025). */
+export interface PlaygroundPresetsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  model: string;
+  /** JSON: system prompt, temperature, reply length limit. */
+  settings: WithDefault<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -264,6 +283,10 @@ export interface PlaygroundMessagesTable {
   /** JSON: [{url, title}] the model cited. */
   sources: WithDefault<string | null>;
   reasoning: WithDefault<string | null>;
+  /** The message this one follows; siblings are alternatives (migration 0025). */
+  parent_id: WithDefault<string | null>;
+  /** Why the model stopped: 'length' when the reply limit cut it. */
+  finish_reason: WithDefault<string | null>;
   created_at: Timestamp;
 }
 
@@ -433,6 +456,7 @@ export interface DB {
   purchases: PurchasesTable;
   playground_sessions: PlaygroundSessionsTable;
   playground_messages: PlaygroundMessagesTable;
+  playground_presets: PlaygroundPresetsTable;
   model_prices: ModelPricesTable;
   plan_models: PlanModelsTable;
   api_keys: ApiKeysTable;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../src/server/db/types';
 import { base32Decode, totpAt } from '../../../src/server/lib/totp';
@@ -128,6 +129,28 @@ async function ownerUpload(ctx: Ctx): Promise<string> {
     },
   );
   if (res.statusCode !== 201) throw new Error(`upload fixture failed: ${res.body}`);
+  return res.json().data.id as string;
+}
+
+/** The user's message of the owner's conversation. */
+async function firstMessage(ctx: Ctx): Promise<string> {
+  const row = await ctx.db
+    .selectFrom('playground_messages')
+    .select('id')
+    .where('session_id', '=', ctx.f.ownerSession)
+    .where('role', '=', 'user')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A new preset of the owner. */
+async function ownerPreset(ctx: Ctx): Promise<string> {
+  const res = await ctx.api('POST', '/api/playground/presets', ctx.personas.owner.token, {
+    name: `Preset ${crypto.randomUUID()}`,
+    model: 'chatgpt',
+    settings: {},
+  });
+  if (res.statusCode !== 201) throw new Error(`preset fixture failed: ${res.body}`);
   return res.json().data.id as string;
 }
 
@@ -419,6 +442,76 @@ export const MATRIX: Record<string, Entry> = {
     request: async (ctx) => ({
       params: { id: await markTried(ctx.db, ctx.personas.owner.userId!, ctx.f.reviewPrompt) },
     }),
+  },
+  'PATCH /api/playground/sessions/{id}': {
+    access: 'owner',
+    request: (ctx) => ({ params: { id: ctx.f.ownerSession }, body: { pinned: true } }),
+  },
+  'PUT /api/playground/sessions/{id}/branch': {
+    access: 'owner',
+    request: async (ctx) => ({
+      params: { id: ctx.f.ownerSession },
+      body: { messageId: await firstMessage(ctx) },
+    }),
+  },
+  'POST /api/playground/sessions/{id}/regenerate': {
+    access: 'owner',
+    request: async (ctx) => ({
+      params: { id: ctx.f.ownerSession },
+      body: { messageId: await firstMessage(ctx) },
+    }),
+  },
+  'POST /api/playground/sessions/{id}/continue': {
+    access: 'owner',
+    request: async (ctx) => ({
+      params: { id: ctx.f.ownerSession },
+      body: { messageId: await firstMessage(ctx) },
+    }),
+    ok: [400],
+    why: 'The owner reaches the rule: only a reply the length limit cut can be continued.',
+  },
+  'POST /api/playground/compare': {
+    access: 'signedIn',
+    request: () => ({
+      body: { message: 'Say hello.', columns: [{ model: 'chatgpt' }, { model: 'claude' }] },
+    }),
+  },
+  'GET /api/playground/sessions/{id}/export': {
+    access: 'owner',
+    request: (ctx) => ({ params: { id: ctx.f.ownerSession }, query: 'format=json' }),
+  },
+  'POST /api/playground/import': {
+    access: 'signedIn',
+    request: () => ({
+      body: {
+        content: JSON.stringify({
+          format: 'promptforge.chat',
+          version: 1,
+          title: 'Imported',
+          model: 'claude',
+          settings: {},
+          messages: [{ id: 'a', parentId: null, role: 'user', content: 'Hi' }],
+        }),
+      },
+    }),
+    ok: [201],
+  },
+  'GET /api/playground/presets': { access: 'signedIn' },
+  'POST /api/playground/presets': {
+    access: 'signedIn',
+    request: () => ({ body: { name: `Preset ${crypto.randomUUID()}`, model: 'chatgpt', settings: {} } }),
+    ok: [201],
+  },
+  'PUT /api/playground/presets/{id}': {
+    access: 'owner',
+    request: async (ctx) => ({
+      params: { id: await ownerPreset(ctx) },
+      body: { name: `Preset ${crypto.randomUUID()}`, model: 'chatgpt', settings: { temperature: 1 } },
+    }),
+  },
+  'DELETE /api/playground/presets/{id}': {
+    access: 'owner',
+    request: async (ctx) => ({ params: { id: await ownerPreset(ctx) } }),
   },
   'GET /api/playground/prompts/{id}': {
     access: 'owner',

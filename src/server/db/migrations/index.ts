@@ -20,6 +20,7 @@ import * as m0021 from './0021-money-constraints';
 import * as m0022 from './0022-models-usage-uploads';
 import * as m0023 from './0023-search-engines';
 import * as m0024 from './0024-jobs';
+import * as m0025 from './0025-chat-branches-settings';
 import * as m0026 from './0026-plan-limits-and-api-keys';
 import * as m0027 from './0027-renewal-reminders';
 
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0022-models-usage-uploads': m0022,
   '0023-search-engines': m0023,
   '0024-jobs': m0024,
+  '0025-chat-branches-settings': m0025,
   '0026-plan-limits-and-api-keys': m0026,
   '0027-renewal-reminders': m0027,
 };

@@ -38,6 +38,9 @@ export function demoReply(choice: string, prompt: LanguageModelV3Prompt, keyVari
   const guidedByPrompt = prompt.some(
     (m) => m.role === 'system' && /<prompt>[\s\S]*<\/prompt>/.test(m.content),
   );
+  // A system prompt of the user's own (a session's settings) replaces the playground's.
+  const own = prompt.find((m) => m.role === 'system' && !m.content.startsWith(PLAYGROUND_SYSTEM_START));
+  const instructions = own?.role === 'system' ? own.content.replace(/\s+/g, ' ').trim() : '';
   const topic = question.length > 80 ? `${question.slice(0, 77).trimEnd()}...` : question;
   const keywords = [...new Set(words(question).filter((w) => w.length > 4))].slice(0, 3);
   const lines = [
@@ -46,6 +49,12 @@ export function demoReply(choice: string, prompt: LanguageModelV3Prompt, keyVari
     turns > 1
       ? `This is message ${turns} of our conversation; the whole conversation is sent with every message, so a real model would build on what came before.`
       : `You asked: "${topic || 'an empty question'}".`,
+    ...(instructions
+      ? [
+          '',
+          `Following your system prompt: "${instructions.length > 80 ? `${instructions.slice(0, 77).trimEnd()}...` : instructions}".`,
+        ]
+      : []),
     '',
     'Here is how I would approach it:',
     `1. **Clarify the goal.** Say what a great answer looks like${keywords.length ? `, especially around ${keywords.map((k) => `*${k}*`).join(', ')}` : ''}.`,
@@ -60,6 +69,21 @@ export function demoReply(choice: string, prompt: LanguageModelV3Prompt, keyVari
     `To get real answers, set \`${keyVariable ?? KEYS[choice] ?? 'the provider API key'}\` on the server.`,
   ];
   return lines.join('\n');
+}
+
+/** How the playground's own system prompt starts (turn.ts): any other is the user's. */
+const PLAYGROUND_SYSTEM_START = 'You are the assistant in the Promptforge playground.';
+
+/**
+ * The reply for a conversation whose last message is the model's own, cut short: the rest of the
+ * reply it was giving (Continue), found by answering the conversation without that last message.
+ */
+function continuation(choice: string, prompt: LanguageModelV3Prompt, keyVariable?: string): string | null {
+  const last = prompt.at(-1);
+  if (last?.role !== 'assistant') return null;
+  const given = last.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+  const whole = demoReply(choice, prompt.slice(0, -1), keyVariable);
+  return whole.startsWith(given) ? whole.slice(given.length) : whole;
 }
 
 /** Splits text into streaming tokens: words with their following whitespace. */
@@ -103,8 +127,12 @@ export function createDemoModel(choice: string, delayMs: number, keyVariable?: s
       };
     },
     async doStream(options) {
-      const text = demoReply(choice, options.prompt, keyVariable);
-      const parts = tokens(text);
+      const text =
+        continuation(choice, options.prompt, keyVariable) ?? demoReply(choice, options.prompt, keyVariable);
+      const all = tokens(text);
+      // A reply limit cuts the reply as a provider's would, and says so.
+      const cut = options.maxOutputTokens !== undefined && all.length > options.maxOutputTokens;
+      const parts = cut ? all.slice(0, options.maxOutputTokens) : all;
       const signal = options.abortSignal;
       const stream = new ReadableStream<LanguageModelV3StreamPart>({
         async start(controller) {
@@ -118,7 +146,7 @@ export function createDemoModel(choice: string, delayMs: number, keyVariable?: s
             controller.enqueue({ type: 'text-end', id: 't0' });
             controller.enqueue({
               type: 'finish',
-              finishReason: { unified: 'stop', raw: 'stop' },
+              finishReason: cut ? { unified: 'length', raw: 'length' } : { unified: 'stop', raw: 'stop' },
               usage: usage(words(JSON.stringify(options.prompt)).length, parts.length),
             });
             controller.close();

@@ -3,15 +3,18 @@ import { type SessionSummary, SessionListSchema } from '@shared/playground';
 import { api } from '@/lib/api-client';
 import { playgroundKeys } from './query-keys';
 
-/** GET /api/playground/sessions: the signed-in user's conversations, newest first. */
-export async function getSessions(signal?: AbortSignal): Promise<SessionSummary[]> {
-  return SessionListSchema.parse(await api.get<unknown>('/playground/sessions', undefined, signal)).sessions;
+/** GET /api/playground/sessions: the signed-in user's conversations, pinned first, then newest; `q` searches. */
+export async function getSessions(signal?: AbortSignal, q?: string): Promise<SessionSummary[]> {
+  return SessionListSchema.parse(
+    await api.get<unknown>('/playground/sessions', q ? { q } : undefined, signal),
+  ).sessions;
 }
 
-export function getSessionsQueryOptions() {
+export function getSessionsQueryOptions(q?: string) {
   return queryOptions({
-    queryKey: playgroundKeys.sessions(),
-    queryFn: ({ signal }) => getSessions(signal),
+    // A search lives under the list's key, so whatever refreshes the list refreshes it too.
+    queryKey: q ? [...playgroundKeys.sessions(), 'search', q] : playgroundKeys.sessions(),
+    queryFn: ({ signal }) => getSessions(signal, q),
     // Spec section 9: sessions are fresh for a minute.
     staleTime: 60 * 1000,
     // The panel shows its own error with a retry.
@@ -19,6 +22,6 @@ export function getSessionsQueryOptions() {
   });
 }
 
-export function useSessions() {
-  return useQuery(getSessionsQueryOptions());
+export function useSessions(q?: string) {
+  return useQuery({ ...getSessionsQueryOptions(q), enabled: q === undefined || q.trim() !== '' });
 }

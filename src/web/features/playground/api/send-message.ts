@@ -35,12 +35,21 @@ export interface ChatStreamHandlers {
 }
 
 /** Sends one message and streams the reply; resolves with the saved reply when it is complete. */
-export async function streamChat(
-  body: ChatRequest,
+export function streamChat(body: ChatRequest, handlers: ChatStreamHandlers, signal?: AbortSignal) {
+  return streamReply('/playground/chat', body, handlers, signal);
+}
+
+/**
+ * Any call answered like the chat (the chat, a regenerate, a continue): streams the reply and
+ * resolves with it when it is saved.
+ */
+export async function streamReply(
+  path: string,
+  body: unknown,
   handlers: ChatStreamHandlers,
   signal?: AbortSignal,
 ): Promise<ChatReply> {
-  const response = await apiStream('/playground/chat', { method: 'POST', body, signal });
+  const response = await apiStream(path, { method: 'POST', body, signal });
 
   // A proxy that drops the Accept header gets the JSON answer: show it all at once.
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {

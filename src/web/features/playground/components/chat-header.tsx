@@ -1,7 +1,8 @@
-import { FlaskConicalIcon, RotateCcwIcon } from 'lucide-react';
+import { Columns3Icon, FlaskConicalIcon, RotateCcwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 
 interface ChatHeaderProps {
   title: string;
@@ -10,10 +11,12 @@ interface ChatHeaderProps {
   clearDisabled: boolean;
   /** The panel button on phones. */
   leading?: ReactNode;
+  /** Controls before Clear Chat (the settings). */
+  extra?: ReactNode;
 }
 
 /** Above the conversation: what it is about, the prompt it tries, and Clear Chat. */
-export function ChatHeader({ title, prompt, onClear, clearDisabled, leading }: ChatHeaderProps) {
+export function ChatHeader({ title, prompt, onClear, clearDisabled, leading, extra }: ChatHeaderProps) {
   return (
     <div className="flex h-14 shrink-0 items-center gap-2 border-b px-3 sm:px-4">
       {leading}
@@ -32,6 +35,7 @@ export function ChatHeader({ title, prompt, onClear, clearDisabled, leading }: C
           </Link>
         ) : null}
       </div>
+      {extra}
       <Button
         variant="ghost"
         size="sm"
@@ -44,6 +48,41 @@ export function ChatHeader({ title, prompt, onClear, clearDisabled, leading }: C
         <RotateCcwIcon aria-hidden />
         <span className="hidden sm:inline">Clear Chat</span>
       </Button>
+    </div>
+  );
+}
+
+/** Switches the chat to comparing two or three models side by side, and back. */
+export function CompareToggle({ comparing, onToggle }: { comparing: boolean; onToggle: () => void }) {
+  return (
+    <Button
+      variant={comparing ? 'secondary' : 'ghost'}
+      size="sm"
+      aria-pressed={comparing}
+      aria-label="Compare models"
+      onClick={onToggle}
+      className="shrink-0 text-muted-foreground hover:text-foreground"
+      title="Send one message to two or three models side by side"
+    >
+      <Columns3Icon aria-hidden />
+      <span className="hidden sm:inline">Compare</span>
+    </Button>
+  );
+}
+
+/** A conversation while it loads. */
+export function ConversationSkeleton() {
+  return (
+    <div className="flex flex-col gap-7" aria-label="Loading conversation">
+      <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
+      <div className="flex gap-3">
+        <Skeleton className="size-8 rounded-full" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+        </div>
+      </div>
     </div>
   );
 }

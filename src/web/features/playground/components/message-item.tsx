@@ -8,6 +8,7 @@ import type { ChatItem } from '../hooks/use-chat-stream';
 import { describeMessageModel, modelName } from '../lib/models';
 import { CopyButton } from './copy-button';
 import { Markdown } from './markdown';
+import { AlternativesPager, ReplyActions, useMessageEditor } from './message-actions';
 import { ModelAvatar } from './model-avatar';
 import { ReplyReasoning, ReplySources } from './reply-extras';
 
@@ -25,6 +26,14 @@ function time(timestamp: string) {
 function UserMessage({ item }: { item: ChatItem }) {
   const long = item.content.length > FOLD_CHARS;
   const [open, setOpen] = useState(false);
+  const editor = useMessageEditor(item);
+  if (editor.editing) {
+    return (
+      <div className="flex flex-col items-end gap-1" data-testid="message" data-role="user">
+        {editor.editor}
+      </div>
+    );
+  }
   return (
     <div className="group flex flex-col items-end gap-1" data-testid="message" data-role="user">
       <div
@@ -59,6 +68,8 @@ function UserMessage({ item }: { item: ChatItem }) {
           {time(item.timestamp)}
         </time>
         <CopyButton text={item.content} label="Copy message" />
+        {editor.button}
+        <AlternativesPager item={item} />
       </div>
     </div>
   );
@@ -146,8 +157,12 @@ function AiMessage({ item, models }: { item: ChatItem; models: readonly ModelInf
           </>
         )}
         {!waiting && !streaming && !empty ? (
-          <div className={cn(ACTIONS, '-ml-2 mt-1')}>
+          <div
+            className={cn(ACTIONS, '-ml-2 mt-1 flex-wrap', item.finishReason === 'length' && 'opacity-100')}
+          >
+            <AlternativesPager item={item} />
             <CopyButton text={item.content} label="Copy message" />
+            <ReplyActions item={item} />
             <time dateTime={item.timestamp} className="px-1 text-xs text-muted-foreground">
               {time(item.timestamp)}
             </time>

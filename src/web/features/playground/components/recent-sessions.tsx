@@ -1,5 +1,13 @@
-import { FlaskConicalIcon, Loader2Icon, MessageSquareIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
+import {
+  FlaskConicalIcon,
+  Loader2Icon,
+  MessageSquareIcon,
+  PinIcon,
+  RefreshCwIcon,
+  SearchIcon,
+  Trash2Icon,
+} from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
 import type { ModelInfo, SessionSummary } from '@shared/playground';
 import { Button } from '@/components/ui/button';
 import {
@@ -10,10 +18,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
+import { useSessions } from '../api/get-sessions';
 import { modelName } from '../lib/models';
+import { ImportButton } from './import-button';
+import { SessionMenu } from './session-menu';
 
 interface RecentSessionsProps {
   sessions: readonly SessionSummary[] | undefined;
@@ -27,9 +39,12 @@ interface RecentSessionsProps {
   models: readonly ModelInfo[];
 }
 
-/** The user's saved conversations: open one to continue it, delete it after a confirmation. */
+/**
+ * The user's saved conversations, pinned first: search them (titles and message text), open one to
+ * continue it, rename, pin, export or delete it (after a confirmation).
+ */
 export function RecentSessions({
-  sessions,
+  sessions: all,
   loading,
   failed,
   onRetry,
@@ -39,6 +54,11 @@ export function RecentSessions({
   models,
 }: RecentSessionsProps) {
   const [confirming, setConfirming] = useState<SessionSummary | null>(null);
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search.trim());
+  const found = useSessions(q);
+  const searching = q !== '';
+  const sessions = searching ? found.data : all;
   const [deleting, setDeleting] = useState(false);
 
   const confirmDelete = async () => {
@@ -56,17 +76,41 @@ export function RecentSessions({
 
   return (
     <section aria-labelledby="playground-recent" className="flex min-h-0 flex-1 flex-col">
-      <h2
-        id="playground-recent"
-        className="mb-2 flex items-center justify-between px-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-      >
-        Recent Sessions
-        {sessions && sessions.length > 0 ? (
-          <span className="font-normal tabular-nums normal-case">{sessions.length}</span>
-        ) : null}
-      </h2>
+      <div className="mb-2 flex items-center justify-between gap-2 px-1">
+        <h2
+          id="playground-recent"
+          className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+        >
+          Recent Sessions
+          {sessions && sessions.length > 0 ? (
+            <span className="font-normal tabular-nums normal-case">{sessions.length}</span>
+          ) : null}
+        </h2>
+        <ImportButton />
+      </div>
 
-      {sessions && sessions.length > 0 ? (
+      {(all && all.length > 0) || searching ? (
+        <div className="relative mb-2">
+          <SearchIcon
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Search conversations"
+            aria-label="Search conversations"
+            className="h-9 pl-8"
+          />
+        </div>
+      ) : null}
+
+      {searching && sessions && sessions.length === 0 ? (
+        <p className="px-2.5 py-3 text-sm text-muted-foreground" role="status">
+          No conversations match “{q}”.
+        </p>
+      ) : sessions && sessions.length > 0 ? (
         <ul
           className="-mx-1 flex min-h-0 flex-col gap-0.5 overflow-y-auto px-1 pb-1"
           data-testid="recent-sessions"
@@ -80,7 +124,7 @@ export function RecentSessions({
                   onClick={() => onOpen(session.id)}
                   aria-current={active ? 'true' : undefined}
                   className={cn(
-                    'flex w-full cursor-pointer flex-col gap-0.5 rounded-lg py-2 pr-10 pl-2.5 text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                    'flex w-full cursor-pointer flex-col gap-0.5 rounded-lg py-2 pr-18 pl-2.5 text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                     active ? 'bg-accent text-accent-foreground' : 'hover:bg-accent/60',
                   )}
                 >
@@ -92,12 +136,16 @@ export function RecentSessions({
                       </>
                     ) : null}
                     <span className="truncate">{session.title}</span>
+                    {session.pinned ? (
+                      <PinIcon aria-label="Pinned" className="size-3 shrink-0 text-muted-foreground" />
+                    ) : null}
                   </span>
                   <span className="truncate text-xs text-muted-foreground">
                     {formatRelativeTime(session.updatedAt)} · {modelName(session.model, models)} ·{' '}
                     {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'}
                   </span>
                 </button>
+                <SessionMenu session={session} />
                 <Button
                   type="button"
                   variant="ghost"
@@ -113,7 +161,7 @@ export function RecentSessions({
             );
           })}
         </ul>
-      ) : loading ? (
+      ) : loading || (searching && found.isPending) ? (
         <div className="flex flex-col gap-3 px-2.5 py-1" aria-label="Loading sessions">
           {[0, 1, 2].map((i) => (
             <div key={i} className="space-y-1.5">

@@ -1,7 +1,25 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { PlaygroundMessage, SessionDetail, Source } from '@shared/playground';
+import type { ChatReply, SessionDetail } from '@shared/playground';
 import { ApiError } from '@/lib/api-client';
-import { streamChat } from '../api/send-message';
+import { streamContinue, streamRegenerate } from '../api/reply-actions';
+import { type ChatStreamHandlers, streamChat } from '../api/send-message';
+import {
+  type Action,
+  INITIAL,
+  type SendInput,
+  type SendResult,
+  localItem,
+  reducer,
+  titleOf,
+} from './chat-state';
+
+export {
+  APOLOGY_MESSAGE,
+  type ChatItem,
+  type ChatItemStatus,
+  type SendInput,
+  type SendResult,
+} from './chat-state';
 
 /*
  * The conversation on screen and the one reply in flight. A reply streams into the last AI item as
@@ -11,200 +29,22 @@ import { streamChat } from '../api/send-message';
  * are then ignored.
  */
 
-/** The spec's AI bubble for a failed reply (section 8, Playground). */
-export const APOLOGY_MESSAGE = "I'm sorry, I'm having trouble responding right now. Please try again later.";
-
-export type ChatItemStatus = 'waiting' | 'streaming' | 'complete' | 'stopped' | 'error';
-
-export interface ChatItem {
-  key: string;
-  role: 'user' | 'ai';
-  content: string;
-  status: ChatItemStatus;
-  /** The choice that answered, when this browser saw it answer. */
-  choice: string | null;
-  /** The provider's model id, as the server stored it (saved replies). */
-  modelId: string | null;
-  /** Answered by the offline demo model (null: read it from modelId). */
-  demo: boolean | null;
-  timestamp: string;
-  /** The spec's apology in place of a reply that failed. */
-  apology: boolean;
-  /** The sources the model cited (Perplexity), numbered under the answer. */
-  sources: Source[];
-  /** The model's reasoning, where it returned any. */
-  reasoning: string | null;
-}
-
-export interface SendInput {
-  message: string;
-  model: string;
-  promptId?: string;
-  variables?: Record<string, string>;
-  /** Shown in the header for a conversation that tries a marketplace prompt. */
-  promptTitle?: string;
-}
-
-export type SendResult =
-  | { ok: true }
-  | { ok: false; stopped: true }
-  | {
-      ok: false;
-      stopped: false;
-      error: ApiError;
-      /** The server refused the message before answering: nothing was saved, the draft goes back. */
-      rejected: boolean;
-    };
-
-interface ChatState {
-  sessionId: string | null;
-  title: string | null;
-  prompt: { id: string; title: string } | null;
-  items: ChatItem[];
-  phase: 'idle' | 'loading' | 'streaming';
-  error: ApiError | null;
-}
-
-type Action =
-  | { type: 'reset' }
-  | { type: 'load-start'; sessionId: string }
-  | { type: 'loaded'; detail: SessionDetail }
-  | { type: 'load-failed'; error: ApiError }
-  | { type: 'send'; user: ChatItem; ai: ChatItem; title: string; prompt: ChatState['prompt'] }
-  | { type: 'session'; sessionId: string; choice: string; live: boolean }
-  | { type: 'tokens'; text: string }
-  | { type: 'done'; content: string; sources: Source[]; reasoning: string | null }
-  | { type: 'stopped' }
-  | { type: 'failed'; error: ApiError; rejected: boolean }
-  | { type: 'dismiss-error' };
-
-const INITIAL: ChatState = {
-  sessionId: null,
-  title: null,
-  prompt: null,
-  items: [],
-  phase: 'idle',
-  error: null,
-};
-
-let keySeq = 0;
-const nextKey = () => `local-${++keySeq}`;
-
-/** The header's title for a new conversation; the server derives the saved one the same way. */
-function titleOf(message: string): string {
-  const flat = message.replace(/\s+/g, ' ').trim();
-  return flat.length <= 60 ? flat : `${flat.slice(0, 57).trimEnd()}…`;
-}
-
-function fromSaved(m: PlaygroundMessage): ChatItem {
-  const failedEmpty = m.type === 'ai' && m.status === 'error' && m.content.trim() === '';
-  return {
-    key: m.id,
-    role: m.type,
-    content: failedEmpty ? APOLOGY_MESSAGE : m.content,
-    status: m.status === 'complete' ? 'complete' : m.status === 'incomplete' ? 'stopped' : 'error',
-    choice: null,
-    modelId: m.model,
-    demo: null,
-    timestamp: m.timestamp,
-    apology: failedEmpty,
-    sources: m.sources ?? [],
-    reasoning: m.reasoning ?? null,
-  };
-}
-
-/** Applies a change to the reply in flight (always the last item). */
-function updateReply(state: ChatState, change: (item: ChatItem) => ChatItem): ChatState {
-  const last = state.items.at(-1);
-  if (!last || last.role !== 'ai') return state;
-  return { ...state, items: [...state.items.slice(0, -1), change(last)] };
-}
-
-function reducer(state: ChatState, action: Action): ChatState {
-  switch (action.type) {
-    case 'reset':
-      return INITIAL;
-    case 'load-start':
-      return { ...INITIAL, sessionId: action.sessionId, phase: 'loading' };
-    case 'loaded':
-      return {
-        ...INITIAL,
-        sessionId: action.detail.session.id,
-        title: action.detail.session.title,
-        prompt: action.detail.session.prompt,
-        items: action.detail.messages.map(fromSaved),
-      };
-    case 'load-failed':
-      return { ...INITIAL, error: action.error };
-    case 'send':
-      return {
-        ...state,
-        title: state.title ?? action.title,
-        prompt: state.prompt ?? action.prompt,
-        items: [...state.items, action.user, action.ai],
-        phase: 'streaming',
-        error: null,
-      };
-    case 'session':
-      return {
-        ...updateReply(state, (item) => ({ ...item, choice: action.choice, demo: !action.live })),
-        sessionId: action.sessionId,
-      };
-    case 'tokens':
-      return updateReply(state, (item) => ({
-        ...item,
-        content: item.content + action.text,
-        status: 'streaming',
-      }));
-    case 'done':
-      return {
-        ...updateReply(state, (item) => ({
-          ...item,
-          content: action.content,
-          status: 'complete',
-          sources: action.sources,
-          reasoning: action.reasoning,
-        })),
-        phase: 'idle',
-      };
-    case 'stopped':
-      return { ...updateReply(state, (item) => ({ ...item, status: 'stopped' })), phase: 'idle' };
-    case 'failed': {
-      if (action.rejected) {
-        // Nothing reached the conversation: take the message back off the screen.
-        return { ...state, items: state.items.slice(0, -2), phase: 'idle', error: action.error };
-      }
-      const last = state.items.at(-1);
-      const apology: ChatItem = {
-        key: nextKey(),
-        role: 'ai',
-        content: APOLOGY_MESSAGE,
-        status: 'error',
-        choice: last?.choice ?? null,
-        modelId: null,
-        demo: last?.demo ?? null,
-        timestamp: new Date().toISOString(),
-        apology: true,
-        sources: [],
-        reasoning: null,
-      };
-      // A reply cut off after some text keeps that text (marked); the apology follows it.
-      const kept =
-        last && last.role === 'ai' && last.content.trim() !== ''
-          ? [...state.items.slice(0, -1), { ...last, status: 'error' as const }, apology]
-          : [...state.items.slice(0, -1), apology];
-      return { ...state, items: kept, phase: 'idle', error: action.error };
-    }
-    case 'dismiss-error':
-      return { ...state, error: null };
-  }
-}
-
 export interface ChatStreamOptions {
   /** The server named the conversation this reply belongs to (a new one on the first message). */
   onSession?: (sessionId: string) => void;
   /** A reply finished, failed or was stopped: usage and the session list have moved. */
   onSettled?: (outcome: 'done' | 'stopped' | 'failed') => void;
+  /** A regenerate, an edit or a continue finished: the conversation's alternatives have moved. */
+  onBranched?: (sessionId: string) => void;
+}
+
+/** How a reply starts on screen, and the call that streams it. */
+interface ReplyRun {
+  start: Action;
+  /** Items this attempt put on screen (taken back off if the server refuses it). */
+  added: number;
+  branched: boolean;
+  call: (handlers: ChatStreamHandlers, signal: AbortSignal) => Promise<ChatReply>;
 }
 
 export function useChatStream(options: ChatStreamOptions = {}) {
@@ -261,43 +101,13 @@ export function useChatStream(options: ChatStreamOptions = {}) {
     [abandon],
   );
 
-  const send = useCallback(async (input: SendInput): Promise<SendResult | null> => {
+  /** Streams one reply into the conversation (a message, a regenerate, a continue). */
+  const runReply = useCallback(async (run: ReplyRun): Promise<SendResult | null> => {
     if (controllerRef.current) return null;
     const generation = generationRef.current;
     const controller = new AbortController();
     controllerRef.current = controller;
-    const now = new Date().toISOString();
-    dispatch({
-      type: 'send',
-      title: titleOf(input.message),
-      prompt: input.promptId ? { id: input.promptId, title: input.promptTitle ?? '' } : null,
-      user: {
-        key: nextKey(),
-        role: 'user',
-        content: input.message,
-        status: 'complete',
-        choice: null,
-        modelId: null,
-        demo: null,
-        timestamp: now,
-        apology: false,
-        sources: [],
-        reasoning: null,
-      },
-      ai: {
-        key: nextKey(),
-        role: 'ai',
-        content: '',
-        status: 'waiting',
-        choice: input.model,
-        modelId: null,
-        demo: null,
-        timestamp: now,
-        apology: false,
-        sources: [],
-        reasoning: null,
-      },
-    });
+    dispatch(run.start);
 
     const current = () => generation === generationRef.current;
     let pending = '';
@@ -316,14 +126,7 @@ export function useChatStream(options: ChatStreamOptions = {}) {
     };
 
     try {
-      const reply = await streamChat(
-        {
-          message: input.message,
-          model: input.model,
-          sessionId: sessionIdRef.current ?? undefined,
-          promptId: sessionIdRef.current ? undefined : input.promptId,
-          variables: sessionIdRef.current ? undefined : input.variables,
-        },
+      const reply = await run.call(
         {
           onSession: (event) => {
             if (!current()) return;
@@ -346,7 +149,11 @@ export function useChatStream(options: ChatStreamOptions = {}) {
           content: reply.response,
           sources: reply.sources,
           reasoning: reply.reasoning,
+          id: reply.messageId,
+          userId: reply.userMessageId ?? null,
+          finishReason: reply.finishReason ?? null,
         });
+        if (run.branched) optionsRef.current.onBranched?.(reply.sessionId);
       }
       return { ok: true };
     } catch (err) {
@@ -360,9 +167,86 @@ export function useChatStream(options: ChatStreamOptions = {}) {
       // Refused before any reply (allowance, tries, rate limit, validation): nothing was saved.
       const rejected = !started && error.status >= 400 && error.status < 500;
       settle('failed');
-      if (current()) dispatch({ type: 'failed', error, rejected });
+      if (current()) dispatch({ type: 'failed', error, rejected, added: run.added });
       return { ok: false, stopped: false, error, rejected };
     }
+  }, []);
+
+  /** Sends a message (or, with `edit`, an edited one in place of an earlier message). */
+  const send = useCallback(
+    (input: SendInput) => {
+      const sessionId = sessionIdRef.current;
+      return runReply({
+        start: {
+          type: 'send',
+          keep: input.edit?.index ?? Number.MAX_SAFE_INTEGER,
+          title: titleOf(input.message),
+          prompt: input.promptId ? { id: input.promptId, title: input.promptTitle ?? '' } : null,
+          user: localItem('user', input.message, null),
+          ai: localItem('ai', '', input.model),
+        },
+        added: 2,
+        branched: Boolean(input.edit),
+        call: (handlers, signal) =>
+          streamChat(
+            {
+              message: input.message,
+              model: input.model,
+              sessionId: sessionId ?? undefined,
+              promptId: sessionId ? undefined : input.promptId,
+              variables: sessionId ? undefined : input.variables,
+              settings: sessionId ? undefined : input.settings,
+              editOf: input.edit?.messageId,
+            },
+            handlers,
+            signal,
+          ),
+      });
+    },
+    [runReply],
+  );
+
+  /** A new reply to the user message at `index` (the replies after it stay as alternatives). */
+  const regenerate = useCallback(
+    (index: number, messageId: string, model: string) => {
+      const sessionId = sessionIdRef.current;
+      if (!sessionId) return Promise.resolve(null);
+      return runReply({
+        start: {
+          type: 'send',
+          keep: index + 1,
+          title: '',
+          prompt: null,
+          user: null,
+          ai: localItem('ai', '', model),
+        },
+        added: 1,
+        branched: true,
+        call: (handlers, signal) => streamRegenerate(sessionId, { messageId, model }, handlers, signal),
+      });
+    },
+    [runReply],
+  );
+
+  /** More of the last reply, which the length limit cut. */
+  const continueReply = useCallback(
+    (messageId: string) => {
+      const sessionId = sessionIdRef.current;
+      if (!sessionId) return Promise.resolve(null);
+      return runReply({
+        start: { type: 'continue' },
+        added: 0,
+        branched: false,
+        call: (handlers, signal) => streamContinue(sessionId, messageId, handlers, signal),
+      });
+    },
+    [runReply],
+  );
+
+  /** Shows a conversation the server answered (another branch, a reload after a regenerate). */
+  const show = useCallback((detail: SessionDetail) => {
+    if (controllerRef.current || detail.session.id !== sessionIdRef.current) return;
+    dispatch({ type: 'loaded', detail });
   }, []);
 
   const stop = useCallback(() => controllerRef.current?.abort(), []);
@@ -375,6 +259,9 @@ export function useChatStream(options: ChatStreamOptions = {}) {
     streaming: state.phase === 'streaming',
     loading: state.phase === 'loading',
     send,
+    regenerate,
+    continueReply,
+    show,
     stop,
     reset,
     open,

@@ -6,7 +6,6 @@ import { LIMIT_REACHED_MESSAGE, type SessionSummary } from '@shared/playground';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
 import { showErrorToast } from '@/lib/error-toast';
 import { useDeleteSession } from '../api/delete-session';
@@ -19,11 +18,17 @@ import { playgroundKeys } from '../api/query-keys';
 import { ChatComposer } from '../components/chat-composer';
 import { ChatEmptyState } from '../components/chat-empty-state';
 import { LimitAlert, SendErrorAlert } from '../components/chat-alerts';
-import { ChatHeader } from '../components/chat-header';
+import { ChatHeader, CompareToggle, ConversationSkeleton } from '../components/chat-header';
+import { ChatSettingsDialog } from '../components/chat-settings-dialog';
+import { CompareView } from '../components/compare-view';
+import { ShortcutsDialog } from '../components/shortcuts-dialog';
+import { MessageActionsContext } from '../components/message-actions';
 import { MessageList } from '../components/message-list';
 import { PlaygroundSidebar } from '../components/playground-sidebar';
 import { type PromptTrySend, PromptTryPanel, PromptTryPanelSkeleton } from '../components/prompt-try-panel';
+import { useChatControls } from '../hooks/use-chat-controls';
 import { useChatStream } from '../hooks/use-chat-stream';
+import { useShortcuts } from '../hooks/use-shortcuts';
 import { useModelChoice } from '../hooks/use-model-choice';
 import { DEFAULT_MODEL, modelName as nameOf } from '../lib/models';
 import { describeUsage } from '../lib/usage';
@@ -43,6 +48,8 @@ export function PlaygroundPage() {
   const [params, setParams] = useSearchParams();
   const urlSession = params.get('session');
   const promptRef = urlSession ? null : params.get('prompt');
+  // ?compare=1: one message to two or three models side by side (a new compare each time).
+  const comparing = !urlSession && !promptRef && params.get('compare') === '1';
 
   const [model, setModel] = useModelChoice();
   const [draft, setDraft] = useState('');
@@ -77,6 +84,12 @@ export function PlaygroundPage() {
       // The dashboard's sessions-used badge reads the signed-in user.
       void refreshUser();
     },
+    onBranched: (sessionId) => void controls.current?.reload(sessionId),
+  });
+  const chatControls = useChatControls(chat, model, setModel);
+  const controls = useRef(chatControls);
+  useEffect(() => {
+    controls.current = chatControls;
   });
   const { open: openChat, reset: resetChat, currentSessionId } = chat;
 
@@ -117,14 +130,16 @@ export function PlaygroundPage() {
     [currentSessionId, chat.error, setParams],
   );
 
+  const { resetSettings } = chatControls;
   const newChat = useCallback(() => {
     setPanelOpen(false);
     setDraft('');
+    resetSettings();
     // A new conversation without ?session: the address effect resets the chat.
     if (urlSession || promptRef) setParams({});
     else resetChat();
     textareaRef.current?.focus();
-  }, [urlSession, promptRef, setParams, resetChat]);
+  }, [urlSession, promptRef, setParams, resetChat, resetSettings]);
 
   const onDeleteSession = useCallback(
     async (session: SessionSummary) => {
@@ -143,14 +158,18 @@ export function PlaygroundPage() {
     const message = draft.trim();
     if (!message || chat.streaming) return;
     setDraft('');
-    const result = await chat.send({ message, model });
+    const result = await chat.send({
+      message,
+      model,
+      settings: chat.sessionId ? undefined : chatControls.newSettings,
+    });
     // Refused before any reply: nothing was saved, so the words go back into the box.
     if (result && !result.ok && !result.stopped && result.rejected) setDraft((current) => current || message);
-  }, [draft, chat, model]);
+  }, [draft, chat, model, chatControls.newSettings]);
 
   const sendPromptTry = useCallback(
-    (input: PromptTrySend) => void chat.send({ ...input, model }),
-    [chat, model],
+    (input: PromptTrySend) => void chat.send({ ...input, model, settings: chatControls.newSettings }),
+    [chat, model, chatControls.newSettings],
   );
 
   const pickSuggestion = useCallback((text: string) => {
@@ -191,9 +210,31 @@ export function PlaygroundPage() {
   );
 
   const empty = chat.items.length === 0;
-  const title = chat.loading
-    ? 'Loading conversation…'
-    : (chat.title ?? (showTry ? 'Try a prompt' : 'New chat'));
+  const [helpOpen, setHelpOpen] = useState(false);
+  useShortcuts(
+    {
+      newChat,
+      focusComposer: () => textareaRef.current?.focus(),
+      stop: chat.stop,
+      regenerate: () => {
+        const last = chat.items.at(-1);
+        if (last?.role === 'ai' && last.id) chatControls.actions.regenerate(last);
+      },
+      showHelp: () => setHelpOpen(true),
+    },
+    chat.streaming,
+  );
+
+  const refreshAfterCompare = () => {
+    void queryClient.invalidateQueries({ queryKey: playgroundKeys.sessions() });
+    void queryClient.invalidateQueries({ queryKey: playgroundKeys.usage() });
+    void refreshUser();
+  };
+  const title = comparing
+    ? 'Compare models'
+    : chat.loading
+      ? 'Loading conversation…'
+      : (chat.title ?? (showTry ? 'Try a prompt' : 'New chat'));
   const tryError = showTry && chat.error && !limitError ? chat.error.message : null;
 
   return (
@@ -219,6 +260,22 @@ export function PlaygroundPage() {
           prompt={chat.prompt}
           onClear={newChat}
           clearDisabled={empty && !promptRef && !urlSession && !chat.error}
+          extra={
+            <>
+              <CompareToggle
+                comparing={comparing}
+                onToggle={() => setParams(comparing ? {} : { compare: '1' })}
+              />
+              <ChatSettingsDialog
+                key={chat.sessionId ?? 'new'}
+                settings={chatControls.settings}
+                onSave={chatControls.saveSettings}
+                presets={chatControls.presets}
+                onPickPreset={chat.sessionId ? undefined : chatControls.pickPreset}
+                onSavePreset={chatControls.savePreset}
+              />
+            </>
+          }
           leading={
             <Button
               variant="ghost"
@@ -232,87 +289,100 @@ export function PlaygroundPage() {
           }
         />
 
-        <MessageList items={chat.items} models={models}>
-          {chat.loading ? (
-            <div className="flex flex-col gap-7" aria-label="Loading conversation">
-              <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
-              <div className="flex gap-3">
-                <Skeleton className="size-8 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-4 w-24" />
-                  <Skeleton className="h-4 w-full" />
-                  <Skeleton className="h-4 w-5/6" />
-                </div>
-              </div>
-            </div>
-          ) : empty && promptRef !== null ? (
-            promptTry.data ? (
-              <PromptTryPanel
-                key={promptTry.data.promptId}
-                prompt={promptTry.data}
-                onSend={sendPromptTry}
-                onClose={newChat}
-                sending={chat.streaming}
-                blocked={atLimit}
-                error={tryError}
-              />
-            ) : promptTry.isError ? (
-              <Alert variant="destructive" className="mt-auto">
-                <AlertCircleIcon aria-hidden />
-                <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-                  <span>{promptTry.error.message || 'This prompt could not be loaded.'}</span>
-                  <Button size="sm" variant="outline" onClick={newChat}>
-                    Start a blank chat
-                  </Button>
-                </AlertDescription>
-              </Alert>
-            ) : (
-              <PromptTryPanelSkeleton />
-            )
-          ) : empty && !chat.error ? (
-            <ChatEmptyState model={model} modelName={modelName} atLimit={atLimit} onPick={pickSuggestion} />
-          ) : null}
-        </MessageList>
+        {comparing ? (
+          <CompareView
+            models={models}
+            remaining={usageView?.remaining ?? null}
+            settings={chatControls.newSettings}
+            onPick={(id) => setParams({ session: id })}
+            onSettled={refreshAfterCompare}
+          />
+        ) : (
+          <>
+            <MessageActionsContext.Provider value={chatControls.actions}>
+              <MessageList items={chat.items} models={models}>
+                {chat.loading ? (
+                  <ConversationSkeleton />
+                ) : empty && promptRef !== null ? (
+                  promptTry.data ? (
+                    <PromptTryPanel
+                      key={promptTry.data.promptId}
+                      prompt={promptTry.data}
+                      onSend={sendPromptTry}
+                      onClose={newChat}
+                      sending={chat.streaming}
+                      blocked={atLimit}
+                      error={tryError}
+                    />
+                  ) : promptTry.isError ? (
+                    <Alert variant="destructive" className="mt-auto">
+                      <AlertCircleIcon aria-hidden />
+                      <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+                        <span>{promptTry.error.message || 'This prompt could not be loaded.'}</span>
+                        <Button size="sm" variant="outline" onClick={newChat}>
+                          Start a blank chat
+                        </Button>
+                      </AlertDescription>
+                    </Alert>
+                  ) : (
+                    <PromptTryPanelSkeleton />
+                  )
+                ) : empty && !chat.error ? (
+                  <ChatEmptyState
+                    model={model}
+                    modelName={modelName}
+                    atLimit={atLimit}
+                    onPick={pickSuggestion}
+                  />
+                ) : null}
+              </MessageList>
+            </MessageActionsContext.Provider>
 
-        <div className="shrink-0">
-          {atLimit || (chat.error && !tryError && !limitError) ? (
-            <div className="mx-auto w-full max-w-3xl px-3 pb-2 sm:px-6">
-              {atLimit ? (
-                <LimitAlert resetsAt={usageQuery.data?.resetsAt ?? null} />
-              ) : chat.error ? (
-                <SendErrorAlert message={chat.error.message} onDismiss={chat.dismissError} />
+            <div className="shrink-0">
+              {atLimit || (chat.error && !tryError && !limitError) ? (
+                <div className="mx-auto w-full max-w-3xl px-3 pb-2 sm:px-6">
+                  {atLimit ? (
+                    <LimitAlert resetsAt={usageQuery.data?.resetsAt ?? null} />
+                  ) : chat.error ? (
+                    <SendErrorAlert message={chat.error.message} onDismiss={chat.dismissError} />
+                  ) : null}
+                </div>
               ) : null}
+              {showTry ? null : (
+                <ChatComposer
+                  value={draft}
+                  onChange={setDraft}
+                  onSend={() => void send()}
+                  onStop={chat.stop}
+                  streaming={chat.streaming}
+                  disabled={atLimit || chat.loading}
+                  textareaRef={textareaRef}
+                  placeholder={
+                    atLimit ? 'Upgrade your plan to start a new conversation' : `Message ${modelName}…`
+                  }
+                  footnote={
+                    modelInfo && !modelInfo.live ? (
+                      <span>
+                        <span className="font-medium text-foreground/80">{modelName} · Demo</span>
+                        <span className="hidden sm:inline">
+                          {' '}
+                          — Offline demo model — no API key configured
+                        </span>
+                      </span>
+                    ) : (
+                      <span>
+                        {modelName}
+                        {modelInfo ? ` · ${modelInfo.provider}` : ''}
+                      </span>
+                    )
+                  }
+                />
+              )}
             </div>
-          ) : null}
-          {showTry ? null : (
-            <ChatComposer
-              value={draft}
-              onChange={setDraft}
-              onSend={() => void send()}
-              onStop={chat.stop}
-              streaming={chat.streaming}
-              disabled={atLimit || chat.loading}
-              textareaRef={textareaRef}
-              placeholder={
-                atLimit ? 'Upgrade your plan to start a new conversation' : `Message ${modelName}…`
-              }
-              footnote={
-                modelInfo && !modelInfo.live ? (
-                  <span>
-                    <span className="font-medium text-foreground/80">{modelName} · Demo</span>
-                    <span className="hidden sm:inline"> — Offline demo model — no API key configured</span>
-                  </span>
-                ) : (
-                  <span>
-                    {modelName}
-                    {modelInfo ? ` · ${modelInfo.provider}` : ''}
-                  </span>
-                )
-              }
-            />
-          )}
-        </div>
+          </>
+        )}
       </section>
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </div>
   );
 }

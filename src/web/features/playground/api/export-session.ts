@@ -1,0 +1,21 @@
+import { type SessionExport, SessionExportSchema } from '@shared/playground-settings';
+import { api } from '@/lib/api-client';
+
+/** GET /api/playground/sessions/:id/export: the conversation as a file, which the browser saves. */
+export async function getExport(id: string, format: 'markdown' | 'json'): Promise<SessionExport> {
+  return SessionExportSchema.parse(
+    await api.get<unknown>(`/playground/sessions/${encodeURIComponent(id)}/export`, { format }),
+  );
+}
+
+export async function downloadExport(id: string, format: 'markdown' | 'json') {
+  const file = await getExport(id, format);
+  const url = URL.createObjectURL(new Blob([file.content], { type: file.mediaType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { compareAllowanceNote, formatCost } from './compare';
+
+describe('the compare view', () => {
+  it('warns when the allowance cannot cover every column, or is nearly used up', () => {
+    expect(compareAllowanceNote(null, 3)).toBeNull();
+    expect(compareAllowanceNote(10, 2)).toBeNull();
+    expect(compareAllowanceNote(4, 3)).toBe(
+      'Each model column counts as one session: this compare uses 3 of the 4 sessions you have left this month.',
+    );
+    expect(compareAllowanceNote(2, 3)).toBe(
+      'Each model column counts as one session. You have 2 sessions left this month, so only the first 2 columns will answer.',
+    );
+    expect(compareAllowanceNote(1, 2)).toContain('only the first column will answer');
+    expect(compareAllowanceNote(0, 2)).toBe(
+      'You have no sessions left this month: this compare will be refused.',
+    );
+  });
+
+  it('writes small costs with their significant digits', () => {
+    expect(formatCost(0, 'USD')).toBe('$0.00');
+    expect(formatCost(1234, 'USD')).toBe('$0.00123');
+    expect(formatCost(2_500_000, 'USD')).toBe('$2.50');
+  });
+});

@@ -1,0 +1,29 @@
+/** What the compare view says about the allowance and a reply's cost; pure, so it is unit tested. */
+
+/**
+ * A warning before a new compare when the allowance cannot cover every column, or would be nearly
+ * used up by it; null when there is nothing to say (unlimited, or plenty left).
+ */
+export function compareAllowanceNote(remaining: number | null, columns: number): string | null {
+  if (remaining === null || columns === 0) return null;
+  const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`;
+  if (remaining < columns) {
+    return remaining === 0
+      ? 'You have no sessions left this month: this compare will be refused.'
+      : `Each model column counts as one session. You have ${sessions(remaining)} left this month, so only the first ${remaining === 1 ? 'column' : `${remaining} columns`} will answer.`;
+  }
+  if (remaining - columns <= 2) {
+    return `Each model column counts as one session: this compare uses ${columns} of the ${sessions(remaining)} you have left this month.`;
+  }
+  return null;
+}
+
+/** A reply's cost from millionths of the currency: three significant digits, '$0' for none. */
+export function formatCost(micros: number, currency: string): string {
+  const amount = micros / 1_000_000;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    ...(amount === 0 || amount >= 1 ? { maximumFractionDigits: 2 } : { maximumSignificantDigits: 3 }),
+  }).format(amount);
+}
