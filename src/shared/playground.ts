@@ -179,6 +179,8 @@ export const ModelInfoSchema = z.object({
   /** False: the offline demo model answers for this choice. */
   live: z.boolean(),
   capabilities: z.object({ images: z.boolean(), pdf: z.boolean() }),
+  /** False while its provider is not answering (decision 054): turns to it are refused until it is back. */
+  available: z.boolean(),
   /** The plan's default model. */
   default: z.boolean(),
 });

@@ -152,3 +152,31 @@ test("the admin sees the local server's models, fetched from it, and reads the l
   await expect(row('local/mistral-fake')).toContainText('Reachable');
   await page.screenshot({ path: `.tmp/screens/admin-models-1280.png`, fullPage: true });
 });
+
+// Last in the file: it leaves Anthropic's circuit open on this server.
+test('a provider that stops answering is shown as not answering, and cannot be picked', async ({ page }) => {
+  test.setTimeout(90_000);
+  fake.setFallback({ kind: 'status', status: 503, times: 10_000 });
+  const login = await page.request.post(`${BASE}/api/auth/login`, {
+    data: { email: DEMO_USER.email, password: DEMO_USER.password },
+  });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  // Two failed turns (each a call and the adapter's two retries) cut Anthropic off (decision 054).
+  for (let i = 0; i < 2; i++) {
+    const res = await page.request.post(`${BASE}/api/playground/chat`, {
+      data: { message: 'Anyone there?', model: 'claude' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status()).toBeGreaterThanOrEqual(500);
+  }
+  await useSession(page, token, 'web');
+  await page.goto(`${BASE}/playground`);
+  const claude = page.getByRole('radiogroup', { name: 'AI model' }).getByRole('radio', { name: /Claude/ });
+  await expect(claude).toContainText('Not answering');
+  await expect(claude).toBeDisabled();
+  await expect(page.getByRole('radio', { name: /ChatGPT/ })).toBeEnabled();
+  await page.screenshot({ path: `.tmp/screens/playground-not-answering-1280.png`, fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `.tmp/screens/playground-not-answering-390.png`, fullPage: false });
+  fake.reset();
+});

@@ -4,7 +4,14 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createPerplexity } from '@ai-sdk/perplexity';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { CircuitBreakerPolicy } from 'cockatiel';
-import { CircuitState, ConsecutiveBreaker, ExponentialBackoff, circuitBreaker, handleWhen } from 'cockatiel';
+import {
+  CircuitState,
+  ConsecutiveBreaker,
+  ExponentialBackoff,
+  type IBackoff,
+  circuitBreaker,
+  handleWhen,
+} from 'cockatiel';
 import type { MODEL_STATUSES } from '../../../shared/admin-models';
 import { MODELS, type Model } from '../../../shared/constants';
 import type { AiConfig, AiProviderConfig, ModelCapabilities, ModelConfig, ModelPrice } from './ai-config';
@@ -53,26 +60,40 @@ export interface ModelRegistry {
 /** Consecutive failed calls (no connection, a timeout, a 5xx or 529) after which a provider is out. */
 export const OUTAGE_FAILURES = 5;
 
+/** A provider's circuit, and whether its models are out right now. */
+export interface ProviderCircuit {
+  policy: CircuitBreakerPolicy;
+  /** Open, and its wait not over: turns to its models are refused without calling it. */
+  out(): boolean;
+}
+
 /**
  * A provider's circuit breaker (cockatiel): every HTTP call the official adapter makes to it goes
  * through it. A call that cannot connect, times out or gets a 5xx counts as a failure; OUTAGE_FAILURES
  * in a row open the circuit, and from then on calls fail at once (the playground lists its models as
  * unavailable and refuses turns to them) until `halfOpenAfterMs` has passed (doubling while it stays
- * down, up to five minutes), when one call is let through to test it. A 4xx (a bad request, a missing
- * key, a rate limit) is the provider answering and counts as success; a stop by the user counts as
- * neither.
+ * down, up to five minutes), when the next call is let through to test it. A 4xx (a bad request, a
+ * missing key, a rate limit) is the provider answering and counts as success; a stop by the user
+ * counts as neither. `out` reads the wait from the backoff cockatiel draws each time it opens.
  */
-export function providerCircuit(halfOpenAfterMs: number): CircuitBreakerPolicy {
+export function providerCircuit(halfOpenAfterMs: number): ProviderCircuit {
+  let outUntil = 0;
+  const noted = (b: IBackoff<unknown>): IBackoff<unknown> => {
+    outUntil = Date.now() + b.duration;
+    return { duration: b.duration, next: (context) => noted(b.next(context)) };
+  };
+  const backoff = new ExponentialBackoff({
+    initialDelay: halfOpenAfterMs,
+    maxDelay: Math.max(halfOpenAfterMs, 300_000),
+  });
   const outage = handleWhen((err) => err.name !== 'AbortError').orWhenResult(
     (res) => res instanceof Response && res.status >= 500,
   );
-  return circuitBreaker(outage, {
-    halfOpenAfter: new ExponentialBackoff({
-      initialDelay: halfOpenAfterMs,
-      maxDelay: Math.max(halfOpenAfterMs, 300_000),
-    }),
+  const policy = circuitBreaker(outage, {
+    halfOpenAfter: { next: () => noted(backoff.next()) },
     breaker: new ConsecutiveBreaker(OUTAGE_FAILURES),
   });
+  return { policy, out: () => policy.state === CircuitState.Open && Date.now() < outUntil };
 }
 
 const KEY_VARIABLES: Record<string, string> = {
@@ -170,7 +191,7 @@ export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetc
       capabilities: m.capabilities,
       defaultPrice: m.price,
       source,
-      model: demo ?? providerModel(p, m.id, circuits.get(p.id)!),
+      model: demo ?? providerModel(p, m.id, circuits.get(p.id)!.policy),
     };
   };
 
@@ -238,7 +259,7 @@ export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetc
       const e = registry.find(key);
       if (!e) return 'unknown';
       if (!e.live) return 'key-missing';
-      if (circuits.get(e.providerId)!.state === CircuitState.Open) return 'unavailable';
+      if (circuits.get(e.providerId)!.out()) return 'unavailable';
       const outcome = outcomes.get(e.key);
       return outcome === undefined ? 'unknown' : outcome ? 'reachable' : 'failing';
     },

@@ -80,6 +80,7 @@ export function offeredModels(registry: ModelRegistry, rules: PlanModels) {
     modelId: entry.modelId,
     live: entry.live,
     capabilities: entry.capabilities,
+    available: registry.status(entry.key) !== 'unavailable',
     default: entry.key === (defaultKey ?? listed[0]?.entry.key),
   }));
 }

@@ -1,6 +1,11 @@
 import type { ModelMessage } from 'ai';
 import type { z } from 'zod';
-import { type ChatReply, type ChatRequestSchema, fillVariables } from '../../../shared/playground';
+import {
+  AI_FAILURE_MESSAGE,
+  type ChatReply,
+  type ChatRequestSchema,
+  fillVariables,
+} from '../../../shared/playground';
 import { DEFAULT_SETTINGS, type SessionSettings } from '../../../shared/playground-settings';
 import { providerRequested } from '../../integrations/ai/providers';
 import { AppError } from '../../lib/errors';
@@ -91,6 +96,13 @@ async function planTurn(deps: PlaygroundContext, auth: AuthContext, req: TurnReq
   const placeFirst = input ? null : placeTurn(req, tree.leafId, rows, existing!.model);
   const modelRef = input?.model ?? placeFirst!.model;
   const choice = resolveModel(models, await planModels(db, plan.planId ?? null), modelRef);
+  // Its provider stopped answering (decision 054): refused before anything is written or counted.
+  if (models.status(choice.key) === 'unavailable') {
+    throw new AppError('SERVER_ERROR', AI_FAILURE_MESSAGE, {
+      status: 503,
+      internal: `${choice.provider} is not answering: its circuit is open`,
+    });
+  }
   const attachmentIds = [...new Set(input?.attachments ?? [])];
   const files = await uploads.forMessage(auth.userId, attachmentIds, choice);
   if (sessionId && !existing) throw new AppError('NOT_FOUND_ERROR', SESSION_NOT_FOUND);

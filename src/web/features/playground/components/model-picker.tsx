@@ -56,6 +56,8 @@ export function ModelPicker({ value, onChange, models, disabled = false }: Model
           // The first item takes the focus when the chosen model is not in the list.
           const checked = id === value;
           const focusable = checked || (!ids.includes(value) && index === 0);
+          // Its provider is not answering: it cannot be picked until it is back.
+          const down = info?.available === false;
           return (
             <button
               key={id}
@@ -66,7 +68,7 @@ export function ModelPicker({ value, onChange, models, disabled = false }: Model
               role="radio"
               aria-checked={checked}
               tabIndex={focusable ? 0 : -1}
-              disabled={disabled}
+              disabled={disabled || down}
               onClick={() => onChange(id)}
               className={cn(
                 'flex w-full cursor-pointer items-center gap-3 rounded-lg border px-2.5 py-2 text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60',
@@ -83,24 +85,37 @@ export function ModelPicker({ value, onChange, models, disabled = false }: Model
               {info ? (
                 <span
                   className={cn(
-                    'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium',
-                    info.live ? 'bg-success/15 text-success' : 'bg-muted text-muted-foreground',
+                    'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium whitespace-nowrap',
+                    down
+                      ? 'bg-destructive/10 text-destructive'
+                      : info.live
+                        ? 'bg-success/15 text-success'
+                        : 'bg-muted text-muted-foreground',
                   )}
                 >
                   <span
                     aria-hidden
                     className={cn(
                       'size-1.5 rounded-full',
-                      info.live ? 'bg-success' : 'bg-muted-foreground/60',
+                      down ? 'bg-destructive' : info.live ? 'bg-success' : 'bg-muted-foreground/60',
                     )}
                   />
-                  {info.live ? 'Live' : 'Demo'}
+                  {down ? 'Not answering' : info.live ? 'Live' : 'Demo'}
                 </span>
               ) : null}
             </button>
           );
         })}
       </div>
+      {selected && !selected.available ? (
+        <p
+          className="mt-2 flex gap-1.5 px-1 text-xs leading-relaxed text-destructive"
+          data-testid="unavailable-note"
+        >
+          <InfoIcon aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+          {selected.name} is not answering right now. Pick another model, or try again in a minute.
+        </p>
+      ) : null}
       {selected && !selected.live ? (
         <p
           className="mt-2 flex gap-1.5 px-1 text-xs leading-relaxed text-muted-foreground"

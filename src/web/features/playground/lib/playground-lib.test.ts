@@ -48,6 +48,7 @@ describe('message model', () => {
       modelId: 'claude-x',
       live: true,
       capabilities: { images: true, pdf: true },
+      available: true,
       default: true,
     },
   ];
