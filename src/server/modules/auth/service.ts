@@ -48,6 +48,9 @@ export const RESET_PASSWORD_MESSAGE = 'Password has been reset successfully';
 export const RESET_TOKEN_INVALID = 'Invalid reset token. Please request a new password reset.';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Ends every sign-in of a user at once (suspension, a role change, a deleted account): for other modules. */
+export { revokeUserSessions } from './repository';
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 function rateLimited(resetMs: number): AppError {

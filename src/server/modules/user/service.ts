@@ -5,7 +5,7 @@ import { AppError, fieldError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { revokeUserSessions } from '../auth/repository';
+import { revokeUserSessions } from '../auth/service';
 import { normalizeEmail } from '../auth/service';
 import { withdrawFeedback } from '../marketplace/reviews';
 import * as repo from './repository';

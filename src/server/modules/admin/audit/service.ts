@@ -116,3 +116,6 @@ export async function setContactMessageStatus(
     return toMessage({ ...row, status });
   });
 }
+
+/** Who did something, by user id (the Jobs page's retries): for other admin sections. */
+export { findActor } from './repository';

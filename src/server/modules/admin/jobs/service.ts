@@ -6,7 +6,7 @@ import type { JobRecord } from '../../../jobs/types';
 import { MAIL_QUEUE } from '../../../integrations/mail/mailer';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
-import { findActor } from '../audit/repository';
+import { findActor } from '../audit/service';
 
 /*
  * The admin Jobs page (decision 047): recent jobs of every queue with their state and last error,

@@ -15,7 +15,7 @@ import { AppError, fieldError } from '../../../lib/errors';
 import type { Limiter } from '../../../lib/limiter';
 import { nowIso } from '../../../lib/time';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from '../../../lib/totp';
-import { revokeUserSessions } from '../../auth/repository';
+import { revokeUserSessions } from '../../auth/service';
 import { isCommonPassword } from '../../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import * as repo from './repository';
