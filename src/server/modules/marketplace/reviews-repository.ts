@@ -100,30 +100,8 @@ export async function withdrawFeedback(db: Kysely<DB>, userId: string): Promise<
   await db.updateTable('prompts').set({ rating_avg: RATING_AVG }).where('id', 'in', reviewed).execute();
 }
 
-export async function listReviews(db: Kysely<DB>, promptId: string, page: number, limit: number) {
-  const rows = await db
-    .selectFrom('prompt_reviews as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select([
-      'r.id',
-      'r.rating',
-      'r.body',
-      'r.created_at',
-      'r.updated_at',
-      'u.id as user_id',
-      'u.name',
-      'u.avatar_url',
-    ])
-    .where('r.prompt_id', '=', promptId)
-    .orderBy('r.updated_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  return rows;
-}
-
-export const findReviewWithAuthor = (db: Kysely<DB>, reviewId: string) =>
+/** A review with its author's name and avatar, as answers show it. */
+const reviewsWithAuthor = (db: Kysely<DB>) =>
   db
     .selectFrom('prompt_reviews as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
@@ -136,9 +114,21 @@ export const findReviewWithAuthor = (db: Kysely<DB>, reviewId: string) =>
       'u.id as user_id',
       'u.name',
       'u.avatar_url',
-    ])
-    .where('r.id', '=', reviewId)
-    .executeTakeFirstOrThrow();
+    ]);
+
+export async function listReviews(db: Kysely<DB>, promptId: string, page: number, limit: number) {
+  const rows = await reviewsWithAuthor(db)
+    .where('r.prompt_id', '=', promptId)
+    .orderBy('r.updated_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  return rows;
+}
+
+export const findReviewWithAuthor = (db: Kysely<DB>, reviewId: string) =>
+  reviewsWithAuthor(db).where('r.id', '=', reviewId).executeTakeFirstOrThrow();
 
 export type ReviewRow = Awaited<ReturnType<typeof listReviews>>[number];
 
