@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { BillingDeps } from './deps';
 import { DAY_MS } from './deps';
 
@@ -43,7 +42,7 @@ export async function remindRenewals(deps: BillingDeps, now = new Date()): Promi
         .set({ reminded_for: end })
         .where('id', '=', s.id)
         .where('current_period_end', '=', end)
-        .where(sql<boolean>`(reminded_for is null or reminded_for <> current_period_end)`)
+        .where((eb) => eb.or([eb('reminded_for', 'is', null), eb('reminded_for', '<>', end)]))
         .executeTakeFirst();
       if (Number(numUpdatedRows) !== 1) return false;
       await deps.mailer.send(reminderMail(deps.publicUrl, { ...s, end }), { db: trx });
