@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -166,7 +166,6 @@ async function measureStreams(children: ChildProcess[]) {
   await fetch(`http://127.0.0.1:${FAKE_CONTROL_PORT}/reply/steady?tokens=${tokens}&delay=${TOKEN_MS}`, {
     method: 'POST',
   });
-  global.gc?.();
   await sleep(2_000);
   const idleRss = rssBytes(app.pid) ?? NaN;
 
@@ -230,14 +229,13 @@ async function measureStreams(children: ChildProcess[]) {
 }
 
 /** Seconds from spawning the app on a seeded bench database to its /api/ready answering 200. */
-async function measureStart(children: ChildProcess[]) {
+async function measureStart() {
   const rows: { prompts: number; seconds: number; rssMiB: number }[] = [];
   log('\nStart: process spawned to /api/ready answering 200, on a seeded bench database (SQLite)');
   for (const prompts of args['start-prompts']!.split(',').map(Number)) {
     const dataDir = path.join(root, `data-${prompts}`);
     if (!fs.existsSync(path.join(dataDir, 'seeded.json'))) {
       log(`  seeding ${prompts} prompts (npm run bench -- --prompts ${prompts} seeds the same database)...`);
-      const { spawnSync } = await import('node:child_process');
       const seeded = spawnSync(
         'npx',
         ['tsx', 'src/server/db/seed/cli.ts', '--prompts', String(prompts), '--users', String(prompts / 10)],
@@ -264,7 +262,6 @@ async function measureStart(children: ChildProcess[]) {
       `  ${String(prompts).padStart(8)} prompts: ready in ${seconds.toFixed(1)} s, RSS ${rssMiB.toFixed(0)} MiB`,
     );
   }
-  void children;
   return rows;
 }
 
@@ -289,7 +286,7 @@ async function main() {
       result.cluster = cluster.result;
       if (!cluster.ok) over++;
     }
-    if (parts.has('start')) result.start = { catalogues: await measureStart(children) };
+    if (parts.has('start')) result.start = { catalogues: await measureStart() };
   } finally {
     stopAll();
   }
