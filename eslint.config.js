@@ -70,15 +70,20 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: noImport(['**/web/**', '@/*'], 'The server must not import web code.'),
   },
-  // Billing's SQL is its own: other server code asks billing's service (decision 049).
-  {
-    files: ['src/server/**'],
-    ignores: ['src/server/modules/billing/**'],
+  // A module's SQL is its own: other server code asks the module's service (decision 049). One
+  // entry per set of files, as a later entry's restricted imports replace an earlier one's.
+  ...[
+    { owner: 'billing', others: ['auth'] },
+    { owner: 'auth', others: ['billing'] },
+    { owner: null, others: ['billing', 'auth'] },
+  ].map(({ owner, others }) => ({
+    files: owner ? [`src/server/modules/${owner}/**`] : ['src/server/**'],
+    ignores: owner ? [] : ['src/server/modules/billing/**', 'src/server/modules/auth/**'],
     rules: noImport(
-      ['**/web/**', '@/*', '**/billing/repository', '**/billing/repository/**'],
-      'Other server code uses billing through billing/service.ts, never its repository (nor web code).',
+      ['**/web/**', '@/*', ...others.flatMap((m) => [`**/${m}/repository`, `**/${m}/repository/**`])],
+      `Server code uses ${others.join(' and ')} through their service.ts, never their repository (nor web code).`,
     ),
-  },
+  })),
   // Server imports flow one way too: lib/, integrations/ and the external plugins are used by the
   // modules and the app plugins, and import neither.
   {

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { nowIso, newId } from '../../lib/time';
+import { nowIso } from '../../lib/time';
+import { insertAccount } from './accounts';
+import { normalizeEmail } from './deps';
 import { hashPassword } from './password';
 import * as repo from './repository';
-import { normalizeEmail } from './service';
 
 /*
  * Admins are ordinary database users with role admin: there is no fallback credential anywhere. The
@@ -23,16 +24,13 @@ export async function createOrPromoteAdmin(
     await repo.promoteToAdmin(db, existing.id, hash, now);
     return { id: existing.id, created: false };
   }
-  const id = newId();
-  await repo.insertUser(db, {
-    id,
+  const { id } = await insertAccount(db, {
     name: input.name?.trim() || 'Administrator',
-    email: input.email.trim(),
-    email_normalized: normalized,
-    password_hash: hash,
+    email: input.email,
+    passwordHash: hash,
     role: 'admin',
-    created_at: now,
-    updated_at: now,
+    now,
+    signedIn: false,
   });
   return { id, created: true };
 }

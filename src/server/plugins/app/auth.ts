@@ -5,7 +5,7 @@ import type { Role } from '../../../shared/constants';
 import { AppError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { enforceIpWhitelist } from '../../modules/admin/settings/service';
-import { liveSessionBatcher, liveSessionFinder, touchSession } from '../../modules/auth/repository';
+import { liveSessionReader, touchSession } from '../../modules/auth/service';
 import type { Audience, TokenService } from '../../modules/auth/tokens';
 
 /*
@@ -58,10 +58,7 @@ async function authPlugin(
   opts: { tokens: TokenService; apiKeys?: ApiKeyAuthenticator },
 ) {
   app.decorateRequest('auth', null);
-  const findLiveSession =
-    app.database.engine === 'postgres'
-      ? liveSessionBatcher(app.database.db)
-      : liveSessionFinder(app.database.db);
+  const findLiveSession = liveSessionReader(app.database.db, app.database.engine);
 
   async function resolve(request: FastifyRequest, audiences: Audience[]): Promise<AuthContext> {
     const token = bearer(request);

@@ -15,10 +15,16 @@ import { recordActivity } from '../../../lib/activity';
 import { recordAudit } from '../../../lib/audit';
 import { AppError, fieldError } from '../../../lib/errors';
 import { fromMinor } from '../../../lib/money';
-import { newId, nowIso } from '../../../lib/time';
-import * as authRepo from '../../auth/repository';
+import { nowIso } from '../../../lib/time';
+import {
+  escapeHtml,
+  findAccountByEmail,
+  hashPassword,
+  insertAccount,
+  revokeUserSessions,
+  storePasswordLink,
+} from '../../auth/service';
 import { sessionsUsedByUsers } from '../../playground/allowance';
-import { hashPassword } from '../../auth/password';
 import * as repo from './repository';
 
 export interface Actor {
@@ -228,7 +234,7 @@ export async function changeUserStatus(
       }
     }
     await repo.setStatus(trx, id, status, now);
-    if (status !== 'active') await authRepo.revokeUserSessions(trx, id, now);
+    if (status !== 'active') await revokeUserSessions(trx, id, now);
     await recordAudit(trx, {
       actor,
       action: 'user.status',
@@ -254,10 +260,20 @@ export function generatePassword(): string {
   }
 }
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** The e-mail that lets a user an admin created choose their password. */
+function inviteMail(user: { name: string; email: string }, link: string) {
+  return {
+    to: user.email,
+    subject: 'Your Promptforge account is ready: choose your password',
+    text:
+      `Hi ${user.name},\n\nAn administrator created a Promptforge account for you (${user.email}).\n` +
+      `Open this link within seven days to choose your password:\n\n${link}\n\n` +
+      `If you did not expect this, you can ignore this e-mail.\n`,
+    html:
+      `<p>Hi ${escapeHtml(user.name)},</p><p>An administrator created a Promptforge account for you (${escapeHtml(user.email)}).</p>` +
+      `<p><a href="${link}">Choose your password</a> (the link works for seven days).</p>` +
+      `<p>If you did not expect this, you can ignore this e-mail.</p>`,
+  };
 }
 
 /**
@@ -271,83 +287,44 @@ export async function createUser(
   input: { name: string; email: string; role: Role; delivery: PasswordDelivery },
 ): Promise<{ user: AdminUser; password: string | null; delivery: PasswordDelivery }> {
   const { db, mailer, publicUrl } = deps;
-  const normalized = input.email.trim().toLowerCase();
-  if (await authRepo.findUserByEmail(db, normalized)) {
-    throw fieldError('email', USER_MESSAGES.duplicateEmail);
-  }
+  if (await findAccountByEmail(db, input.email)) throw fieldError('email', USER_MESSAGES.duplicateEmail);
   const password = input.delivery === 'password' ? generatePassword() : null;
   // With the e-mail delivery the account gets a random password nobody knows until the link is used.
   const passwordHash = await hashPassword(password ?? crypto.randomBytes(32).toString('base64url'));
-  const token = input.delivery === 'email' ? crypto.randomBytes(32).toString('base64url') : null;
-  const id = newId();
   const now = nowIso();
+  let id: string;
+  let mailed = false;
   try {
-    await db.transaction().execute(async (trx) => {
-      await authRepo.insertUser(trx, {
-        id,
-        name: input.name.trim(),
-        email: input.email.trim(),
-        email_normalized: normalized,
-        password_hash: passwordHash,
-        role: input.role,
-        status: 'active',
-        created_at: now,
-        updated_at: now,
-      });
-      if (token) {
-        await authRepo.insertPasswordReset(trx, {
-          id: newId(),
-          userId: id,
-          tokenHash: hashToken(token),
-          now,
-          expiresAt: new Date(Date.now() + INVITE_TTL_MS).toISOString(),
-        });
+    id = await db.transaction().execute(async (trx) => {
+      const user = await insertAccount(trx, { ...input, passwordHash, now, signedIn: false });
+      if (input.delivery === 'email') {
         // The link goes out only with the account it opens (both in this transaction).
-        const link = `${publicUrl}/auth/reset-password/${token}`;
-        const name = input.name.trim();
-        await mailer.send(
-          {
-            to: input.email.trim(),
-            subject: 'Your Promptforge account is ready: choose your password',
-            text:
-              `Hi ${name},\n\nAn administrator created a Promptforge account for you (${input.email.trim()}).\n` +
-              `Open this link within seven days to choose your password:\n\n${link}\n\n` +
-              `If you did not expect this, you can ignore this e-mail.\n`,
-            html:
-              `<p>Hi ${escapeHtml(name)},</p><p>An administrator created a Promptforge account for you (${escapeHtml(input.email.trim())}).</p>` +
-              `<p><a href="${link}">Choose your password</a> (the link works for seven days).</p>` +
-              `<p>If you did not expect this, you can ignore this e-mail.</p>`,
-          },
-          { db: trx },
-        );
+        const token = await storePasswordLink(trx, user.id, INVITE_TTL_MS);
+        await mailer.send(inviteMail(user, `${publicUrl}/auth/reset-password/${token}`), { db: trx });
+        mailed = true;
       }
       await recordActivity(trx, {
         type: 'user.registered',
-        actorId: id,
-        subjectId: id,
+        actorId: user.id,
+        subjectId: user.id,
         data: { byAdmin: true },
       });
       await recordAudit(trx, {
         actor,
         action: 'user.create',
         targetType: 'user',
-        targetId: id,
-        after: {
-          name: input.name.trim(),
-          email: input.email.trim(),
-          role: input.role,
-          delivery: input.delivery,
-        },
+        targetId: user.id,
+        after: { name: user.name, email: user.email, role: input.role, delivery: input.delivery },
         ip: actor.ip,
       });
+      return user.id;
     });
   } catch (err) {
     // Two creations with one address at the same instant: the unique index decides.
-    if (await authRepo.findUserByEmail(db, normalized))
-      throw fieldError('email', USER_MESSAGES.duplicateEmail);
+    if (await findAccountByEmail(db, input.email)) throw fieldError('email', USER_MESSAGES.duplicateEmail);
     throw err;
   }
-  if (token) mailer.wake();
+  if (mailed) mailer.wake();
   const row = await repo.findUser(db, id);
   return { user: (await present(db, [row!], now))[0]!, password, delivery: input.delivery };
 }
