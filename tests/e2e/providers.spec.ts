@@ -105,6 +105,42 @@ test('a Perplexity answer shows its sources as numbered links under it', async (
   await page.screenshot({ path: `.tmp/screens/playground-sources-1280.png`, fullPage: false });
 });
 
+test('code in a reply is coloured and TeX is typeset, prices stay text', async ({ page }) => {
+  fake.setFallback({
+    kind: 'reply',
+    text:
+      'Here is the function:\n\n```python\ndef area(r):\n    return 3.14 * r ** 2\n```\n\n' +
+      'The area is \\(\\pi r^2\\), and a plan costs $5 to $10.\n\n\\[\nE = mc^2\n\\]',
+  });
+  await signIn(page, 'web');
+  await page.goto(`${BASE}/playground`);
+  await page
+    .getByRole('radiogroup', { name: 'AI model' })
+    .getByRole('radio', { name: /ChatGPT/ })
+    .click();
+  await page.getByLabel('Message', { exact: true }).fill('Area of a circle in Python?');
+  await page.getByLabel('Message', { exact: true }).press('Enter');
+  const reply = page.locator('[data-testid="message"][data-role="ai"]').last();
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
+
+  const code = reply.locator('pre code[data-highlighted]');
+  await expect(code).toHaveText('def area(r):    return 3.14 * r ** 2');
+  // The keyword and the number are coloured differently from plain text.
+  const colour = (text: string) =>
+    code
+      .locator('span', { hasText: new RegExp(`^${text}$`) })
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+  expect(await colour('def')).not.toBe(await colour('3.14'));
+  await expect(reply.getByRole('button', { name: 'Copy code' })).toBeVisible();
+
+  await expect(reply.locator('.katex')).toHaveCount(2);
+  await expect(reply.locator('.katex-display')).toHaveCount(1);
+  await expect(reply.locator('.katex-mathml annotation').first()).toHaveText('\\pi r^2');
+  await expect(reply.getByTestId('message-content')).toContainText('a plan costs $5 to $10.');
+  await page.screenshot({ path: `.tmp/screens/playground-code-math-1280.png`, fullPage: false });
+});
+
 test("a local server's models are in the picker, and one answers with no key sent", async ({ page }) => {
   fake.setModels(['llama-fake', 'qwen-fake']);
   fake.setFallback({ kind: 'reply', text: 'Hello from a model on your own machine.' });

@@ -1,42 +1,17 @@
-import { type ComponentProps, type ReactElement, type ReactNode, isValidElement, memo } from 'react';
+import { memo, useEffect, useState } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { cn } from '@/lib/cn';
-import { CopyButton } from './copy-button';
+import { hasMath, loadMath, normalizeMath } from '../lib/math';
+import { CodeBlock } from './code-block';
 
 /*
  * AI replies as Markdown (CommonMark and GitHub tables, task lists, strikethrough). Safety comes from
  * react-markdown itself: it builds React elements, never innerHTML, ignores raw HTML in the text
  * (no rehype-raw here, on purpose) and drops javascript: and other unsafe link targets. Remote
- * images are shown as links, so a reply cannot make the browser fetch an address by itself.
+ * images are shown as links, so a reply cannot make the browser fetch an address by itself. Code is
+ * coloured by Shiki (code-block.tsx) and TeX typeset by KaTeX (lib/math.ts), both loaded on first use.
  */
-
-function textOf(node: ReactNode): string {
-  if (typeof node === 'string' || typeof node === 'number') return String(node);
-  if (Array.isArray(node)) return node.map(textOf).join('');
-  if (isValidElement<{ children?: ReactNode }>(node)) return textOf(node.props.children);
-  return '';
-}
-
-function CodeBlock({ children }: ComponentProps<'pre'>) {
-  const code = isValidElement(children) ? (children as ReactElement<{ className?: string }>) : null;
-  const language = /language-([\w+#.-]+)/.exec(code?.props.className ?? '')?.[1];
-  const text = textOf(children).replace(/\n$/, '');
-  return (
-    <div className="group/code my-4 overflow-hidden rounded-lg border bg-zinc-950 text-zinc-100 dark:bg-black/40">
-      <div className="flex items-center justify-between border-b border-white/10 bg-white/5 py-1 pr-1 pl-3">
-        <span className="font-mono text-xs text-zinc-400">{language ?? 'code'}</span>
-        <CopyButton
-          text={text}
-          label="Copy code"
-          showLabel
-          className="text-zinc-400 hover:bg-white/10 hover:text-zinc-100"
-        />
-      </div>
-      <pre className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed">{children}</pre>
-    </div>
-  );
-}
 
 const components: Components = {
   pre: CodeBlock,
@@ -121,13 +96,38 @@ const components: Components = {
 };
 
 const remarkPlugins = [remarkGfm];
+type MathPlugins = Awaited<ReturnType<typeof loadMath>>;
+
+/** The math plugins once a text needs them (and for every text after they loaded). */
+function useMathPlugins(needed: boolean): MathPlugins | null {
+  const [math, setMath] = useState<MathPlugins | null>(null);
+  useEffect(() => {
+    if (!needed || math) return;
+    let live = true;
+    loadMath().then(
+      (plugins) => live && setMath(plugins),
+      // Without them the TeX stays readable as its source.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed, math]);
+  return math;
+}
 
 /** One AI reply rendered as Markdown; memoised so earlier messages do not re-render while one streams. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const source = normalizeMath(text);
+  const math = useMathPlugins(hasMath(source));
   return (
-    <div className="text-[15px] break-words [&>*:first-child]:mt-0 [&>*:last-child]:mb-0">
-      <ReactMarkdown remarkPlugins={remarkPlugins} components={components}>
-        {text}
+    <div className="text-[15px] break-words [&>*:first-child]:mt-0 [&>*:last-child]:mb-0 [&_.katex-display]:overflow-x-auto [&_.katex-display]:py-1">
+      <ReactMarkdown
+        remarkPlugins={math ? [...remarkPlugins, ...math.remark] : remarkPlugins}
+        rehypePlugins={math?.rehype}
+        components={components}
+      >
+        {source}
       </ReactMarkdown>
     </div>
   );
