@@ -26,7 +26,7 @@ import { creatorRoutes } from './modules/creator/routes';
 import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { mcpRoutes } from './modules/mcp/routes';
-import { playgroundRoutes } from './modules/playground/routes';
+import { playgroundRoutes, publicShareRoutes } from './modules/playground/routes';
 import { createPlaygroundService } from './modules/playground/service';
 import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
 import { createUploads } from './modules/playground/uploads';
@@ -217,6 +217,7 @@ export async function buildApp(options: AppOptions) {
         uploads,
         uploadMaxBytes: config.playground.uploadMaxBytes,
       });
+      await api.register(publicShareRoutes, { playground });
       await api.register(creatorRoutes, { playground, mailer, publicUrl: config.publicUrl });
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });

@@ -20,6 +20,7 @@ export const PAGE_PATHS = {
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password/:token',
   playground: '/playground',
+  sharedConversation: '/share/:id',
   dashboard: '/dashboard',
   settings: '/settings',
   apiKeys: '/settings/api-keys',

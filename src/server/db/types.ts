@@ -238,6 +238,17 @@ export interface PlaygroundSessionsTable {
   updated_at: Timestamp;
 }
 
+/** A conversation's share link (migration 0032): the branch that ends at `leaf_id`, to anyone with the id. */
+export interface ConversationSharesTable {
+  /** The link's secret part: 128 random bits. */
+  id: string;
+  session_id: string;
+  user_id: string;
+  leaf_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A user's saved chat starting point (migration 0025). */
 export interface PlaygroundPresetsTable {
   id: string;
@@ -457,6 +468,7 @@ export interface DB {
   playground_sessions: PlaygroundSessionsTable;
   playground_messages: PlaygroundMessagesTable;
   playground_presets: PlaygroundPresetsTable;
+  conversation_shares: ConversationSharesTable;
   model_prices: ModelPricesTable;
   plan_models: PlanModelsTable;
   api_keys: ApiKeysTable;

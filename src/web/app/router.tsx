@@ -70,6 +70,10 @@ const PlaygroundPage = lazyPage(
   () => import('@/features/playground/pages/playground-page'),
   'PlaygroundPage',
 );
+const SharedConversationPage = lazyPage(
+  () => import('@/features/playground/pages/shared-conversation-page'),
+  'SharedConversationPage',
+);
 const AdminDashboardPage = lazyPage(
   () => import('@/features/admin/pages/admin-dashboard-page'),
   'AdminDashboardPage',
@@ -141,6 +145,12 @@ export const routes: RouteObject[] = [
               page(PAGE_PATHS.terms, TermsPage, 'Terms of Service'),
               page(PAGE_PATHS.cookies, CookiesPage, 'Cookie Policy'),
               page(PAGE_PATHS.support, SupportPage, 'Support Center'),
+              // No fixed title: the page names itself after the conversation once it has loaded.
+              {
+                path: PAGE_PATHS.sharedConversation,
+                element: <SharedConversationPage />,
+                handle: { preload: SharedConversationPage.preload },
+              },
               {
                 element: <GuestOnly />,
                 children: [

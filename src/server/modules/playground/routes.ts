@@ -15,6 +15,9 @@ import { compareRoutes } from './compare-routes';
 import { presetRoutes } from './preset-routes';
 import type { PlaygroundService } from './service';
 import { sessionRoutes } from './session-routes';
+import { shareRoutes } from './share-routes';
+
+export { publicShareRoutes } from './share-routes';
 import { sendTurn } from './sse';
 import type { Uploads } from './uploads';
 
@@ -149,5 +152,6 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
 
   await app.register(sessionRoutes, { playground });
   await app.register(presetRoutes, { playground });
+  await app.register(shareRoutes, { playground });
   await app.register(compareRoutes, { playground });
 };

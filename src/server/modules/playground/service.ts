@@ -10,6 +10,7 @@ import { exportSession } from './export';
 import { importConversations } from './import';
 import * as presets from './presets';
 import { deleteSession, getSession, listSessions, showBranch, updateSession } from './sessions';
+import * as shares from './shares';
 import { type ChatInput, type TurnRequest, runTurn, startTurn } from './turn';
 
 /*
@@ -64,6 +65,10 @@ export function createPlaygroundService(plain: PlaygroundDeps) {
       presets.updatePreset(deps, auth, id, input),
     deletePreset: (auth: AuthContext, id: string) => presets.deletePreset(deps, auth, id),
     promptTry: (auth: AuthContext, idOrSlug: string) => promptTry(deps, auth, idOrSlug),
+    getShare: (auth: AuthContext, sessionId: string) => shares.getShare(deps, auth, sessionId),
+    share: (auth: AuthContext, sessionId: string) => shares.share(deps, auth, sessionId),
+    unshare: (auth: AuthContext, sessionId: string) => shares.unshare(deps, auth, sessionId),
+    readShare: (id: string) => shares.readShare(deps, id),
   };
 }
 

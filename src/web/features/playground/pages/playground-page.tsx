@@ -21,6 +21,7 @@ import { LimitAlert, SendErrorAlert } from '../components/chat-alerts';
 import { ChatHeader, CompareToggle, ConversationSkeleton } from '../components/chat-header';
 import { ChatSettingsDialog } from '../components/chat-settings-dialog';
 import { CompareView } from '../components/compare-view';
+import { ShareDialog } from '../components/share-dialog';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { MessageActionsContext } from '../components/message-actions';
 import { MessageList } from '../components/message-list';
@@ -274,6 +275,7 @@ export function PlaygroundPage() {
                 onPickPreset={chat.sessionId ? undefined : chatControls.pickPreset}
                 onSavePreset={chatControls.savePreset}
               />
+              <ShareDialog sessionId={comparing ? null : chat.sessionId} disabled={chat.streaming} />
             </>
           }
           leading={
