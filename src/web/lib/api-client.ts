@@ -115,14 +115,17 @@ export async function apiRequestWithMessage<T>(
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.anonymous ? null : tokenSource();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A file (Blob) goes as its bytes, anything else as JSON.
+  const raw = options.body instanceof Blob ? options.body : null;
+  if (raw) headers['content-type'] = raw.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (err) {
@@ -165,6 +168,21 @@ export async function apiStream(
   }
   if (!response.ok) throw errorFromEnvelope(response.status, parseJson(await readBody(response)), token);
   return response;
+}
+
+/** A signed-in GET answered with bytes (a file the user uploaded), as a Blob. */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = tokenSource();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), { headers, signal });
+  } catch (err) {
+    throw networkFailure(err);
+  }
+  if (!response.ok) throw errorFromEnvelope(response.status, parseJson(await readBody(response)), token);
+  return response.blob();
 }
 
 export const api = {

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDay,
   formatMoney,
+  formatBytes,
   formatNumber,
   formatPrice,
   formatRelativeTime,
@@ -30,6 +31,7 @@ describe('format', () => {
     expect(formatCount(999_950)).toBe('1M');
     expect(formatCount(Number.NaN)).toBe('0');
     expect(formatNumber(10_000)).toBe('10,000');
+    expect([1, 820, 12_345, 3_400_000].map(formatBytes)).toEqual(['1 byte', '820 bytes', '12 kB', '3.4 MB']);
   });
 
   it('writes dates in each style, and nothing for a date that is not one', () => {

@@ -63,6 +63,24 @@ export function formatNumber(value: number): string {
   return numberFormat({}).format(value);
 }
 
+/** A file's size with Intl's byte units: '820 bytes', '12 kB', '3.4 MB'. */
+export function formatBytes(bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return numberFormat({
+    style: 'unit',
+    unit: units[unit],
+    // 'short' writes a lone byte count as '820 byte'.
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
+  }).format(value);
+}
+
 type DateStyle = 'medium' | 'long' | 'longUtc' | 'datetime' | 'dayUtc' | 'mediumUtc';
 
 const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {

@@ -27,6 +27,12 @@ function lastUserText(prompt: LanguageModelV3Prompt): string {
   return '';
 }
 
+/** The files (images, PDFs) sent with the last user message. */
+function lastUserFiles(prompt: LanguageModelV3Prompt): number {
+  const last = prompt.findLast((m) => m.role === 'user');
+  return last?.role === 'user' ? last.content.filter((p) => p.type === 'file').length : 0;
+}
+
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The reply, fully determined by the conversation. */
@@ -49,6 +55,12 @@ export function demoReply(choice: string, prompt: LanguageModelV3Prompt, keyVari
     turns > 1
       ? `This is message ${turns} of our conversation; the whole conversation is sent with every message, so a real model would build on what came before.`
       : `You asked: "${topic || 'an empty question'}".`,
+    ...(lastUserFiles(prompt) > 0
+      ? [
+          '',
+          `You attached ${lastUserFiles(prompt) === 1 ? 'a file' : `${lastUserFiles(prompt)} files`}: the offline demo model cannot read ${lastUserFiles(prompt) === 1 ? 'it' : 'them'}, a real model would.`,
+        ]
+      : []),
     ...(instructions
       ? [
           '',

@@ -11,5 +11,6 @@ export const playgroundKeys = {
   sessions: () => [...playgroundKeys.all, 'sessions'] as const,
   session: (id: string) => [...playgroundKeys.all, 'sessions', id] as const,
   promptTry: (id: string) => [...playgroundKeys.all, 'prompt-try', id] as const,
+  upload: (id: string) => [...playgroundKeys.all, 'upload', id] as const,
   share: (sessionId: string) => [...playgroundKeys.all, 'share', sessionId] as const,
 };

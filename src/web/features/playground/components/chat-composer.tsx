@@ -16,6 +16,12 @@ interface ChatComposerProps {
   placeholder?: string;
   /** Under the box: which model answers, and whether it is the offline demo. */
   footnote?: ReactNode;
+  /** Before the send button: the attach button. */
+  tools?: ReactNode;
+  /** Above the text: the files picked for this message. */
+  attachments?: ReactNode;
+  /** Files are still uploading (or one failed): sending waits. */
+  sendBlocked?: boolean;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
 }
 
@@ -33,10 +39,13 @@ export function ChatComposer({
   disabled = false,
   placeholder = 'Message the assistant…',
   footnote,
+  tools,
+  attachments,
+  sendBlocked = false,
   textareaRef,
 }: ChatComposerProps) {
   const tooLong = value.length > MAX_MESSAGE_CHARS;
-  const canSend = !disabled && !streaming && value.trim() !== '' && !tooLong;
+  const canSend = !disabled && !streaming && !sendBlocked && value.trim() !== '' && !tooLong;
 
   // Grow with the text up to a limit, then scroll inside.
   useLayoutEffect(() => {
@@ -67,6 +76,7 @@ export function ChatComposer({
             'border-destructive/60 focus-within:border-destructive/60 focus-within:ring-destructive/20',
         )}
       >
+        {attachments}
         <label htmlFor="playground-message" className="sr-only">
           Message
         </label>
@@ -97,6 +107,7 @@ export function ChatComposer({
               {formatNumber(value.length)} / {formatNumber(MAX_MESSAGE_CHARS)}
             </span>
           ) : null}
+          {tools}
           {streaming ? (
             <Button
               type="button"

@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import type { ChatItem } from '../hooks/use-chat-stream';
 import { describeMessageModel, modelName } from '../lib/models';
+import { MessageAttachments } from './attachments';
 import { CopyButton } from './copy-button';
 import { Markdown } from './markdown';
 import { AlternativesPager, ReplyActions, useMessageEditor } from './message-actions';
@@ -48,6 +49,7 @@ function UserMessage({ item }: { item: ChatItem }) {
           <div className="pointer-events-none absolute inset-x-0 bottom-0 h-16 rounded-b-2xl bg-gradient-to-t from-primary to-transparent" />
         ) : null}
       </div>
+      <MessageAttachments attachments={item.attachments} />
       <div className={cn(ACTIONS, long && 'opacity-100')}>
         {long ? (
           <button

@@ -53,13 +53,11 @@ function ShareLink({ sessionId }: { sessionId: string }) {
   const { share, unshare } = useShareSession(sessionId);
   const busy = share.isPending || unshare.isPending;
   const act = (what: 'share' | 'unshare') =>
-    (what === 'share' ? share : unshare)
-      .mutateAsync()
-      .catch((err: unknown) =>
-        showErrorToast(err, {
-          title: what === 'share' ? 'Failed to share the conversation' : 'Failed to stop sharing',
-        }),
-      );
+    (what === 'share' ? share : unshare).mutateAsync().catch((err: unknown) =>
+      showErrorToast(err, {
+        title: what === 'share' ? 'Failed to share the conversation' : 'Failed to stop sharing',
+      }),
+    );
 
   if (link.isPending) return <p className="text-sm text-muted-foreground">Loading…</p>;
   if (link.isError)

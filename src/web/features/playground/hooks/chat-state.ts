@@ -1,4 +1,4 @@
-import type { PlaygroundMessage, SessionDetail, Source } from '@shared/playground';
+import type { PlaygroundMessage, SessionDetail, Source, Upload } from '@shared/playground';
 import type { SessionSettings, SessionSettingsInput } from '@shared/playground-settings';
 import type { ApiError } from '@/lib/api-client';
 
@@ -36,6 +36,8 @@ export interface ChatItem {
   alternatives: string[];
   /** 'length' when the reply limit cut the reply (Continue goes on). */
   finishReason: string | null;
+  /** Files sent with a user message. */
+  attachments: Upload[];
 }
 
 export interface SendInput {
@@ -49,6 +51,8 @@ export interface SendInput {
   settings?: SessionSettingsInput;
   /** Edit and resend: the user message (by position and id) this one replaces. */
   edit?: { index: number; messageId: string };
+  /** Files uploaded to send with the message. */
+  attachments?: Upload[];
 }
 
 export type SendResult =
@@ -119,7 +123,12 @@ let keySeq = 0;
 export const nextKey = () => `local-${++keySeq}`;
 
 /** A new item as this browser shows it before the server has saved it. */
-export function localItem(role: ChatItem['role'], content: string, choice: string | null): ChatItem {
+export function localItem(
+  role: ChatItem['role'],
+  content: string,
+  choice: string | null,
+  attachments: Upload[] = [],
+): ChatItem {
   return {
     key: nextKey(),
     role,
@@ -135,6 +144,7 @@ export function localItem(role: ChatItem['role'], content: string, choice: strin
     id: null,
     alternatives: [],
     finishReason: null,
+    attachments,
   };
 }
 
@@ -161,6 +171,7 @@ function fromSaved(m: PlaygroundMessage): ChatItem {
     id: m.id,
     alternatives: m.alternatives ?? [m.id],
     finishReason: m.finishReason ?? null,
+    attachments: m.attachments ?? [],
   };
 }
 

@@ -15,6 +15,7 @@ import { getSessionQueryOptions } from '../api/get-session';
 import { useSessions } from '../api/get-sessions';
 import { useUsage } from '../api/get-usage';
 import { playgroundKeys } from '../api/query-keys';
+import { AttachButton, PendingAttachments } from '../components/attachments';
 import { ChatComposer } from '../components/chat-composer';
 import { ChatEmptyState } from '../components/chat-empty-state';
 import { LimitAlert, SendErrorAlert } from '../components/chat-alerts';
@@ -27,6 +28,7 @@ import { MessageActionsContext } from '../components/message-actions';
 import { MessageList } from '../components/message-list';
 import { PlaygroundSidebar } from '../components/playground-sidebar';
 import { type PromptTrySend, PromptTryPanel, PromptTryPanelSkeleton } from '../components/prompt-try-panel';
+import { useAttachments } from '../hooks/use-attachments';
 import { useChatControls } from '../hooks/use-chat-controls';
 import { useChatStream } from '../hooks/use-chat-stream';
 import { useShortcuts } from '../hooks/use-shortcuts';
@@ -54,6 +56,7 @@ export function PlaygroundPage() {
 
   const [model, setModel] = useModelChoice();
   const [draft, setDraft] = useState('');
+  const files = useAttachments();
   const [panelOpen, setPanelOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
@@ -157,16 +160,22 @@ export function PlaygroundPage() {
 
   const send = useCallback(async () => {
     const message = draft.trim();
-    if (!message || chat.streaming) return;
+    if (!message || chat.streaming || files.blocked) return;
+    const sent = files.ready;
     setDraft('');
+    files.clear();
     const result = await chat.send({
       message,
       model,
       settings: chat.sessionId ? undefined : chatControls.newSettings,
+      attachments: sent,
     });
-    // Refused before any reply: nothing was saved, so the words go back into the box.
-    if (result && !result.ok && !result.stopped && result.rejected) setDraft((current) => current || message);
-  }, [draft, chat, model, chatControls.newSettings]);
+    // Refused before any reply: nothing was saved, so the words and files go back into the box.
+    if (result && !result.ok && !result.stopped && result.rejected) {
+      setDraft((current) => current || message);
+      if (sent.length) files.restore(sent);
+    }
+  }, [draft, chat, model, chatControls.newSettings, files]);
 
   const sendPromptTry = useCallback(
     (input: PromptTrySend) => void chat.send({ ...input, model, settings: chatControls.newSettings }),
@@ -359,6 +368,17 @@ export function PlaygroundPage() {
                   streaming={chat.streaming}
                   disabled={atLimit || chat.loading}
                   textareaRef={textareaRef}
+                  sendBlocked={files.blocked}
+                  attachments={<PendingAttachments files={files.files} onRemove={files.remove} />}
+                  tools={
+                    <AttachButton
+                      onPick={files.add}
+                      capabilities={modelInfo?.capabilities ?? { images: false, pdf: false }}
+                      modelName={modelName}
+                      full={files.full}
+                      disabled={atLimit || chat.loading}
+                    />
+                  }
                   placeholder={
                     atLimit ? 'Upgrade your plan to start a new conversation' : `Message ${modelName}…`
                   }
