@@ -3,33 +3,18 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { Redis } from 'ioredis';
-import { createModelRegistry, logSdkWarnings } from './integrations/ai/providers';
-import { createGateway } from './integrations/payments/gateway';
-import { diskStorage } from './integrations/storage/file-storage';
-import { createMailer } from './integrations/mail/mailer';
-import { createJobRunner } from './jobs';
-import { createBackgroundTasks } from './lib/background';
 import { compiledSerializerCompiler } from './lib/json-serializer';
-import { type Limiter, fallbackLimiter, memoryLimiter } from './lib/limiter';
 import { adminRoutes } from './modules/admin/routes';
 import { apiKeyAuthenticator } from './modules/api-keys/authenticate';
 import { apiKeyRoutes } from './modules/api-keys/routes';
-import { createApiKeysService } from './modules/api-keys/service';
 import { authRoutes } from './modules/auth/routes';
 import { paymentRoutes } from './modules/billing/routes';
-import { REMINDER_CRON, REMINDER_QUEUE, createBillingService } from './modules/billing/service';
-import { createAuthService } from './modules/auth/service';
-import { createTokenService } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
 import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { mcpRoutes } from './modules/mcp/routes';
 import { playgroundRoutes, publicShareRoutes } from './modules/playground/routes';
-import { createPlaygroundService } from './modules/playground/service';
-import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
-import { createUploads } from './modules/playground/uploads';
 import { siteRoutes } from './modules/site/routes';
 import { siteConfig } from './modules/site/service';
 import { userRoutes } from './modules/user/routes';
@@ -45,6 +30,8 @@ import errorsPlugin, { MAX_PARAM_LENGTH, frameworkErrorHandler } from './plugins
 import { createFrontDoor, requestId } from './plugins/app/front-door';
 import spaPlugin from './plugins/app/spa';
 import type { PageSources } from './plugins/app/spa-render';
+import { scheduleJobs } from './schedules';
+import { createServices } from './services';
 
 export interface AppOptions {
   config: Config;
@@ -84,96 +71,14 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
 
-  // Shared limits across app processes when Redis is configured; in-process otherwise.
-  // Without an offline queue, a command while Redis is away fails at once and is counted here.
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : null;
-  const shared = redis ? fallbackLimiter(redis, app.log) : null;
-  const limiter: Limiter = shared ?? memoryLimiter();
-  const tokens = createTokenService(config.jwtSecret);
-  // Background and scheduled work, once across instances (decision 047); started by the server, or
-  // by the first job a request queues.
-  const jobs = createJobRunner(options.database, config.jobs, app.log);
-  const mailer = createMailer({
-    db: options.database.db,
-    jobs,
-    log: app.log,
-    smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : null,
-    from: config.mailFrom,
-  });
-  const background = createBackgroundTasks(app.log);
-  const auth = createAuthService({
-    db: options.database.db,
-    engine: options.database.engine,
-    tokens,
-    mailer,
-    limiter,
-    background,
-    config,
-    log: app.log,
-  });
-  const models = createModelRegistry(config.ai);
-  logSdkWarnings(app.log);
-  const uploads = createUploads(
-    options.database.db,
-    diskStorage(path.join(config.dataDir, 'uploads')),
-    config.playground.uploadMaxBytes,
-  );
-  // The OpenAI-compatible servers' model lists, read once at start (and again on the admin's refresh).
-  void models.refresh();
-  const playground = createPlaygroundService({
-    db: options.database.db,
-    engine: options.database.engine,
-    models,
-    uploads,
-    limiter,
-    config,
-    log: app.log,
-  });
-  const billing = createBillingService({
-    db: options.database.db,
-    config: config.payments,
-    gateway: createGateway(config.payments),
-    log: app.log,
-    models,
-    mailer,
-    publicUrl: config.publicUrl,
-  });
-  // Subscriptions whose period ended are marked expired (reads already treat them as ended), and
-  // refunds of payments that granted nothing, left due by a gateway failure, are tried again.
-  jobs.work('subscription-expiry', { retryLimit: 1 }, async () => {
-    await billing.expire();
-  });
-  jobs.schedule('subscription-expiry', '* * * * *');
-  jobs.work('refund-retry', { retryLimit: 1 }, async () => {
-    await billing.retryRefunds();
-  });
-  jobs.schedule('refund-retry', '* * * * *');
-  jobs.work(REMINDER_QUEUE, { retryLimit: 3 }, async () => {
-    await billing.remindRenewals();
-  });
-  jobs.schedule(REMINDER_QUEUE, REMINDER_CRON);
-  for (const [period, { queue, cron }] of Object.entries(REPORT_SCHEDULES)) {
-    jobs.work(queue, { retryLimit: 3 }, async () => {
-      await sendAdminReport(
-        { db: options.database.db, mailer, publicUrl: config.publicUrl },
-        period as keyof typeof REPORT_SCHEDULES,
-      );
-      jobs.notify('mail-send');
-    });
-    jobs.schedule(queue, cron);
-  }
-  app.addHook('onClose', async () => {
-    mailer.close();
-    // Leaving on purpose is no outage: the limiter's warning is for a Redis that went away.
-    redis?.removeAllListeners('error');
-    await redis?.quit().catch(() => {});
-  });
+  const services = createServices(config, options.database, app.log);
+  const { limiter, jobs, mailer, background, models, uploads, auth, playground, billing, apiKeys } = services;
+  scheduleJobs(services, options.database, config);
+  app.addHook('onClose', () => services.close());
 
   // Data the server-rendered pages show, from the modules that own it (decision 019).
   const pages: PageSources = {};
-  const readiness: Readiness = { redis: () => shared?.state() ?? 'off' };
+  const readiness: Readiness = { redis: () => services.sharedLimiter?.state() ?? 'off' };
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     https: config.publicUrl.startsWith('https://'),
@@ -193,12 +98,7 @@ export async function buildApp(options: AppOptions) {
     background,
     settleMs: config.shutdownTimeoutMs,
   });
-  const apiKeys = createApiKeysService({
-    db: options.database.db,
-    limiter,
-    rateLimit: config.apiKeyRateLimit,
-  });
-  await app.register(authPlugin, { tokens, apiKeys: apiKeyAuthenticator(apiKeys) });
+  await app.register(authPlugin, { tokens: services.tokens, apiKeys: apiKeyAuthenticator(apiKeys) });
   await app.register(openapiPlugin);
   // After the OpenAPI plugin, so /api/metrics is documented (and the access matrix sees it).
   await app.register(metricsPlugin, { token: config.metricsToken });

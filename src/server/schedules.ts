@@ -1,0 +1,36 @@
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
+import { REMINDER_CRON, REMINDER_QUEUE } from './modules/billing/service';
+import type { Services } from './services';
+
+/**
+ * The app's scheduled work, each job once across instances (decision 047): subscriptions whose
+ * period ended are marked expired (reads already treat them as ended), refunds left due by a
+ * gateway failure are tried again, renewal reminders and the admins' reports are mailed.
+ */
+export function scheduleJobs(services: Services, database: Database, config: Config): void {
+  const { jobs, billing, mailer } = services;
+  jobs.work('subscription-expiry', { retryLimit: 1 }, async () => {
+    await billing.expire();
+  });
+  jobs.schedule('subscription-expiry', '* * * * *');
+  jobs.work('refund-retry', { retryLimit: 1 }, async () => {
+    await billing.retryRefunds();
+  });
+  jobs.schedule('refund-retry', '* * * * *');
+  jobs.work(REMINDER_QUEUE, { retryLimit: 3 }, async () => {
+    await billing.remindRenewals();
+  });
+  jobs.schedule(REMINDER_QUEUE, REMINDER_CRON);
+  for (const [period, { queue, cron }] of Object.entries(REPORT_SCHEDULES)) {
+    jobs.work(queue, { retryLimit: 3 }, async () => {
+      await sendAdminReport(
+        { db: database.db, mailer, publicUrl: config.publicUrl },
+        period as keyof typeof REPORT_SCHEDULES,
+      );
+      jobs.notify('mail-send');
+    });
+    jobs.schedule(queue, cron);
+  }
+}
