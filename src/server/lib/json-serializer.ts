@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -209,11 +208,3 @@ export const compiledSerializerCompiler: FastifySerializerCompiler<z.ZodType | {
     }
   };
 };
-
-/**
- * Sends JSON a route wrote itself with `jsonWriter`s of its response schema's parts (Fastify sends
- * a string or bytes typed as JSON as they are, without its serializer).
- */
-export function sendWrittenJson(reply: FastifyReply, json: string | Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
-}

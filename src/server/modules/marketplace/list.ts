@@ -54,20 +54,9 @@ export async function listMarketplacePrompts(
 
 /**
  * The list's answer as the route's serializer writes it, `{"success":true,"data":{"prompts":[...],
- * "pagination":{...}}}` (JSON.stringify of an object is its parts' JSON joined), in UTF-8: a card's
- * JSON is written once per row read.
- */
-export async function listMarketplaceJson(
-  deps: MarketplaceDeps,
-  query: Query,
-  version?: CatalogueVersion,
-): Promise<Buffer> {
-  return Buffer.concat((await listMarketplaceParts(deps, query, version)).parts);
-}
-
-/**
- * The same answer in its pieces, in order, not yet joined (a cached list compares them first), and
- * the ids of the prompts it shows.
+ * "pagination":{...}}}` (JSON.stringify of an object is its parts' JSON joined), in UTF-8, in its
+ * pieces, in order, not yet joined (a cached answer compares them first), and the ids of the
+ * prompts it shows: a card's JSON is written once per row read.
  */
 export async function listMarketplaceParts(
   deps: MarketplaceDeps,

@@ -214,15 +214,75 @@ describe('cached marketplace reads', () => {
     expect((await get(url)).headers.vary).toContain('authorization');
   });
 
-  it('never serve a search from the cache', async () => {
+  it('keep a search while it holds, and follow every write that changes it', async () => {
     const url = '/api/marketplace/prompts?search=letter';
-    expect((await get(url)).headers.etag).toBeUndefined();
+    const first = await get(url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
+
+    // A rename, straight in the database: the old words stop matching and the new ones match.
     await t.database.db
       .updateTable('prompts')
       .set({ title: 'Quokka Letter' })
       .where('id', '=', promptId)
       .execute();
     expect((await get('/api/marketplace/prompts?search=quokka')).json().data.prompts[0].id).toBe(promptId);
+    expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(200);
+
+    // A like of a prompt it shows is shown at once (the search feed), a new match is counted.
+    const quokka = '/api/marketplace/prompts?search=quokka';
+    const likes = card((await get(quokka)).json()).likes;
+    await t.database.db
+      .updateTable('prompts')
+      .set({ likes_count: likes + 3 })
+      .where('id', '=', promptId)
+      .execute();
+    expect(card((await get(quokka)).json()).likes).toBe(likes + 3);
+    await t.database.db
+      .updateTable('prompts')
+      .set({ likes_count: likes })
+      .where('id', '=', promptId)
+      .execute();
+    const matched = async () =>
+      Object.values(
+        (await get('/api/marketplace/search/counts?search=quokka')).json().data.types as Record<
+          string,
+          number
+        >,
+      ).reduce((a, b) => a + b, 0);
+    expect(await matched()).toBe(1);
+    const other = await insertPrompt(t.database.db, authorId, { title: 'Quokka Field Guide' });
+    expect((await get(quokka)).json().data.pagination.total).toBe(2);
+    expect(await matched()).toBe(2);
+
+    // Quality moves the order of equal matches: ratings given straight in the database.
+    const order = async () => ((await get(quokka)).json().data.prompts as { id: string }[]).map((p) => p.id);
+    await t.database.db
+      .updateTable('prompts')
+      .set({ rating_sum: 50, rating_count: 10, rating_avg: 5 })
+      .where('id', '=', other.id)
+      .execute();
+    const rated = await order();
+    await t.database.db
+      .updateTable('prompts')
+      .set({ rating_sum: 0, rating_count: 0, rating_avg: 0 })
+      .where('id', '=', other.id)
+      .execute();
+    await t.database.db
+      .updateTable('prompts')
+      .set({ rating_sum: 50, rating_count: 10, rating_avg: 5 })
+      .where('id', '=', promptId)
+      .execute();
+    const reRated = await order();
+    expect(rated[0]).toBe(other.id);
+    expect(reRated[0]).toBe(promptId);
+    await t.database.db
+      .updateTable('prompts')
+      .set({ rating_sum: 0, rating_count: 0, rating_avg: 0, title: 'Cached Cover Letter' })
+      .where('id', '=', promptId)
+      .execute();
+    await t.database.db.deleteFrom('prompts').where('id', '=', other.id).execute();
   });
 });
 

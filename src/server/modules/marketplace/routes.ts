@@ -17,7 +17,6 @@ import {
   SearchCountsSchema,
 } from '../../../shared/marketplace';
 import { AppError } from '../../lib/errors';
-import { sendWrittenJson } from '../../lib/json-serializer';
 import { type CachedResponse, sendCached } from '../../lib/response-cache';
 import type { PageSources } from '../../plugins/app/spa-render';
 import {
@@ -25,13 +24,14 @@ import {
   anonymousPrompt,
   cachedCategories,
   cachedList,
+  cachedSearch,
+  cachedSearchCounts,
   cachedReviews,
   listStamp,
 } from './catalogue/cached';
 import { type CatalogueDeps, openCatalogue } from './catalogue/catalogue';
 import { providePageData } from './catalogue/page-data';
 import { countView, downloadPrompt, setLike } from './engagement';
-import { listMarketplaceJson, searchCounts } from './list';
 import { getPromptDetail } from './prompt-page';
 import { listPromptReviews, submitReview } from './reviews';
 
@@ -72,8 +72,8 @@ function listRoutes(app: App, deps: CatalogueDeps) {
       const q = request.query;
       const version = await catalogue.version();
       if (q.search !== undefined && q.search.trim() !== '') {
-        // Searches are not cached (their words vary): written from each card's JSON.
-        return sendWrittenJson(reply, await listMarketplaceJson(deps, q, version));
+        const { key, entry } = await cachedSearch(deps, q, version);
+        return sendCached(catalogue.searches, key, entry, request, reply);
       }
       const { key, entry } = await cachedList(deps, q, version);
       catalogue.remember(request, key, { stamp: () => catalogue.version().then((v) => listStamp(q, v)) });
@@ -91,7 +91,10 @@ function listRoutes(app: App, deps: CatalogueDeps) {
         response: { 200: successEnvelope(SearchCountsSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await searchCounts(deps, request.query) }),
+    async (request, reply) => {
+      const { key, entry } = await cachedSearchCounts(deps, request.query, await catalogue.version());
+      return sendCached(catalogue.searches, key, entry, request, reply);
+    },
   );
 
   app.get(

@@ -3,12 +3,14 @@ import { successEnvelope } from '../../../../shared/envelope';
 import {
   CategoriesSchema,
   type MarketplaceQuerySchema,
+  type SearchCountsQuerySchema,
+  SearchCountsSchema,
   type PromptDetail,
   PromptDetailSchema,
   ReviewListSchema,
 } from '../../../../shared/marketplace';
 import { type Stamp, serializeWith } from '../../../lib/response-cache';
-import { listCategories, listMarketplaceParts } from '../list';
+import { listCategories, listMarketplaceParts, searchCounts } from '../list';
 import { readPromptDetail, withCurrentCounters } from '../prompt-page';
 import { listPromptReviews } from '../reviews';
 import { type CatalogueDeps, stampOf } from './catalogue';
@@ -21,6 +23,8 @@ import { type CatalogueVersion, pageIdsVersion } from './version';
  */
 
 type Query = z.output<typeof MarketplaceQuerySchema>;
+type SearchCountsQuery = z.output<typeof SearchCountsQuerySchema>;
+const countsResponse = successEnvelope(SearchCountsSchema);
 
 /** What a cached prompt page keeps next to its bytes: the page, and the prompt whose views it counts. */
 export interface PromptPage {
@@ -47,6 +51,37 @@ export async function cachedList(deps: CatalogueDeps, q: Query, version: Catalog
     const { parts, ids } = await listMarketplaceParts(deps, q, version);
     return { body: parts, shows: ids };
   });
+  return { key, entry };
+}
+
+/**
+ * A search's page, from the search cache while the catalogue holds (popular searches repeat: the
+ * second asker is not ranked again). Keyed by the whole query (the text as typed, filters, sort,
+ * page); its order depends on the sort's version and, ranked by relevance, on `standing` (the
+ * rating, downloads and trending score its quality reads, ranking.ts). A like or a view of a prompt
+ * it shows re-reads the page, as for lists.
+ */
+export async function cachedSearch(deps: CatalogueDeps, q: Query, version: CatalogueVersion) {
+  const key = `search|${JSON.stringify(q)}`;
+  const order = `${pageIdsVersion(q.sort ?? 'relevance', version)}|${version.standing}`;
+  const entry = await deps.catalogue.searches.get(key, stampOf(version, order), async () => {
+    const { parts, ids } = await listMarketplaceParts(deps, q, version);
+    return { body: parts, shows: ids };
+  });
+  return { key, entry };
+}
+
+/** A search's matches per category and type: which prompts match moves with `content` alone. */
+export async function cachedSearchCounts(
+  deps: CatalogueDeps,
+  q: SearchCountsQuery,
+  version: CatalogueVersion,
+) {
+  const key = `counts|${JSON.stringify(q)}`;
+  const entry = await deps.catalogue.searches.get(key, stampOf(version), async () => ({
+    body: serializeWith(countsResponse, { success: true, data: await searchCounts(deps, q) }),
+    shows: [],
+  }));
   return { key, entry };
 }
 

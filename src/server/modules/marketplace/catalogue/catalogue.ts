@@ -34,13 +34,16 @@ import { type CatalogueVersion, catalogueVersionReader, createVersionedMap } fro
  *
  * Kept here: the response cache (lib/response-cache.ts: unsearched lists, the categories, an
  * anonymous prompt page, a public prompt's reviews; cached.ts), each remembered at the front door
- * for its URL (decision 018) but the reviews; list totals under `membership` and page ids under the
+ * for its URL (decision 018) but the reviews; a second one for searches and their counts (not at
+ * the front door: their URLs are many); list totals under `membership` and page ids under the
  * versions their sort depends on (version.ts); cards and their JSON per row object (../cards.ts).
- * Never cached: searches, a signed-in caller's prompt page, a draft's reviews.
+ * Never cached: a signed-in caller's prompt page, a draft's reviews.
  */
 
 export interface Catalogue {
   cache: ResponseCache;
+  /** Searches' answers and counts, apart so that many different searches do not push lists out. */
+  searches: ResponseCache;
   /** The catalogue's version, with the feed read up to it: the cache checks the feed's notes. */
   version(): Promise<CatalogueVersion>;
   /** The stamp an answer must be current at now (no order). */
@@ -75,6 +78,7 @@ export function openCatalogue(app: FastifyInstance): CatalogueDeps {
   app.deferredWrites.register(views.flush);
   const feed = createTallyFeed(db, (err, what) => app.log.error({ err }, what));
   const cache = createResponseCache({ feed });
+  const searches = createResponseCache({ feed, maxEntries: 1000, maxBytes: 16 * 1024 * 1024 });
   const readVersion = catalogueVersionReader(app.database);
   const version = async (): Promise<CatalogueVersion> => {
     const v = await readVersion();
@@ -85,6 +89,7 @@ export function openCatalogue(app: FastifyInstance): CatalogueDeps {
   const current = () => version().then((v) => stampOf(v));
   const catalogue: Catalogue = {
     cache,
+    searches,
     version,
     current,
     remember: (request, key, extra = {}) =>
