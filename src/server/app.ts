@@ -17,6 +17,7 @@ import { apiKeyAuthenticator } from './modules/api-keys/authenticate';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { createApiKeysService } from './modules/api-keys/service';
 import { authRoutes } from './modules/auth/routes';
+import { payoutRoutes } from './modules/billing/payout-routes';
 import { paymentRoutes } from './modules/billing/routes';
 import { REMINDER_CRON, REMINDER_QUEUE, createBillingService } from './modules/billing/service';
 import { createAuthService } from './modules/auth/service';
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(creatorRoutes, { playground, mailer, publicUrl: config.publicUrl });
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
+      await api.register(payoutRoutes, { prefix: '/payouts', billing });
       await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing, models });
     },
     { prefix: '/api' },
