@@ -30,6 +30,8 @@ import * as repo from './repository/payouts';
  */
 
 type Db = Kysely<DB>;
+/** What payouts need of billing's dependencies. */
+export type PayoutDeps = Pick<BillingDeps, 'db' | 'config' | 'gateway' | 'log' | 'mailer' | 'publicUrl'>;
 type Actor = { id: string; ip: string | null };
 
 const money = (minor: number, currency: string) =>
@@ -101,7 +103,7 @@ const balanceIn = async (db: Db, creatorId: string, currency: string) =>
   (await payoutBalances(db, creatorId)).find((b) => b.currency === currency) ?? null;
 
 /** The creator's earnings page: balances, the gateway payouts go through, and their requests. */
-export async function payoutOverview(deps: BillingDeps, creatorId: string): Promise<PayoutOverview> {
+export async function payoutOverview(deps: PayoutDeps, creatorId: string): Promise<PayoutOverview> {
   const [balances, rows, account] = await Promise.all([
     payoutBalances(deps.db, creatorId, { siteCurrency: deps.config.currency }),
     repo.listCreatorPayouts(deps.db, creatorId),
@@ -118,7 +120,7 @@ export async function payoutOverview(deps: BillingDeps, creatorId: string): Prom
 
 /** A creator asks for a payout; at most their available balance, at least the threshold, once. */
 export async function requestPayout(
-  deps: BillingDeps,
+  deps: PayoutDeps,
   actor: Actor,
   input: RequestPayoutInput,
 ): Promise<Payout> {
@@ -174,7 +176,7 @@ export async function requestPayout(
 }
 
 /** The creator's Razorpay linked account, for Route transfers; null clears it. */
-export async function savePayoutAccount(deps: BillingDeps, creatorId: string, accountId: string | null) {
+export async function savePayoutAccount(deps: PayoutDeps, creatorId: string, accountId: string | null) {
   await repo.saveAccount(deps.db, creatorId, accountId, nowIso());
   return payoutOverview(deps, creatorId);
 }
@@ -183,7 +185,7 @@ async function adminEmail(db: Db, id: string) {
   return (await repo.findCreator(db, id))?.email ?? 'unknown';
 }
 
-async function mailCreator(deps: BillingDeps, db: Db, payout: repo.PayoutRow, subject: string, body: string) {
+async function mailCreator(deps: PayoutDeps, db: Db, payout: repo.PayoutRow, subject: string, body: string) {
   const creator = await repo.findCreator(db, payout.creator_id);
   if (!creator) return;
   await deps.mailer.send(
@@ -208,7 +210,7 @@ async function toAdminPayout(db: Db, r: repo.AdminPayoutRow) {
 
 /** Payout requests for the admin panel, newest first, with each creator's balance now. */
 export async function adminPayouts(
-  deps: BillingDeps,
+  deps: PayoutDeps,
   f: { status?: PayoutStatus; page: number; limit: number },
 ) {
   const { rows, total } = await repo.listAdminPayouts(deps.db, f);
@@ -236,7 +238,7 @@ async function adminPayout(db: Db, id: string): Promise<AdminPayout> {
 }
 
 /** Moves a requested payout to approved (its ledger step and audit row); false when it was not requested. */
-async function approveStep(deps: BillingDeps, admin: Actor, payout: repo.PayoutRow, method: string) {
+async function approveStep(deps: PayoutDeps, admin: Actor, payout: repo.PayoutRow, method: string) {
   return deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
     const moved = await repo.updatePayoutFrom(trx, payout.id, ['requested'], null, {
@@ -272,7 +274,7 @@ async function approveStep(deps: BillingDeps, admin: Actor, payout: repo.PayoutR
 
 /** Records a payout as paid (from approved, under `claim`), its ledger step, audit row and mail. */
 async function paidStep(
-  deps: BillingDeps,
+  deps: PayoutDeps,
   admin: Actor,
   payout: repo.PayoutRow,
   paid: { method: PayoutMethod; reference: string; accountId: string | null; claim: string | null },
@@ -333,7 +335,7 @@ async function paidStep(
  * for an approved payout whose transfer failed tries again; a paid payout is answered as it is.
  */
 export async function approvePayout(
-  deps: BillingDeps,
+  deps: PayoutDeps,
   admin: Actor,
   id: string,
   input: ApprovePayoutInput,
@@ -424,7 +426,7 @@ export async function approvePayout(
 }
 
 /** An admin rejects a payout not yet paid; its amount is released to the creator's balance. */
-export async function rejectPayout(deps: BillingDeps, admin: Actor, id: string, reason: string) {
+export async function rejectPayout(deps: PayoutDeps, admin: Actor, id: string, reason: string) {
   const payout = await repo.findPayout(deps.db, id);
   if (!payout) throw notFound(PAYOUT_MESSAGES.notFound);
   if (payout.status === 'rejected') return adminPayout(deps.db, id);
@@ -478,7 +480,7 @@ export async function rejectPayout(deps: BillingDeps, admin: Actor, id: string, 
 
 /** The admin's least payout for a currency. */
 export async function setPayoutThreshold(
-  deps: BillingDeps,
+  deps: PayoutDeps,
   admin: Actor,
   input: { currency: string; thresholdMinor: number },
 ) {
