@@ -41,8 +41,9 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = 
     ip: request.ip,
   });
 
+  // '' rather than '/': the address is /api/payouts, without a trailing slash.
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -55,7 +56,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = 
   );
 
   app.post(
-    '/',
+    '',
     {
       config: requestLimit,
       schema: {
