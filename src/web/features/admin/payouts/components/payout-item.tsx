@@ -62,8 +62,12 @@ export function PayoutItem({ payout, gateway }: { payout: AdminPayout; gateway: 
         </time>
       </header>
       <p className="text-xs text-muted-foreground tabular-nums">
-        Available now {money(payout.availableMinor)} ·{' '}
-        {payout.accountId ? `Razorpay account ${payout.accountId}` : 'No Razorpay linked account'}
+        Available now {money(payout.availableMinor)}
+        {gateway === 'razorpay'
+          ? payout.accountId
+            ? ` · Razorpay account ${payout.accountId}`
+            : ' · No Razorpay linked account'
+          : ''}
       </p>
       {how ? <p className="text-xs break-all text-muted-foreground">{how}</p> : null}
       {payout.note ? (
