@@ -28,8 +28,8 @@ export const PAYOUT_MESSAGES = {
   requested: 'Payout requested. An admin will review it.',
   belowThreshold: (least: string) => `The least payout is ${least}.`,
   overAvailable: (available: string) => `You can ask for at most ${available}, your available balance.`,
-  negative: (owed: string) =>
-    `Your balance is ${owed} below zero after a refund; payouts resume once later sales make up for it.`,
+  negative: (balance: string) =>
+    `Your balance is ${balance} after a refund of a sale already paid out; payouts resume once later sales make up for it.`,
   noneAvailable: 'Nothing is available to pay out yet.',
   notFound: 'Payout not found',
   notOpen: 'This payout has already been decided.',

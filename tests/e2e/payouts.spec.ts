@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
@@ -52,6 +53,11 @@ async function settledSale(request: APIRequestContext, creator: RegisteredAccoun
   });
   expect(verified.status()).toBe(200);
   const paymentId = ((await verified.json()) as { data: { paymentId: string } }).data.paymentId;
+  backdate(paymentId);
+  return paymentId;
+}
+
+function backdate(paymentId: string) {
   const db = new SQLite(E2E_DB_FILE, { fileMustExist: true });
   try {
     db.prepare('update payments set paid_at = ? where id = ?').run(
@@ -104,6 +110,7 @@ test('a creator asks for a payout, an admin approves it, the creator sees it pai
   await expect(
     dialog.getByLabel('Pay through the test gateway (demo mode: no real money moves)'),
   ).toBeChecked();
+  await admin.screenshot({ path: '.tmp/shots/admin-approve-dialog-1280.png' });
   await dialog.getByRole('button', { name: 'Approve and pay' }).click();
   await expect(admin.getByText('Payout marked paid')).toBeVisible();
   await admin.getByRole('tab', { name: 'Paid' }).click();
@@ -118,6 +125,70 @@ test('a creator asks for a payout, an admin approves it, the creator sees it pai
   const item = page.getByTestId('payout-item').first();
   await expect(item).toContainText('Paid');
   await expect(item).toContainText('Test gateway (demo, no real money)');
+});
+
+/**
+ * What billing's refund does when Razorpay's webhook reports a refund made at its dashboard after
+ * the window (the e2e server runs the test gateway, which has no webhook): the payment refunded,
+ * the purchase revoked, the creator's share debited.
+ */
+function refundedAtRazorpay(paymentId: string) {
+  const db = new SQLite(E2E_DB_FILE, { fileMustExist: true });
+  const now = new Date().toISOString();
+  try {
+    db.transaction(() => {
+      const sale = db
+        .prepare(`select * from creator_earnings where payment_id = ? and kind = 'sale'`)
+        .get(paymentId) as {
+        creator_id: string;
+        prompt_id: string;
+        purchase_id: string;
+        amount_minor: number;
+      };
+      db.prepare(
+        `update payments set status = 'refunded', refunded_minor = amount_minor, refunded_at = ?,
+           provider_refund_id = 'rfnd_dashboard_e2e' where id = ?`,
+      ).run(now, paymentId);
+      db.prepare('update purchases set revoked_at = ? where payment_id = ?').run(now, paymentId);
+      db.prepare(
+        `insert into creator_earnings (id, creator_id, prompt_id, purchase_id, payment_id, kind, amount_minor, currency, created_at)
+         values (?, ?, ?, ?, ?, 'refund', ?, 'USD', ?)`,
+      ).run(
+        crypto.randomUUID(),
+        sale.creator_id,
+        sale.prompt_id,
+        sale.purchase_id,
+        paymentId,
+        -sale.amount_minor,
+        now,
+      );
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+test('a refund after a payout shows a negative balance and pauses payouts', async ({ page }) => {
+  const creator = await registerAccount(page.request, 'payout-negative');
+  const paymentId = await settledSale(page.request, creator, 'Negative balance example');
+  const asked = await page.request.post('/api/payouts', {
+    headers: auth(creator.token),
+    data: { amountMinor: 2000, currency: 'USD' },
+  });
+  const adminToken = await apiSignIn(page.request, DEMO_ADMIN, 'admin');
+  const id = ((await asked.json()) as { data: { id: string } }).data.id;
+  await page.request.post(`/api/admin/payouts/${id}/approve`, {
+    headers: auth(adminToken),
+    data: { method: 'manual', reference: 'BANK-NEG-1' },
+  });
+  refundedAtRazorpay(paymentId);
+  await useSession(page, creator.token);
+  await openEarnings(page);
+  await expect(page.getByTestId('balance-available')).toContainText('-$20.00');
+  await expect(page.getByText('Your balance is below zero', { exact: true })).toBeVisible();
+  await expect(page.getByText('Payouts are paused while your balance is below zero.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request payout' })).toHaveCount(0);
+  await page.screenshot({ path: '.tmp/shots/earnings-negative-1280.png', fullPage: true });
 });
 
 test('a creator cannot open the admin payouts page', async ({ page }) => {

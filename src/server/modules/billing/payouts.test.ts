@@ -442,7 +442,7 @@ describe('payouts: a refund after a payout', () => {
     expect(refund.json().data.outcome).toBe('applied');
     expect(await usd(c.token)).toMatchObject({ availableMinor: -1039, paidMinor: 1039 });
     expect((await request(c.token, 1000)).json().message).toBe(
-      'Your balance is -$10.39 below zero after a refund; payouts resume once later sales make up for it.',
+      'Your balance is -$10.39 after a refund of a sale already paid out; payouts resume once later sales make up for it.',
     );
     await sale(c, 1299, 31);
     expect(await usd(c.token)).toMatchObject({ availableMinor: 0 });
