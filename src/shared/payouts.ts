@@ -36,7 +36,8 @@ export const PAYOUT_MESSAGES = {
   inProgress: 'A transfer of this payout is already in progress.',
   noAccount: 'This creator has not given a Razorpay linked account; pay by hand with a reference instead.',
   noGateway: 'No payment gateway is configured; pay by hand with a reference instead.',
-  transferFailed: 'The payment gateway could not make this transfer. Try again or pay by hand.',
+  transferFailed:
+    'The payment gateway could not make this transfer. Try again (a retry never pays twice), or check the Razorpay dashboard before paying by hand.',
   paid: 'Payout marked paid',
   rejected: 'Payout rejected',
 } as const;

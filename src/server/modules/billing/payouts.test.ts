@@ -309,7 +309,8 @@ describe('payouts: the admin', () => {
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toMatchObject({
       code: 'PAYMENT_ERROR',
-      message: 'The payment gateway could not make this transfer. Try again or pay by hand.',
+      message:
+        'The payment gateway could not make this transfer. Try again (a retry never pays twice), or check the Razorpay dashboard before paying by hand.',
     });
     const row = await db().selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'approved', claim: null });
