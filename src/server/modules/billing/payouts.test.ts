@@ -171,6 +171,14 @@ describe('payouts: requests', () => {
       .where('target_id', '=', ok.json().data.id)
       .execute();
     expect(audit.map((a) => [a.action, a.actor_id])).toEqual([['payout.request', c.id]]);
+    const alert = await db()
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('subject', '=', 'Payout requested: $15.00')
+      .where('to_address', '=', 'admin@promptforge.test')
+      .executeTakeFirst();
+    expect(alert?.text_body).toContain(`Creator: ${c.email}`);
+    expect(alert?.text_body).toContain('/admin/payouts');
   });
 
   it('parallel requests never take more than is available', async () => {

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/payouts';
 import type { DB } from '../../db/types';
 import { recordAudit } from '../../lib/audit';
+import { queueAdminAlert } from '../admin/settings/alerts';
 import { AppError, fieldError, notFound, validation } from '../../lib/errors';
 import { storedMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
@@ -171,7 +172,15 @@ export async function requestPayout(
       after: { status: 'requested', amountMinor, currency, availableBefore: available },
       ip: actor.ip,
     });
+    // Admins who asked for payment alerts (Admin Settings > Notifications) hear of it.
+    await queueAdminAlert(trx, deps.mailer, 'payment', {
+      subject: `Payout requested: ${money(amountMinor, currency)}`,
+      text:
+        `A creator asked for a payout on Promptforge.\n\nCreator: ${email}\nAmount: ${money(amountMinor, currency)}\n\n` +
+        `Review it: ${deps.publicUrl}/admin/payouts\n`,
+    });
   });
+  deps.mailer.wake();
   return toPayout((await repo.findPayout(deps.db, id))!);
 }
 
