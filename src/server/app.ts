@@ -8,6 +8,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { apiKeyAuthenticator } from './modules/api-keys/authenticate';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { authRoutes } from './modules/auth/routes';
+import { payoutRoutes } from './modules/billing/payout-routes';
 import { paymentRoutes } from './modules/billing/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(creatorRoutes, { playground, mailer, publicUrl: config.publicUrl });
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
+      await api.register(payoutRoutes, { prefix: '/payouts', billing });
       await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing, models });
     },
     { prefix: '/api' },

@@ -34,6 +34,7 @@ export const PAGE_PATHS = {
   adminModels: '/admin/models',
   adminMessages: '/admin/messages',
   adminJobs: '/admin/jobs',
+  adminPayouts: '/admin/payouts',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;

@@ -47,6 +47,7 @@ test('the demo admin signs in with the demo credentials box', async ({ page }) =
     'Audit Log',
     'Messages',
     'Jobs',
+    'Payouts',
   ]);
   await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 });

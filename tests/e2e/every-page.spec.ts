@@ -88,6 +88,7 @@ const PAGES: PageCase[] = [
   { path: '/admin/messages', who: 'admin', ready: heading('Contact Messages') },
   { path: '/admin/models', who: 'admin', ready: (page) => page.getByTestId('admin-models') },
   { path: '/admin/jobs', who: 'admin', ready: heading('Jobs') },
+  { path: '/admin/payouts', who: 'admin', ready: heading('Payouts') },
 ];
 
 const THEMES: ThemeName[] = ['dark', 'light'];

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /*
  * A fake Razorpay API on loopback speaking the real REST shapes (https://razorpay.com/docs/api/):
- * POST /v1/orders and POST /v1/payments/:id/refund with basic auth, error bodies as
+ * POST /v1/orders, POST /v1/payments/:id/refund and Route's POST /v1/transfers (direct transfers,
+ * with the X-Transfer-Idempotency header) with basic auth, error bodies as
  * {error: {code, description}}. It also plays Checkout (a signed success for an order) and signs
  * webhooks, so tests exercise the app's real client, signature checks and webhook handler.
  */
@@ -32,10 +33,23 @@ export interface FakeOrder {
   notes: Record<string, string>;
 }
 
+export interface FakeTransfer {
+  id: string;
+  recipient: string;
+  amount: number;
+  currency: string;
+  notes: Record<string, string>;
+  idempotencyKey: string | null;
+}
+
 export interface FakeRazorpay {
   url: string;
   orders: FakeOrder[];
   refunds: { id: string; payment_id: string; amount: number }[];
+  /** Route transfers made (one per idempotency key). */
+  transfers: FakeTransfer[];
+  /** Linked accounts that exist; a transfer to another is refused as Razorpay does. */
+  accounts: Set<string>;
   /** What the next API call does instead of succeeding. */
   next: NextBehaviour | null;
   /** Checkout's success response for an order, signed with the key secret. */
@@ -62,6 +76,8 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const fake: Omit<FakeRazorpay, 'url' | 'close'> = {
     orders: [],
     refunds: [],
+    transfers: [],
+    accounts: new Set<string>(),
     next: null,
     pay(orderId, secret = FAKE_KEY_SECRET) {
       const paymentId = rid('pay');
@@ -186,6 +202,62 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
           currency: 'USD',
           status: 'processed',
           speed_processed: 'normal',
+        });
+      }
+      if (req.method === 'POST' && req.url === '/v1/transfers') {
+        const key = req.headers['x-transfer-idempotency'];
+        const idempotencyKey = typeof key === 'string' ? key : null;
+        if (idempotencyKey !== null && !/^[A-Za-z0-9_ -]{4,36}$/.test(idempotencyKey)) {
+          return error(400, 'BAD_REQUEST_ERROR', 'The idempotency key is invalid');
+        }
+        if (typeof body.account !== 'string' || !fake.accounts.has(body.account)) {
+          return error(400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
+        }
+        if (typeof body.amount !== 'number' || !Number.isInteger(body.amount) || body.amount < 100) {
+          return error(400, 'BAD_REQUEST_ERROR', 'The amount must be atleast INR 1.00');
+        }
+        const earlier = idempotencyKey && fake.transfers.find((t) => t.idempotencyKey === idempotencyKey);
+        if (earlier && (earlier.amount !== body.amount || earlier.recipient !== body.account)) {
+          return error(400, 'BAD_REQUEST_ERROR', 'Different request body sent for the same idempotency key');
+        }
+        const t: FakeTransfer = earlier || {
+          id: rid('trf'),
+          recipient: body.account,
+          amount: body.amount,
+          currency: String(body.currency),
+          notes: (body.notes as Record<string, string>) ?? {},
+          idempotencyKey,
+        };
+        if (!earlier) fake.transfers.push(t);
+        const at = Math.floor(Date.now() / 1000);
+        return send(200, {
+          id: t.id,
+          entity: 'transfer',
+          status: 'processed',
+          source: 'acc_fakeplatform001',
+          recipient: t.recipient,
+          amount: t.amount,
+          currency: t.currency,
+          amount_reversed: 0,
+          fees: 1,
+          tax: 0,
+          notes: t.notes,
+          linked_account_notes: [],
+          on_hold: false,
+          on_hold_until: null,
+          recipient_settlement_id: null,
+          created_at: at,
+          processed_at: at,
+          error: {
+            code: null,
+            description: null,
+            reason: null,
+            field: null,
+            step: null,
+            id: t.id,
+            source: null,
+            metadata: null,
+          },
         });
       }
       return error(404, 'BAD_REQUEST_ERROR', 'The requested URL was not found on the server.');

@@ -44,6 +44,10 @@ const TABLES = [
   'jobs',
   'playground_presets',
   'api_keys',
+  'payout_accounts',
+  'payout_thresholds',
+  'payouts',
+  'payout_entries',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {

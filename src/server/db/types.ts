@@ -446,7 +446,57 @@ export interface AuditLogTable {
   ip: string | null;
   created_at: Timestamp;
 }
+export interface PayoutAccountsTable {
+  creator_id: string;
+  /** The creator's Razorpay Route linked account (acc_...), for transfers. */
+  razorpay_account_id: string | null;
+  updated_at: Timestamp;
+}
+export interface PayoutThresholdsTable {
+  currency: string;
+  threshold_minor: number;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface PayoutsTable {
+  id: string;
+  creator_id: string;
+  amount_minor: number;
+  currency: string;
+  /** 'requested', 'approved', 'paid' or 'rejected' */
+  status: string;
+  /** How it was paid: 'razorpay' (a Route transfer), 'test' (the test gateway), 'manual'. */
+  method: string | null;
+  /** The transfer id, or the admin's reference for a payout paid by hand. */
+  reference: string | null;
+  account_id: string | null;
+  /** The rejection reason, or the last transfer failure. */
+  note: string | null;
+  /** Set while a transfer is being made, so two admins transfer once. */
+  claim: string | null;
+  requested_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  paid_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+export interface PayoutEntriesTable {
+  id: string;
+  payout_id: string;
+  creator_id: string;
+  /** 'reserve' (negative), 'approve' (0), 'pay' (0), 'release' (positive) */
+  kind: string;
+  amount_minor: number;
+  currency: string;
+  actor_id: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
 export interface DB {
+  payout_accounts: PayoutAccountsTable;
+  payout_thresholds: PayoutThresholdsTable;
+  payouts: PayoutsTable;
+  payout_entries: PayoutEntriesTable;
   payment_events: PaymentEventsTable;
   creator_earnings: CreatorEarningsTable;
   audit_log: AuditLogTable;

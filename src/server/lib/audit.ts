@@ -12,7 +12,7 @@ export async function recordAudit(
     actor: { id: string; email: string };
     /** Dotted verb, e.g. 'user.status', 'prompt.update', 'plan.delete', 'settings.security'. */
     action: string;
-    targetType: 'user' | 'prompt' | 'plan' | 'payment' | 'settings' | 'contact' | 'job';
+    targetType: 'user' | 'prompt' | 'plan' | 'payment' | 'payout' | 'settings' | 'contact' | 'job';
     targetId: string | null;
     before?: unknown;
     after?: unknown;

@@ -96,6 +96,10 @@ const AdminMessagesPage = lazyPage(
   'AdminMessagesPage',
 );
 const AdminJobsPage = lazyPage(() => import('@/features/admin/pages/admin-jobs-page'), 'AdminJobsPage');
+const AdminPayoutsPage = lazyPage(
+  () => import('@/features/admin/pages/admin-payouts-page'),
+  'AdminPayoutsPage',
+);
 
 function TitledPage({ title, Page }: { title?: string; Page: ComponentType }) {
   useDocumentTitle(title);
@@ -206,6 +210,7 @@ export const routes: RouteObject[] = [
                   page(PAGE_PATHS.adminModels, AdminModelsPage, 'Models'),
                   page(PAGE_PATHS.adminMessages, AdminMessagesPage, 'Contact Messages'),
                   page(PAGE_PATHS.adminJobs, AdminJobsPage, 'Jobs'),
+                  page(PAGE_PATHS.adminPayouts, AdminPayoutsPage, 'Payouts'),
                   page('/admin/*', NotFoundPage, 'Page not found'),
                 ],
               },

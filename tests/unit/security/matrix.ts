@@ -655,6 +655,36 @@ export const MATRIX: Record<string, Entry> = {
     request: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
     ok: [404],
   },
+  // Payouts (decision 056): a caller without settled earnings is told so (400).
+  'GET /api/payouts': { access: 'signedIn' },
+  'POST /api/payouts': {
+    access: 'signedIn',
+    request: () => ({ body: { amountMinor: 1000, currency: 'USD' } }),
+    ok: [400],
+  },
+  'PUT /api/payouts/account': {
+    access: 'signedIn',
+    request: () => ({ body: { razorpayAccountId: 'acc_CPRsN1LkFccllA' } }),
+  },
+  'GET /api/admin/payouts': { access: 'admin' },
+  // No such payout: an admin is told so (404); everyone else is refused before the lookup.
+  'POST /api/admin/payouts/{id}/approve': {
+    access: 'admin',
+    request: () => ({
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      body: { method: 'manual', reference: 'MATRIX-1' },
+    }),
+    ok: [404],
+  },
+  'POST /api/admin/payouts/{id}/reject': {
+    access: 'admin',
+    request: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' }, body: { reason: 'Matrix' } }),
+    ok: [404],
+  },
+  'PUT /api/admin/payouts/threshold': {
+    access: 'admin',
+    request: () => ({ body: { currency: 'USD', thresholdMinor: 1000 } }),
+  },
   'GET /api/admin/payments': { access: 'admin' },
   'POST /api/admin/payments/{id}/refund': {
     access: 'admin',

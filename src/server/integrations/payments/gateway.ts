@@ -16,6 +16,11 @@ export interface GatewayRefund {
   id: string;
 }
 
+export interface GatewayTransfer {
+  id: string;
+  status?: string;
+}
+
 export class GatewayError extends Error {
   constructor(
     message: string,
@@ -36,18 +41,29 @@ export interface PaymentGateway {
     notes: Record<string, string>;
   }): Promise<GatewayOrder>;
   refund(paymentId: string, amountMinor: number, notes: Record<string, string>): Promise<GatewayRefund>;
+  /**
+   * Moves money from the platform's balance to a creator (Razorpay Route's direct transfer). The
+   * idempotency key makes a retry of the same transfer return the first one rather than pay twice.
+   */
+  transfer(t: {
+    accountId: string;
+    amountMinor: number;
+    currency: string;
+    idempotencyKey: string;
+    notes: Record<string, string>;
+  }): Promise<GatewayTransfer>;
 }
 
 /** Razorpay's REST API (https://razorpay.com/docs/api/): basic auth with the key id and secret. */
 export function razorpayGateway(config: PaymentsConfig): PaymentGateway {
   const auth = 'Basic ' + Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64');
 
-  async function call<T>(path: string, body: unknown): Promise<T> {
+  async function call<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${config.apiBase}${path}`, {
         method: 'POST',
-        headers: { authorization: auth, 'content-type': 'application/json' },
+        headers: { authorization: auth, 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(config.timeoutMs),
       });
@@ -88,17 +104,26 @@ export function razorpayGateway(config: PaymentsConfig): PaymentGateway {
         speed: 'normal',
         notes,
       }),
+    // https://razorpay.com/docs/api/payments/route/direct-transfers-idempotent-request/
+    transfer: (t) =>
+      call<GatewayTransfer>(
+        '/v1/transfers',
+        { account: t.accountId, amount: t.amountMinor, currency: t.currency, notes: t.notes },
+        { 'x-transfer-idempotency': t.idempotencyKey },
+      ),
   };
 }
 
 const randomRef = () => crypto.randomBytes(10).toString('hex');
 
-/** The offline default: orders and refunds are local; payments are signed like Razorpay's. */
+/** The offline default: orders, refunds and transfers are local; payments are signed like Razorpay's. */
 export function testGateway(config: PaymentsConfig) {
   return {
     kind: 'test' as const,
     createOrder: async () => ({ id: `order_test_${randomRef()}` }),
     refund: async () => ({ id: `rfnd_test_${randomRef()}` }),
+    /** No money moves: the demo's payouts are labelled as the test gateway's in the UI. */
+    transfer: async () => ({ id: `trf_test_${randomRef()}`, status: 'processed' }),
     /** What Razorpay Checkout hands the browser after a successful payment. */
     pay(orderId: string) {
       const paymentId = `pay_test_${randomRef()}`;

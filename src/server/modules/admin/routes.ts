@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminPayoutRoutes } from '../billing/payout-routes';
 import { adminPaymentRoutes } from '../billing/routes';
 import { adminAuditRoutes } from './audit/routes';
 import { adminDashboardRoutes } from './dashboard/routes';
@@ -35,4 +36,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminModelsRoutes, deps);
   await app.register(adminJobsRoutes, deps);
   await app.register(adminPaymentRoutes, { billing: deps.billing });
+  await app.register(adminPayoutRoutes, { billing: deps.billing });
 };

@@ -1,6 +1,8 @@
 import type { CreateOrderInput, VerifyPaymentInput } from '../../../shared/billing';
+import type { ApprovePayoutInput, PayoutStatus, RequestPayoutInput } from '../../../shared/payouts';
 import type { AuthContext } from '../../plugins/app/auth';
 import * as checkout from './checkout';
+import * as payouts from './payouts';
 import type { BillingDeps } from './deps';
 import * as records from './records';
 import * as refunds from './refunds';
@@ -14,7 +16,7 @@ import { webhook } from './webhook';
  * stored for the same user; what it bought is granted in one transaction, exactly once
  * (grants.ts). The work is done by plain functions over BillingDeps, one file per job:
  * checkout.ts (orders, verify), webhook.ts, grants.ts, subscriptions.ts, refunds.ts, records.ts
- * (history); repository/ holds their SQL and is imported by billing's own files only.
+ * (history), payouts.ts (creators' balances and payouts); repository/ holds their SQL and is imported by billing's own files only.
  */
 
 export type { BillingDeps } from './deps';
@@ -29,6 +31,7 @@ export {
 } from './repository/current-plan';
 export { currentSubscription } from './subscriptions';
 export { REMINDER_CRON, REMINDER_QUEUE } from './reminders';
+export { payoutBalances } from './payouts';
 
 /** Billing bound to its dependencies, for the routes and the jobs. */
 export function createBillingService(deps: BillingDeps) {
@@ -56,6 +59,22 @@ export function createBillingService(deps: BillingDeps) {
     expire: () => subscriptions.expire(deps),
     /** Mails the renewal reminders due (reminders.ts); the number sent. */
     remindRenewals: (now?: Date) => reminders.remindRenewals(deps, now),
+    /** Payouts (payouts.ts): a creator's balances and requests, an admin's decisions. */
+    payoutOverview: (auth: AuthContext) => payouts.payoutOverview(deps, auth.userId),
+    requestPayout: (actor: { id: string; ip: string | null }, input: RequestPayoutInput) =>
+      payouts.requestPayout(deps, actor, input),
+    savePayoutAccount: (auth: AuthContext, accountId: string | null) =>
+      payouts.savePayoutAccount(deps, auth.userId, accountId),
+    adminPayouts: (f: { status?: PayoutStatus; page: number; limit: number }) =>
+      payouts.adminPayouts(deps, f),
+    approvePayout: (admin: { id: string; ip: string | null }, id: string, input: ApprovePayoutInput) =>
+      payouts.approvePayout(deps, admin, id, input),
+    rejectPayout: (admin: { id: string; ip: string | null }, id: string, reason: string) =>
+      payouts.rejectPayout(deps, admin, id, reason),
+    setPayoutThreshold: (
+      admin: { id: string; ip: string | null },
+      input: { currency: string; thresholdMinor: number },
+    ) => payouts.setPayoutThreshold(deps, admin, input),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   SettingsIcon,
   StoreIcon,
   UsersIcon,
+  WalletIcon,
 } from 'lucide-react';
 import { type FormEvent, Suspense, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
@@ -48,6 +49,7 @@ const SIDEBAR_LINKS = [
   { label: 'Audit Log', to: ADMIN_PATHS.audit, Icon: ScrollTextIcon },
   { label: 'Messages', to: ADMIN_PATHS.messages, Icon: InboxIcon },
   { label: 'Jobs', to: ADMIN_PATHS.jobs, Icon: ListChecksIcon },
+  { label: 'Payouts', to: ADMIN_PATHS.payouts, Icon: WalletIcon },
 ] as const;
 
 /**

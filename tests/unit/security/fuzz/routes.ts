@@ -141,6 +141,13 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'PUT /api/admin/contact-messages/{id}': { role: 'admin', ids: 'contactMessage' },
   'GET /api/admin/jobs': { role: 'admin' },
   'POST /api/admin/jobs/{id}/retry': { role: 'admin' },
+  'GET /api/payouts': { role: 'user' },
+  'POST /api/payouts': { role: 'user' },
+  'PUT /api/payouts/account': { role: 'user' },
+  'GET /api/admin/payouts': { role: 'admin' },
+  'POST /api/admin/payouts/{id}/approve': { role: 'admin' },
+  'POST /api/admin/payouts/{id}/reject': { role: 'admin' },
+  'PUT /api/admin/payouts/threshold': { role: 'admin' },
   'GET /api/admin/payments': { role: 'admin' },
   'POST /api/admin/payments/{id}/refund': { role: 'admin', ids: 'payment' },
 };

@@ -13,6 +13,7 @@ export const ADMIN_PATHS = {
   models: '/admin/models',
   messages: '/admin/messages',
   jobs: '/admin/jobs',
+  payouts: '/admin/payouts',
 } as const;
 
 const KEYWORDS: readonly [readonly string[], string][] = [

@@ -1,10 +1,11 @@
-import { BarChart3Icon, FileTextIcon, LayoutDashboardIcon, UploadIcon } from 'lucide-react';
+import { BarChart3Icon, FileTextIcon, LayoutDashboardIcon, UploadIcon, WalletIcon } from 'lucide-react';
 import { Suspense, lazy, useCallback } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { useDashboard } from '../api/get-dashboard';
 import { DashboardHeader } from '../components/dashboard-header';
+import { EarningsTab } from '../components/earnings-tab';
 import { MyPromptsTab } from '../components/my-prompts-tab';
 import { OverviewTab } from '../components/overview-tab';
 import { UploadTab } from '../components/upload-tab';
@@ -20,11 +21,12 @@ const TABS: Record<StudioTab, { label: string; short: string; Icon: typeof Layou
   upload: { label: 'Upload Prompt', short: 'Upload', Icon: UploadIcon },
   prompts: { label: 'My Prompts', short: 'Prompts', Icon: FileTextIcon },
   analytics: { label: 'Analytics', short: 'Analytics', Icon: BarChart3Icon },
+  earnings: { label: 'Earnings', short: 'Earnings', Icon: WalletIcon },
 };
 
 /**
  * /dashboard, the creator studio (spec section 2): the header, then Overview, Upload Prompt, My
- * Prompts and Analytics. The chosen tab, the list's filter and page and the analytics period live in
+ * Prompts, Analytics and Earnings (balances and payouts, issue 57). The chosen tab, the list's filter and page and the analytics period live in
  * the URL, so a reload keeps the view.
  */
 export function DashboardPage() {
@@ -44,7 +46,7 @@ export function DashboardPage() {
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
       <DashboardHeader name={user.name} plan={plan} sessions={sessions} />
       <Tabs value={params.tab} onValueChange={(tab) => update({ tab: tab as StudioTab })} className="mt-8">
-        <TabsList className="grid h-auto w-full grid-cols-4 sm:inline-flex sm:h-10 sm:w-auto">
+        <TabsList className="grid h-auto w-full grid-cols-5 sm:inline-flex sm:h-10 sm:w-auto">
           {STUDIO_TABS.map((tab) => {
             const { label, short, Icon } = TABS[tab];
             return (
@@ -87,6 +89,9 @@ export function DashboardPage() {
               onUpload={showUpload}
             />
           </Suspense>
+        </TabsContent>
+        <TabsContent value="earnings" className="mt-6">
+          <EarningsTab />
         </TabsContent>
       </Tabs>
     </div>

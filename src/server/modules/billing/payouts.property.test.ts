@@ -1,0 +1,278 @@
+import fc from 'fast-check';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPrompt, insertUser } from '../../../../tests/support/factories';
+import { testConfig } from '../../../../tests/support/test-app';
+import { createTestDatabase, testEngine } from '../../../../tests/support/test-db';
+import type { Database } from '../../db/database';
+import type { Mail, Mailer } from '../../integrations/mail/mailer';
+import { testGateway } from '../../integrations/payments/gateway';
+import { newId } from '../../lib/time';
+import { type PayoutDeps, approvePayout, payoutBalances, rejectPayout, requestPayout } from './payouts';
+import { applyRefundInTx } from './refunds';
+
+/*
+ * Generated sequences of sales (inside and past the refund window), refunds (of pending and of
+ * settled sales), payout requests (alone and several at once), approvals and rejections, checked
+ * after every step against a model of the ledgers: a request succeeds exactly when the model says
+ * it may, nothing asked for ever exceeds what was available, and the payout ledger sums to the
+ * payouts it reserves. The calls are billing's own functions on a real database of the engine
+ * under test; the refunds are billing's refund code.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+const THRESHOLD = 1000;
+
+let database: Database;
+let deps: PayoutDeps;
+let admin: { id: string; ip: null };
+const mails: Mail[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = testConfig({ PAYMENTS_TEST_MODE: 'true' }).payments;
+  const mailer: Mailer = {
+    mode: 'outbox',
+    send: async (mail) => void mails.push(mail),
+    wake: () => {},
+    close: () => {},
+  };
+  deps = {
+    db: database.db,
+    config,
+    gateway: testGateway(config),
+    log: pino({ level: 'silent' }),
+    mailer,
+    publicUrl: 'http://localhost',
+  };
+  admin = {
+    id: (await insertUser(database.db, { role: 'admin', email: `admin-${newId()}@example.test` })).id,
+    ip: null,
+  };
+});
+afterAll(async () => {
+  await database.close();
+});
+
+type Op =
+  | { op: 'sale'; priceMinor: number; ageDays: number }
+  | { op: 'refund'; pick: number }
+  | { op: 'request'; amountMinor: number; parallel: number }
+  | { op: 'approve'; pick: number; manual: boolean }
+  | { op: 'reject'; pick: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('sale' as const),
+      priceMinor: fc.integer({ min: 100, max: 5000 }),
+      ageDays: fc.oneof(fc.integer({ min: 0, max: 29 }), fc.integer({ min: 31, max: 90 })),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('refund' as const), pick: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('request' as const),
+      amountMinor: fc.oneof(fc.integer({ min: 1, max: 1200 }), fc.integer({ min: 900, max: 8000 })),
+      parallel: fc.integer({ min: 1, max: 4 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('approve' as const), pick: fc.nat(), manual: fc.boolean() }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('reject' as const), pick: fc.nat() }) },
+);
+
+interface Sale {
+  paymentId: string;
+  share: number;
+  settled: boolean;
+  refunded: boolean;
+}
+interface Requested {
+  id: string;
+  amount: number;
+  status: 'requested' | 'paid' | 'rejected';
+}
+
+async function insertSale(creatorId: string, priceMinor: number, ageDays: number): Promise<Sale> {
+  const db = database.db;
+  const at = new Date(Date.now() - ageDays * DAY - (ageDays >= 30 ? 3600_000 : -3600_000)).toISOString();
+  const prompt = await insertPrompt(db, creatorId, { type: 'premium', price_minor: priceMinor });
+  const buyer = await insertUser(db);
+  const paymentId = newId();
+  const purchaseId = newId();
+  const share = Math.round(priceMinor * 0.8);
+  await db
+    .insertInto('payments')
+    .values({
+      id: paymentId,
+      user_id: buyer.id,
+      kind: 'prompt',
+      plan_id: null,
+      prompt_id: prompt.id,
+      billing: null,
+      amount_minor: priceMinor,
+      currency: 'USD',
+      status: 'captured',
+      provider: 'test',
+      provider_order_id: `order_${paymentId}`,
+      provider_payment_id: `pay_${paymentId}`,
+      paid_at: at,
+      granted_at: at,
+      receipt: null,
+      refunded_at: null,
+      provider_refund_id: null,
+      failure_reason: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await db
+    .insertInto('purchases')
+    .values({
+      id: purchaseId,
+      prompt_id: prompt.id,
+      buyer_id: buyer.id,
+      payment_id: paymentId,
+      amount_minor: priceMinor,
+      creator_share_minor: share,
+      currency: 'USD',
+      revoked_at: null,
+      created_at: at,
+    })
+    .execute();
+  await db
+    .insertInto('creator_earnings')
+    .values({
+      id: newId(),
+      creator_id: creatorId,
+      prompt_id: prompt.id,
+      purchase_id: purchaseId,
+      payment_id: paymentId,
+      kind: 'sale',
+      amount_minor: share,
+      currency: 'USD',
+      created_at: at,
+    })
+    .execute();
+  return { paymentId, share, settled: ageDays >= 30, refunded: false };
+}
+
+async function refundSale(sale: Sale) {
+  await database.db.transaction().execute(async (trx) => {
+    const payment = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', sale.paymentId)
+      .executeTakeFirstOrThrow();
+    await applyRefundInTx(trx, payment, `rfnd_${sale.paymentId}`, new Date().toISOString());
+  });
+  sale.refunded = true;
+}
+
+async function ledgerSums(creatorId: string) {
+  const entries = await database.db
+    .selectFrom('payout_entries')
+    .select('amount_minor')
+    .where('creator_id', '=', creatorId)
+    .execute();
+  const payouts = await database.db
+    .selectFrom('payouts')
+    .select(['amount_minor', 'status'])
+    .where('creator_id', '=', creatorId)
+    .execute();
+  return {
+    entries: entries.reduce((a, e) => a + Number(e.amount_minor), 0),
+    reserved: payouts.filter((p) => p.status !== 'rejected').reduce((a, p) => a + Number(p.amount_minor), 0),
+  };
+}
+
+describe(`payouts as generated sequences (${testEngine})`, () => {
+  it('never pay out more than is available, and the ledgers agree', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 14 }), async (ops) => {
+        const creator = await insertUser(database.db);
+        const actor = { id: creator.id, ip: null };
+        const sales: Sale[] = [];
+        const payouts: Requested[] = [];
+        let lateRefund = false;
+
+        const model = () => {
+          const live = (s: Sale) => (s.refunded ? 0 : s.share);
+          const settled = sales.filter((s) => s.settled).reduce((a, s) => a + live(s), 0);
+          const pending = sales.filter((s) => !s.settled).reduce((a, s) => a + live(s), 0);
+          const reserved = payouts.filter((p) => p.status !== 'rejected').reduce((a, p) => a + p.amount, 0);
+          return { available: settled - reserved, pending, reserved };
+        };
+
+        for (const step of ops) {
+          const before = model();
+          if (step.op === 'sale') {
+            sales.push(await insertSale(creator.id, step.priceMinor, step.ageDays));
+          } else if (step.op === 'refund') {
+            const open = sales.filter((s) => !s.refunded);
+            if (open.length === 0) continue;
+            const sale = open[step.pick % open.length]!;
+            if (sale.settled) lateRefund = true;
+            await refundSale(sale);
+          } else if (step.op === 'request') {
+            const results = await Promise.allSettled(
+              Array.from({ length: step.parallel }, () =>
+                requestPayout(deps, actor, { amountMinor: step.amountMinor, currency: 'USD' }),
+              ),
+            );
+            const may =
+              before.available >= 0 && step.amountMinor >= THRESHOLD
+                ? Math.min(step.parallel, Math.floor(before.available / step.amountMinor))
+                : 0;
+            const ok = results.filter((r) => r.status === 'fulfilled');
+            expect(ok).toHaveLength(may);
+            for (const r of results) {
+              if (r.status === 'rejected')
+                expect((r.reason as { code?: string }).code).toBe('VALIDATION_ERROR');
+              else payouts.push({ id: r.value.id, amount: step.amountMinor, status: 'requested' });
+            }
+          } else {
+            const open = payouts.filter((p) => p.status === 'requested');
+            if (open.length === 0) continue;
+            const p = open[step.pick % open.length]!;
+            if (step.op === 'approve') {
+              const paid = await approvePayout(
+                deps,
+                admin,
+                p.id,
+                step.manual
+                  ? { method: 'manual', reference: `REF-${p.id.slice(0, 8)}` }
+                  : { method: 'gateway' },
+              );
+              expect(paid.status).toBe('paid');
+              p.status = 'paid';
+            } else {
+              const rejected = await rejectPayout(deps, admin, p.id, 'generated rejection');
+              expect(rejected.status).toBe('rejected');
+              p.status = 'rejected';
+            }
+          }
+
+          const expected = model();
+          const [usd] = (await payoutBalances(database.db, creator.id)).filter((b) => b.currency === 'USD');
+          expect(usd?.availableMinor ?? 0).toBe(expected.available);
+          expect(usd?.pendingMinor ?? 0).toBe(expected.pending);
+          expect((usd?.inProgressMinor ?? 0) + (usd?.paidMinor ?? 0)).toBe(expected.reserved);
+          const sums = await ledgerSums(creator.id);
+          expect(sums.entries + sums.reserved).toBe(0);
+          expect(sums.reserved).toBe(expected.reserved);
+          // Only a refund of a sale already settled can take the balance below zero.
+          if (!lateRefund) expect(expected.available).toBeGreaterThanOrEqual(0);
+          if (step.op === 'request' && before.available >= 0)
+            expect(expected.available).toBeGreaterThanOrEqual(0);
+        }
+      }),
+      { numRuns: testEngine === 'postgres' ? 12 : 30 },
+    );
+  }, 240_000);
+});

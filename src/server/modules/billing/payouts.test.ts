@@ -1,0 +1,513 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { billingHelpers, startBillingApp } from '../../../../tests/support/billing';
+import { insertPrompt } from '../../../../tests/support/factories';
+import { type FakeRazorpay } from '../../../../tests/support/fake-razorpay';
+import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
+
+/*
+ * Creator payouts (decision 056) over HTTP: balances, requests within the available balance (in
+ * parallel too), the admin's approval through a fake Razorpay Route that speaks the transfers API,
+ * by hand, or rejection, a refund after a payout, the threshold, and who may do what.
+ * Runs on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
+ */
+
+let t: TestApp;
+let fake: FakeRazorpay;
+
+beforeAll(async () => {
+  ({ t, fake } = await startBillingApp());
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.next = null;
+});
+
+const { db, signUp, adminToken, call, webhook } = billingHelpers(() => t);
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+const put = (url: string, token: string | undefined, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url,
+    payload: payload as object,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+
+/** A real sale of a new prompt by `author` (checkout and verify), paid `age` days ago. */
+async function sale(author: { id: string }, priceMinor = 1299, age = 31) {
+  const prompt = await insertPrompt(db(), author.id, {
+    type: 'premium',
+    price_minor: priceMinor,
+    status: 'published',
+  });
+  const buyer = await signUp('Bo Buyer');
+  const order = (
+    await call('POST', '/api/payments/create-order', buyer.token, { promptId: prompt.id })
+  ).json().data;
+  const paid = fake.pay(order.orderId);
+  const verified = await call('POST', '/api/payments/verify', buyer.token, paid);
+  expect(verified.statusCode).toBe(200);
+  const paymentId = verified.json().data.paymentId as string;
+  const at = daysAgo(age);
+  await db()
+    .updateTable('payments')
+    .set({ paid_at: at, created_at: at })
+    .where('id', '=', paymentId)
+    .execute();
+  await db().updateTable('purchases').set({ created_at: at }).where('payment_id', '=', paymentId).execute();
+  await db()
+    .updateTable('creator_earnings')
+    .set({ created_at: at })
+    .where('payment_id', '=', paymentId)
+    .execute();
+  return { paymentId, providerPaymentId: paid.razorpay_payment_id, amountMinor: priceMinor };
+}
+
+const overview = async (token: string) => {
+  const res = await call('GET', '/api/payouts', token);
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+};
+const usd = async (token: string) =>
+  (await overview(token)).balances.find((b: { currency: string }) => b.currency === 'USD');
+const request = (token: string, amountMinor: number) =>
+  call('POST', '/api/payouts', token, { amountMinor, currency: 'USD' });
+
+async function ledgerOf(creatorId: string) {
+  return db()
+    .selectFrom('payout_entries')
+    .select(['kind', 'amount_minor', 'payout_id'])
+    .where('creator_id', '=', creatorId)
+    .orderBy('created_at')
+    .execute();
+}
+
+describe('payouts: balances', () => {
+  it('a new creator has nothing, the default threshold and the 30-day window', async () => {
+    const c = await signUp('Nina New');
+    const data = await overview(c.token);
+    expect(data).toMatchObject({
+      pendingDays: 30,
+      gateway: 'razorpay',
+      razorpayAccountId: null,
+      payouts: [],
+    });
+    expect(data.balances).toEqual([
+      {
+        currency: 'USD',
+        availableMinor: 0,
+        pendingMinor: 0,
+        inProgressMinor: 0,
+        paidMinor: 0,
+        thresholdMinor: 1000,
+        nextAvailableAt: null,
+      },
+    ]);
+    expect((await request(c.token, 1000)).json().message).toBe('Nothing is available to pay out yet.');
+  });
+
+  it('a sale is pending inside the refund window and available after it', async () => {
+    const c = await signUp('Pat Pending');
+    await sale(c, 1299, 2);
+    await sale(c, 1299, 31);
+    const b = await usd(c.token);
+    expect(b).toMatchObject({ availableMinor: 1039, pendingMinor: 1039, paidMinor: 0 });
+    expect(Date.parse(b.nextAvailableAt)).toBeGreaterThan(Date.now() + 27 * DAY);
+    expect(Date.parse(b.nextAvailableAt)).toBeLessThan(Date.now() + 29 * DAY);
+    // A refund of a pending sale takes it out of pending and leaves the available balance alone.
+    const pending = await sale(c, 1299, 1);
+    const admin = await adminToken();
+    expect((await call('POST', `/api/admin/payments/${pending.paymentId}/refund`, admin)).statusCode).toBe(
+      200,
+    );
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 1039, pendingMinor: 1039 });
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await call('GET', '/api/payouts')).statusCode).toBe(401);
+    expect((await request('', 1000)).statusCode).toBe(401);
+  });
+});
+
+describe('payouts: requests', () => {
+  it('refuses below the threshold, above the balance, and reserves what it takes', async () => {
+    const c = await signUp('Rae Request');
+    await sale(c);
+    await sale(c);
+    const low = await request(c.token, 999);
+    expect(low.statusCode).toBe(400);
+    expect(low.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      message: 'The least payout is $10.00.',
+      details: [{ field: 'amountMinor', message: 'The least payout is $10.00.' }],
+    });
+    const high = await request(c.token, 2079);
+    expect(high.json().message).toBe('You can ask for at most $20.78, your available balance.');
+    const bad = await call('POST', '/api/payouts', c.token, { amountMinor: 10.5, currency: 'USD' });
+    expect(bad.json().message).toBe('Amount must be whole cents');
+
+    const ok = await request(c.token, 1500);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().message).toBe('Payout requested. An admin will review it.');
+    expect(ok.json().data).toMatchObject({
+      amountMinor: 1500,
+      currency: 'USD',
+      status: 'requested',
+      method: null,
+    });
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 578, inProgressMinor: 1500 });
+    expect((await request(c.token, 1000)).json().message).toBe(
+      'You can ask for at most $5.78, your available balance.',
+    );
+    expect((await ledgerOf(c.id)).map((e) => [e.kind, e.amount_minor])).toEqual([['reserve', -1500]]);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', ok.json().data.id)
+      .execute();
+    expect(audit.map((a) => [a.action, a.actor_id])).toEqual([['payout.request', c.id]]);
+    const alert = await db()
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('subject', '=', 'Payout requested: $15.00')
+      .where('to_address', '=', 'admin@promptforge.test')
+      .executeTakeFirst();
+    expect(alert?.text_body).toContain(`Creator: ${c.email}`);
+    expect(alert?.text_body).toContain('/admin/payouts');
+  });
+
+  it('parallel requests never take more than is available', async () => {
+    const c = await signUp('Cora Concurrent');
+    await sale(c, 2500);
+    await sale(c, 2500);
+    await sale(c, 2500);
+    // 3 x 2000 available; eight requests of 1500 at once: four fit.
+    const results = await Promise.all(Array.from({ length: 8 }, () => request(c.token, 1500)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((s) => s === 201)).toHaveLength(4);
+    expect(codes.filter((s) => s === 400)).toHaveLength(4);
+    for (const r of results.filter((x) => x.statusCode !== 201)) {
+      expect(r.json().code).toBe('VALIDATION_ERROR');
+    }
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 0, inProgressMinor: 6000 });
+    const ledger = await ledgerOf(c.id);
+    expect(ledger.reduce((a, e) => a + e.amount_minor, 0)).toBe(-6000);
+  });
+
+  it('a creator sees only their own payouts', async () => {
+    const a = await signUp('Ann Own');
+    const b = await signUp('Ben Other');
+    await sale(a);
+    expect((await request(a.token, 1000)).statusCode).toBe(201);
+    expect((await overview(b.token)).payouts).toEqual([]);
+    expect((await overview(a.token)).payouts).toHaveLength(1);
+  });
+});
+
+describe('payouts: the admin', () => {
+  it('only an admin lists, approves, rejects or sets the threshold', async () => {
+    const c = await signUp('Will Wrongrole');
+    await sale(c);
+    const id = (await request(c.token, 1000)).json().data.id;
+    for (const [method, url, body] of [
+      ['GET', '/api/admin/payouts', undefined],
+      ['POST', `/api/admin/payouts/${id}/approve`, { method: 'manual', reference: 'x' }],
+      ['POST', `/api/admin/payouts/${id}/reject`, { reason: 'no' }],
+    ] as const) {
+      const res = await call(method, url, c.token, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('AUTHORIZATION_ERROR');
+      expect((await call(method, url, undefined, body)).statusCode).toBe(401);
+    }
+    const threshold = await put('/api/admin/payouts/threshold', c.token, {
+      currency: 'USD',
+      thresholdMinor: 100,
+    });
+    expect(threshold.statusCode).toBe(403);
+    expect(
+      (await db().selectFrom('payouts').select('status').where('id', '=', id).executeTakeFirst())?.status,
+    ).toBe('requested');
+  });
+
+  it('approves through a Razorpay Route transfer to the linked account, once', async () => {
+    const c = await signUp('Rita Route');
+    await sale(c);
+    await sale(c);
+    const admin = await adminToken();
+    const id = (await request(c.token, 2000)).json().data.id as string;
+
+    const none = await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
+    expect(none.json().message).toBe(
+      'This creator has not given a Razorpay linked account; pay by hand with a reference instead.',
+    );
+    const badAccount = await put('/api/payouts/account', c.token, { razorpayAccountId: 'acc_short' });
+    expect(badAccount.json().message).toBe(
+      'A Razorpay linked account id looks like acc_ and 14 letters or digits',
+    );
+    const account = 'acc_CPRsN1LkFccllA';
+    fake.accounts.add(account);
+    expect(
+      (await put('/api/payouts/account', c.token, { razorpayAccountId: account })).json().data,
+    ).toMatchObject({
+      razorpayAccountId: account,
+    });
+
+    const list = (await call('GET', '/api/admin/payouts?status=requested', admin)).json().data;
+    const row = list.payouts.find((p: { id: string }) => p.id === id);
+    expect(row).toMatchObject({
+      creator: { id: c.id, email: c.email },
+      accountId: account,
+      availableMinor: 78,
+    });
+    expect(list.gateway).toBe('razorpay');
+
+    const res = await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Payout marked paid');
+    const paid = res.json().data;
+    expect(paid).toMatchObject({ status: 'paid', method: 'razorpay', accountId: account });
+    const transfer = fake.transfers.find((x) => x.idempotencyKey === id)!;
+    expect(transfer).toMatchObject({
+      recipient: account,
+      amount: 2000,
+      currency: 'USD',
+      notes: { payoutId: id },
+    });
+    expect(paid.reference).toBe(transfer.id);
+
+    const again = await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
+    expect(again.json().data.status).toBe('paid');
+    expect(fake.transfers.filter((x) => x.idempotencyKey === id)).toHaveLength(1);
+    expect((await ledgerOf(c.id)).map((e) => [e.kind, e.amount_minor])).toEqual([
+      ['reserve', -2000],
+      ['approve', 0],
+      ['pay', 0],
+    ]);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['payout.request', 'payout.approve', 'payout.paid']);
+    const mail = await db().selectFrom('mail_outbox').selectAll().where('to_address', '=', c.email).execute();
+    expect(mail.map((m) => m.subject)).toEqual(['Your payout of $20.00 was paid']);
+    expect(mail[0]!.text_body).toContain(`transfer ${transfer.id}`);
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 78, inProgressMinor: 0, paidMinor: 2000 });
+    const mine = (await overview(c.token)).payouts[0];
+    expect(mine).toMatchObject({ status: 'paid', method: 'razorpay', reference: transfer.id });
+  });
+
+  it('a failed transfer leaves it approved; a retry after a lost answer pays the same transfer', async () => {
+    const c = await signUp('Fay Failure');
+    await sale(c);
+    const account = 'acc_FAILs1LkFccllA';
+    fake.accounts.add(account);
+    await put('/api/payouts/account', c.token, { razorpayAccountId: account });
+    const admin = await adminToken();
+    const id = (await request(c.token, 1000)).json().data.id as string;
+
+    fake.next = { kind: 'status', status: 500 };
+    const failed = await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({
+      code: 'PAYMENT_ERROR',
+      message:
+        'The payment gateway could not make this transfer. Try again (a retry never pays twice), or check the Razorpay dashboard before paying by hand.',
+    });
+    const row = await db().selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'approved', claim: null });
+    expect(
+      (
+        await db().selectFrom('mail_outbox').select('subject').where('to_address', '=', c.email).execute()
+      ).map((m) => m.subject),
+    ).toEqual(['Your payout of $10.00 was approved']);
+
+    fake.next = { kind: 'lost' };
+    expect(
+      (await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' })).statusCode,
+    ).toBe(502);
+    expect(fake.transfers.filter((x) => x.idempotencyKey === id)).toHaveLength(1);
+    const retry = await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
+    expect(retry.json().data).toMatchObject({ status: 'paid', method: 'razorpay' });
+    expect(fake.transfers.filter((x) => x.idempotencyKey === id)).toHaveLength(1);
+    expect(retry.json().data.reference).toBe(fake.transfers.find((x) => x.idempotencyKey === id)!.id);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'payout.request',
+      'payout.approve',
+      'payout.transfer_failed',
+      'payout.transfer_failed',
+      'payout.paid',
+    ]);
+  });
+
+  it('marks paid by hand with a reference, and two approvals at once pay once', async () => {
+    const c = await signUp('Manny Manual');
+    await sale(c);
+    const admin = await adminToken();
+    const id = (await request(c.token, 1039)).json().data.id as string;
+    const missing = await call('POST', `/api/admin/payouts/${id}/approve`, admin, {
+      method: 'manual',
+      reference: ' ',
+    });
+    expect(missing.json().message).toBe('Reference is required');
+    const both = await Promise.all([
+      call('POST', `/api/admin/payouts/${id}/approve`, admin, {
+        method: 'manual',
+        reference: 'WIRE-2026-001',
+      }),
+      call('POST', `/api/admin/payouts/${id}/approve`, admin, {
+        method: 'manual',
+        reference: 'WIRE-2026-001',
+      }),
+    ]);
+    expect(both.some((r) => r.statusCode === 200 && r.json().data.status === 'paid')).toBe(true);
+    const entries = await ledgerOf(c.id);
+    expect(entries.map((e) => e.kind)).toEqual(['reserve', 'approve', 'pay']);
+    const paid = await db().selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(paid).toMatchObject({ status: 'paid', method: 'manual', reference: 'WIRE-2026-001' });
+    const reject = await call('POST', `/api/admin/payouts/${id}/reject`, admin, { reason: 'late' });
+    expect(reject.json().message).toBe('This payout has already been decided.');
+  });
+
+  it('rejects with a reason and gives the amount back', async () => {
+    const c = await signUp('Rex Rejected');
+    await sale(c);
+    const admin = await adminToken();
+    const id = (await request(c.token, 1000)).json().data.id as string;
+    expect((await call('POST', `/api/admin/payouts/${id}/reject`, admin, {})).json().message).toBe(
+      'Reason is required',
+    );
+    const res = await call('POST', `/api/admin/payouts/${id}/reject`, admin, {
+      reason: 'Account details do not match',
+    });
+    expect(res.json()).toMatchObject({
+      message: 'Payout rejected',
+      data: { status: 'rejected', note: 'Account details do not match' },
+    });
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 1039, inProgressMinor: 0 });
+    expect((await ledgerOf(c.id)).map((e) => [e.kind, e.amount_minor])).toEqual([
+      ['reserve', -1000],
+      ['release', 1000],
+    ]);
+    const approve = await call('POST', `/api/admin/payouts/${id}/approve`, admin, {
+      method: 'manual',
+      reference: 'x',
+    });
+    expect(approve.json().message).toBe('This payout has already been decided.');
+    const mail = await db().selectFrom('mail_outbox').selectAll().where('to_address', '=', c.email).execute();
+    expect(mail.map((m) => m.subject)).toEqual(['Your payout of $10.00 was not approved']);
+    expect(mail[0]!.text_body).toContain('Account details do not match');
+    expect((await call('POST', '/api/admin/payouts/nope/reject', admin, { reason: 'x' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('the threshold is the admin’s, and requests follow it', async () => {
+    const c = await signUp('Tess Threshold');
+    await sale(c, 3000);
+    const admin = await adminToken();
+    const low = await put('/api/admin/payouts/threshold', admin, { currency: 'USD', thresholdMinor: 99 });
+    expect(low.json().message).toBe('The least payout cannot be below 1.00, the least the gateway moves');
+    const set = await put('/api/admin/payouts/threshold', admin, { currency: 'USD', thresholdMinor: 2000 });
+    expect(set.json().data.thresholds).toEqual([{ currency: 'USD', thresholdMinor: 2000 }]);
+    expect((await usd(c.token)).thresholdMinor).toBe(2000);
+    expect((await request(c.token, 1500)).json().message).toBe('The least payout is $20.00.');
+    expect((await request(c.token, 2400)).statusCode).toBe(201);
+    await put('/api/admin/payouts/threshold', admin, { currency: 'USD', thresholdMinor: 1000 });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'payout.threshold')
+      .execute();
+    expect(audit).toHaveLength(2);
+  });
+});
+
+describe('payouts: a refund after a payout', () => {
+  it('leaves a negative balance that refuses payouts until later sales make it up', async () => {
+    const c = await signUp('Neg Ative');
+    const first = await sale(c, 1299, 40);
+    const admin = await adminToken();
+    const id = (await request(c.token, 1039)).json().data.id as string;
+    await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'manual', reference: 'BANK-1' });
+    // The buyer is refunded at Razorpay's dashboard after the window (the admin panel no longer can).
+    const refund = await webhook(
+      fake.webhook('refund.processed', {
+        refund: { id: 'rfnd_late_1', payment_id: first.providerPaymentId, amount: 1299 },
+      }),
+    );
+    expect(refund.json().data.outcome).toBe('applied');
+    expect(await usd(c.token)).toMatchObject({ availableMinor: -1039, paidMinor: 1039 });
+    expect((await request(c.token, 1000)).json().message).toBe(
+      'Your balance is -$10.39 after a refund of a sale already paid out; payouts resume once later sales make up for it.',
+    );
+    await sale(c, 1299, 31);
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 0 });
+    expect((await request(c.token, 1000)).json().message).toBe('Nothing is available to pay out yet.');
+    await sale(c, 1299, 31);
+    expect((await request(c.token, 1039)).statusCode).toBe(201);
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 0, inProgressMinor: 1039, paidMinor: 1039 });
+  });
+});
+
+describe('payouts: the test gateway in demo mode', () => {
+  it('pays through the test gateway, labelled as such', async () => {
+    const demo = await createTestApp({ demo: true, env: { AUTH_RATE_LIMIT_PER_ADDRESS: '10000' } });
+    try {
+      const h = billingHelpers(() => demo);
+      const c = await h.signUp('Dee Demo');
+      const prompt = await insertPrompt(h.db(), c.id, {
+        type: 'premium',
+        price_minor: 1299,
+        status: 'published',
+      });
+      const buyer = await h.signUp('Bob Demo');
+      const order = (
+        await h.call('POST', '/api/payments/create-order', buyer.token, { promptId: prompt.id })
+      ).json().data;
+      const pay = await h.call('POST', '/api/payments/test-gateway/pay', buyer.token, {
+        orderId: order.orderId,
+        outcome: 'succeed',
+      });
+      const verified = await h.call('POST', '/api/payments/verify', buyer.token, pay.json().data);
+      expect(verified.statusCode).toBe(200);
+      const old = daysAgo(31);
+      await h
+        .db()
+        .updateTable('payments')
+        .set({ paid_at: old })
+        .where('id', '=', verified.json().data.paymentId)
+        .execute();
+      const o = (await h.call('GET', '/api/payouts', c.token)).json().data;
+      expect(o.gateway).toBe('test');
+      const id = (
+        await h.call('POST', '/api/payouts', c.token, { amountMinor: 1039, currency: 'USD' })
+      ).json().data.id;
+      const admin = await h.adminToken();
+      const res = await h.call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
+      expect(res.json().data).toMatchObject({ status: 'paid', method: 'test' });
+      expect(res.json().data.reference).toMatch(/^trf_test_/);
+      const mail = await h
+        .db()
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('to_address', '=', c.email)
+        .execute();
+      expect(mail[0]!.text_body).toContain('test gateway (demo mode: no real money moved)');
+    } finally {
+      await demo.close();
+    }
+  });
+});

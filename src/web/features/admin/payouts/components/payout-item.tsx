@@ -1,0 +1,268 @@
+import { BanknoteIcon, XCircleIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { AdminPayout, ApprovePayoutInput, PayoutStatus } from '@shared/payouts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useApprovePayout } from '../api/approve-payout';
+import { useRejectPayout } from '../api/reject-payout';
+
+type Gateway = 'razorpay' | 'test' | 'off';
+
+const STATUS: Record<
+  PayoutStatus,
+  { label: string; variant: 'default' | 'secondary' | 'success' | 'destructive' }
+> = {
+  requested: { label: 'Requested', variant: 'secondary' },
+  approved: { label: 'Approved, not paid', variant: 'default' },
+  paid: { label: 'Paid', variant: 'success' },
+  rejected: { label: 'Rejected', variant: 'destructive' },
+};
+
+function paidWith(p: AdminPayout) {
+  if (p.method === 'manual') return `Paid by hand · reference ${p.reference}`;
+  if (p.method === 'test') return `Test gateway (demo, no real money) · ${p.reference}`;
+  if (p.method === 'razorpay') return `Razorpay Route to ${p.accountId} · ${p.reference}`;
+  return null;
+}
+
+/** One payout request: the creator, amount, balance now, state, and Approve / Reject while open. */
+export function PayoutItem({ payout, gateway }: { payout: AdminPayout; gateway: Gateway }) {
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const status = STATUS[payout.status];
+  const open = payout.status === 'requested' || payout.status === 'approved';
+  const money = (minor: number) => formatMoney(minor, payout.currency);
+  const how = paidWith(payout);
+  return (
+    <article className="grid gap-2 p-4 sm:p-5" data-testid="admin-payout">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-lg font-semibold tabular-nums">{money(payout.amountMinor)}</h2>
+            <Badge variant={status.variant}>{status.label}</Badge>
+          </div>
+          <p className="mt-1 text-sm break-words">
+            {payout.creator.name} <span className="text-muted-foreground">· {payout.creator.email}</span>
+          </p>
+        </div>
+        <time dateTime={payout.requestedAt} className="text-xs text-muted-foreground">
+          Requested {formatDate(payout.requestedAt)}
+        </time>
+      </header>
+      <p className="text-xs text-muted-foreground tabular-nums">
+        Available now {money(payout.availableMinor)}
+        {gateway === 'razorpay'
+          ? payout.accountId
+            ? ` · Razorpay account ${payout.accountId}`
+            : ' · No Razorpay linked account'
+          : ''}
+      </p>
+      {how ? <p className="text-xs break-all text-muted-foreground">{how}</p> : null}
+      {payout.note ? (
+        <p className="rounded-md bg-muted px-3 py-2 text-sm break-words">
+          {payout.status === 'rejected' ? 'Reason: ' : ''}
+          {payout.note}
+        </p>
+      ) : null}
+      {open ? (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setDialog('approve')}>
+            <BanknoteIcon aria-hidden />
+            {payout.status === 'approved' ? 'Pay' : 'Approve and pay'}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setDialog('reject')}>
+            <XCircleIcon aria-hidden />
+            Reject
+          </Button>
+        </div>
+      ) : null}
+      <ApproveDialog
+        payout={payout}
+        gateway={gateway}
+        open={dialog === 'approve'}
+        onOpenChange={(o) => setDialog(o ? 'approve' : null)}
+      />
+      <RejectDialog
+        payout={payout}
+        open={dialog === 'reject'}
+        onOpenChange={(o) => setDialog(o ? 'reject' : null)}
+      />
+    </article>
+  );
+}
+
+function ApproveDialog({
+  payout,
+  gateway,
+  open,
+  onOpenChange,
+}: {
+  payout: AdminPayout;
+  gateway: Gateway;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const approve = useApprovePayout();
+  const gatewayUsable = gateway === 'test' || (gateway === 'razorpay' && payout.accountId !== null);
+  const [method, setMethod] = useState<'gateway' | 'manual'>(gatewayUsable ? 'gateway' : 'manual');
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const gatewayLabel =
+    gateway === 'test'
+      ? 'Pay through the test gateway (demo mode: no real money moves)'
+      : gateway === 'razorpay'
+        ? payout.accountId
+          ? `Razorpay Route transfer to ${payout.accountId}`
+          : 'Razorpay Route transfer (the creator has no linked account)'
+        : 'Payment gateway (none configured)';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (method === 'manual' && !reference.trim()) return setError('Reference is required');
+    setError(undefined);
+    const input: ApprovePayoutInput =
+      method === 'manual' ? { method: 'manual', reference: reference.trim() } : { method: 'gateway' };
+    approve.mutate(
+      { id: payout.id, input },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message ?? 'Payout marked paid');
+          onOpenChange(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Approve and pay {formatMoney(payout.amountMinor, payout.currency)}</DialogTitle>
+          <DialogDescription>
+            To {payout.creator.name}. The approval, the payment and its reference go into the payout ledger
+            and the audit log, and the creator is e-mailed.
+          </DialogDescription>
+        </DialogHeader>
+        <form id={`${id}-form`} onSubmit={submit} className="grid gap-3">
+          <fieldset className="grid gap-2">
+            <legend className="sr-only">How it is paid</legend>
+            <label className="flex items-start gap-2 text-sm has-[:disabled]:opacity-60">
+              <input
+                type="radio"
+                name={`${id}-method`}
+                className="mt-1"
+                checked={method === 'gateway'}
+                disabled={!gatewayUsable}
+                onChange={() => setMethod('gateway')}
+              />
+              {gatewayLabel}
+            </label>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-method`}
+                className="mt-1"
+                checked={method === 'manual'}
+                onChange={() => setMethod('manual')}
+              />
+              Paid by hand (bank transfer or other), with its reference
+            </label>
+          </fieldset>
+          {method === 'manual' ? (
+            <Field id={`${id}-reference`} label="Reference" required error={error}>
+              <Input
+                id={`${id}-reference`}
+                value={reference}
+                maxLength={200}
+                onChange={(event) => setReference(event.target.value)}
+                aria-invalid={error ? true : undefined}
+              />
+            </Field>
+          ) : null}
+        </form>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`${id}-form`} disabled={approve.isPending}>
+            {method === 'manual' ? 'Mark paid' : 'Approve and pay'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RejectDialog({
+  payout,
+  open,
+  onOpenChange,
+}: {
+  payout: AdminPayout;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const reject = useRejectPayout();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) return setError('Reason is required');
+    setError(undefined);
+    reject.mutate(
+      { id: payout.id, reason: reason.trim() },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message ?? 'Payout rejected');
+          onOpenChange(false);
+        },
+      },
+    );
+  }
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Reject {formatMoney(payout.amountMinor, payout.currency)}</DialogTitle>
+          <DialogDescription>
+            The amount returns to {payout.creator.name}’s available balance, and they are e-mailed the reason.
+          </DialogDescription>
+        </DialogHeader>
+        <form id={`${id}-form`} onSubmit={submit}>
+          <Field id={`${id}-reason`} label="Reason" required error={error}>
+            <Textarea
+              id={`${id}-reason`}
+              value={reason}
+              maxLength={500}
+              rows={3}
+              onChange={(event) => setReason(event.target.value)}
+              aria-invalid={error ? true : undefined}
+            />
+          </Field>
+        </form>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`${id}-form`} variant="destructive" disabled={reject.isPending}>
+            Reject payout
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
