@@ -132,6 +132,29 @@ async function ownerUpload(ctx: Ctx): Promise<string> {
   return res.json().data.id as string;
 }
 
+/** The owner's conversation's share link (made if it has none). */
+async function ownerShare(ctx: Ctx): Promise<{ id: string; session_id: string }> {
+  const leaf = await firstMessage(ctx);
+  const now = new Date().toISOString();
+  await ctx.db
+    .insertInto('conversation_shares')
+    .values({
+      id: unique('share'),
+      session_id: ctx.f.ownerSession,
+      user_id: ctx.personas.owner.userId!,
+      leaf_id: leaf,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('session_id').doNothing())
+    .execute();
+  return ctx.db
+    .selectFrom('conversation_shares')
+    .select(['id', 'session_id'])
+    .where('session_id', '=', ctx.f.ownerSession)
+    .executeTakeFirstOrThrow();
+}
+
 /** The user's message of the owner's conversation. */
 async function firstMessage(ctx: Ctx): Promise<string> {
   const row = await ctx.db
@@ -446,6 +469,22 @@ export const MATRIX: Record<string, Entry> = {
   'PATCH /api/playground/sessions/{id}': {
     access: 'owner',
     request: (ctx) => ({ params: { id: ctx.f.ownerSession }, body: { pinned: true } }),
+  },
+  'GET /api/playground/sessions/{id}/share': {
+    access: 'owner',
+    request: (ctx) => ({ params: { id: ctx.f.ownerSession } }),
+  },
+  'PUT /api/playground/sessions/{id}/share': {
+    access: 'owner',
+    request: (ctx) => ({ params: { id: ctx.f.ownerSession } }),
+  },
+  'DELETE /api/playground/sessions/{id}/share': {
+    access: 'owner',
+    request: async (ctx) => ({ params: { id: (await ownerShare(ctx)).session_id } }),
+  },
+  'GET /api/shares/{id}': {
+    access: 'public',
+    request: async (ctx) => ({ params: { id: (await ownerShare(ctx)).id } }),
   },
   'PUT /api/playground/sessions/{id}/branch': {
     access: 'owner',
