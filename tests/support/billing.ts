@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { apiHelpers } from './api';
 import { type FakeRazorpay, razorpayEnv, startFakeRazorpay } from './fake-razorpay';
 import { insertPrompt } from './factories';
 import { type TestApp, createTestApp } from './test-app';
@@ -18,42 +18,25 @@ export async function startBillingApp(): Promise<{ t: TestApp; fake: FakeRazorpa
   return { t, fake };
 }
 
-let n = 0;
-
-/** `app` is read on each call, so it may be assigned in beforeAll. */
+/**
+ * apiHelpers' calls and sign-up with billing's own: the demo admin, plans, a premium prompt, the
+ * webhook. `app` is read on each call, so it may be assigned in beforeAll.
+ */
 export function billingHelpers(app: () => TestApp) {
   const db = () => app().database.db;
+  const api = apiHelpers(app);
+  const { call } = api;
+  /** A new customer signed up through the API (a buyer unless named otherwise). */
+  const signUp = (name = 'Bea Buyer') => api.signUp(name);
 
-  async function signUp(name = 'Bea Buyer') {
-    const res = await app().app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name, email: `buyer${n++}.${Date.now()}@example.test`, password: 'buyer-pass-123' },
-    });
-    expect(res.statusCode).toBe(201);
-    return {
-      token: res.json().data.token as string,
-      id: res.json().data.user.id as string,
-      email: res.json().data.user.email as string,
-    };
-  }
-
+  /** The seeded demo admin's admin-panel token (the audit log names that admin). */
   async function adminToken() {
-    const res = await app().app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
-      payload: { email: 'admin@promptforge.test', password: 'admin-pass-123' },
+    const res = await call('POST', '/api/auth/admin/login', undefined, {
+      email: 'admin@promptforge.test',
+      password: 'admin-pass-123',
     });
     return res.json().data.token as string;
   }
-
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-    app().app.inject({
-      method,
-      url,
-      payload: payload as object,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
 
   const planId = async (slug: string) =>
     (await db().selectFrom('plans').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
