@@ -25,6 +25,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
 import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { mcpRoutes } from './modules/mcp/routes';
 import { playgroundRoutes } from './modules/playground/routes';
 import { createPlaygroundService } from './modules/playground/service';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
+      await api.register(notificationRoutes);
       await api.register(apiKeyRoutes, { apiKeys });
       await api.register(playgroundRoutes, {
         playground,

@@ -273,6 +273,7 @@ export function createAuthService(deps: AuthDeps) {
         totp_secret: null,
         totp_enabled_at: null,
         totp_last_step: null,
+        email_on_updates: 0,
         last_active_at: now,
         created_at: now,
         updated_at: now,
