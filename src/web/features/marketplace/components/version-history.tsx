@@ -32,7 +32,7 @@ export function VersionHistory({ promptId, viewerId }: { promptId: string; viewe
 
   return (
     <section aria-labelledby="versions" className="scroll-mt-24">
-      <h2 id="versions" className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+      <h2 id="versions" className="scroll-mt-24 text-2xl font-bold tracking-tight">
         Version history
       </h2>
       <div className="mt-5 rounded-xl border bg-card shadow-sm">

@@ -43,17 +43,17 @@ export function VersionPanel({ promptId, viewerId, versions, view, onChange, onC
   const failed = view.kind === 'text' ? text.isError : diff.isError;
   return (
     <div className="border-t bg-muted/20 p-4 sm:p-5" data-testid="version-panel">
-      <div className="mb-4 flex flex-wrap items-center gap-3">
+      <div className="mb-4 flex items-start gap-3">
         {view.kind === 'diff' ? (
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-2">
             <h3 className="font-semibold">Changes</h3>
             {pick('From', view.from, (from) => onChange({ ...view, from }))}
             {pick('To', view.to, (to) => onChange({ ...view, to }))}
           </div>
         ) : (
-          <h3 className="font-semibold">Version {view.version}</h3>
+          <h3 className="min-w-0 flex-1 font-semibold">Version {view.version}</h3>
         )}
-        <Button size="icon" variant="ghost" className="ml-auto size-8" onClick={onClose} aria-label="Close">
+        <Button size="icon" variant="ghost" className="size-8 shrink-0" onClick={onClose} aria-label="Close">
           <X aria-hidden />
         </Button>
       </div>
