@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { type RegisteredAccount, registerAccount, useSession } from './auth-helpers';
-import { type ThemeName, sidewaysScroll, switchTheme } from './page-checks';
+import { type ThemeName, accessibilityViolations, sidewaysScroll, switchTheme } from './page-checks';
 
 /*
  * Versions and notices (issue 57): a creator publishes version 2 of a premium prompt with a
@@ -57,6 +57,11 @@ async function shoot(page: Page, name: string, theme: ThemeName, width: number, 
   await switchTheme(page, theme);
   expect(await sidewaysScroll(page)).toBe(0);
   if (anchor) await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), anchor);
+  if (width > 1000) {
+    // Every WCAG A and AA rule in the light theme, colour contrast in the dark one (as every-page.spec.ts).
+    const problems = await accessibilityViolations(page, { contrastOnly: theme === 'dark' });
+    expect(problems, problems.join('\n')).toEqual([]);
+  }
   await page.screenshot({ path: `.tmp/shots/${name}-${theme}-${width}.png` });
 }
 
