@@ -40,7 +40,10 @@ export const NotificationsQuerySchema = z.object({
     .enum(['true', 'false'], { error: 'Unread must be true or false' })
     .optional()
     .transform((v) => v === 'true'),
-  before: z.iso.datetime({ error: 'Before must be a date and time' }).optional(),
+  before: z.iso
+    .datetime({ error: 'Before must be a date and time' })
+    .max(40, 'Before must be a date and time')
+    .optional(),
 });
 
 export const NotificationParamsSchema = z.object({
