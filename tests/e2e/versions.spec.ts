@@ -9,7 +9,7 @@ import { type ThemeName, accessibilityViolations, sidewaysScroll, switchTheme } 
  * and reads what changed. Screenshots of the history and the notifications centre in both themes.
  */
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const V1 = 'You write release notes.\nGroup the changes by area.\nKeep each line short.';
 const V2_LINE = 'Group the changes by area and by risk.';
@@ -151,4 +151,16 @@ test('a creator publishes version 2 with a note; a buyer gets the notice and see
   await sale.getByRole('button', { name: /^Mark .* read$/ }).click();
   await expect(page.getByRole('tab', { name: 'Unread', exact: true })).toBeVisible();
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
+
+  // From the studio to the history: the creator restores version 1, which becomes version 3.
+  await page.goto('/dashboard?tab=prompts');
+  await item.getByRole('link', { name: '1 earlier version kept' }).click();
+  await expect(page).toHaveURL(new RegExp(`/marketplace/${prompt.slug}#versions$`));
+  await page.getByRole('button', { name: 'Restore version 1' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
+  await expect(confirm).toContainText('become version 3');
+  await confirm.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByTestId('version-3')).toContainText('Restored from version 1');
+  await expect(page.getByTestId('prompt-content')).toContainText('Group the changes by area.');
+  await expect(page.getByRole('button', { name: 'Restore version 3' })).toHaveCount(0);
 });
