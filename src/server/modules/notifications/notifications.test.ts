@@ -8,7 +8,7 @@ import { notify } from './service';
 
 let t: TestApp;
 const h = versionHelpers(() => t);
-const { call, signUp, quickUser, createPrompt, edit, buy, notices } = h;
+const { call, signUp, signInAdmin, quickUser, createPrompt, edit, buy, notices } = h;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: '10000' } });
@@ -101,6 +101,33 @@ describe('notices', () => {
     expect(mails[0]!.subject).toBe(`${prompt.title} was updated to version 2`);
     expect(mails[0]!.text_body).toContain('Rewrite');
     expect(mails[0]!.text_body).toContain(`/marketplace/${prompt.slug}?version=2#versions`);
+  });
+});
+
+describe("an admin's edit", () => {
+  it("makes a version as the creator's does, and tells the buyers, not the admin or the author", async () => {
+    const author = await signUp('Ann Author');
+    const buyer = await signUp('Ben Buyer');
+    const admin = await signInAdmin();
+    const prompt = await createPrompt(author.token, { isPaid: true, price: 5 });
+    await buy(buyer.token, prompt.id);
+    const res = await call('PUT', `/api/admin/prompts/${prompt.id}`, admin.token, {
+      title: prompt.title,
+      description: 'Turns a list of changes into release notes.',
+      content: 'An admin corrected this release notes prompt.',
+      category: 'writing',
+      isPaid: true,
+      price: 5,
+      status: 'published',
+      featured: false,
+      trending: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await notices(buyer.id)).map((n) => [n.kind, n.event_key])).toEqual([
+      ['prompt.updated', `version:${prompt.id}:2`],
+    ]);
+    expect((await notices(admin.id)).length).toBe(0);
+    expect((await notices(author.id)).map((n) => n.kind)).toEqual(['prompt.sold']);
   });
 });
 
