@@ -5,6 +5,9 @@ import { displayText } from './text';
 
 export const NOTE_MAX = 200;
 
+/** The answer to a version number the prompt does not have. */
+export const VERSION_NOT_FOUND = 'The requested version could not be found.';
+
 /**
  * The changelog note of the version an edit makes: short, one line, text others read. Empty is
  * no note (the form asks for one once the prompt has been published; the API allows none).

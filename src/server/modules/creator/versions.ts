@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { VERSION_NOT_FOUND } from '../../../shared/versions';
 import type { DB, PromptRow } from '../../db/types';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/errors';
@@ -71,8 +72,6 @@ export async function recordVersion(
   );
   return { version_note: note, version_at: now };
 }
-
-export const VERSION_NOT_FOUND = 'The requested version could not be found.';
 
 /** The text of an earlier version to restore, refused when it is the newest or the same text. */
 export async function restorableVersion(db: Kysely<DB>, row: PromptRow, version: number) {

@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { lineDiff } from '../../../shared/line-diff';
-import type { VersionDiff, VersionList, VersionSummary, VersionText } from '../../../shared/versions';
+import {
+  VERSION_NOT_FOUND,
+  type VersionDiff,
+  type VersionList,
+  type VersionSummary,
+  type VersionText,
+} from '../../../shared/versions';
 import type { DB } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from './deps';
@@ -14,7 +20,6 @@ import { visiblePrompt } from './visible-prompt';
  * A buyer owns every version: the purchase opens them all.
  */
 
-export const VERSION_NOT_FOUND = 'The requested version could not be found.';
 const VERSIONS_LOCKED = 'This is a premium prompt. Buy it to read its versions.';
 
 /** Every version, oldest first; the newest is the prompt's row, numbered after the kept ones. */
