@@ -138,6 +138,19 @@ test('a creator publishes version 2 with a note; a buyer gets the notice and see
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1280, 390]) await shoot(buyerPage, 'notifications', theme, width);
   }
+  // The e-mail about updates is off until the buyer turns it on in Settings.
+  await buyerPage.setViewportSize({ width: 1280, height: 900 });
+  await buyerPage.goto('/settings');
+  const optIn = buyerPage.getByRole('switch', {
+    name: 'E-mail me when a prompt I bought or liked is updated',
+  });
+  await expect(optIn).not.toBeChecked();
+  await optIn.click();
+  await expect(
+    buyerPage.locator('[data-sonner-toast]').filter({ hasText: 'Notifications Updated' }),
+  ).toBeVisible();
+  await buyerPage.reload();
+  await expect(optIn).toBeChecked();
   await context.close();
 
   // The creator's centre: the sale, unread, marked read on its own.
