@@ -14,6 +14,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
 import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { mcpRoutes } from './modules/mcp/routes';
 import { playgroundRoutes, publicShareRoutes } from './modules/playground/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(contactRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
+      await api.register(notificationRoutes);
       await api.register(apiKeyRoutes, { apiKeys });
       await api.register(playgroundRoutes, {
         playground,

@@ -94,6 +94,8 @@ export const SettingsSchema = z.object({
   name: z.string(),
   email: z.string(),
   theme: z.enum(THEMES),
+  /** E-mail me when a prompt I bought or liked gets a new version (off by default). */
+  emailOnUpdates: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -103,6 +105,7 @@ export const UpdateSettingsSchema = z
     name: RegisterSchema.shape.name.optional(),
     email: email('Email is required').optional(),
     theme: z.enum(THEMES, { error: 'Theme must be light, dark or system' }).optional(),
+    emailOnUpdates: z.boolean({ error: 'emailOnUpdates must be true or false' }).optional(),
     currentPassword: z.string().max(128).optional(),
     newPassword: z
       .string()

@@ -3,6 +3,7 @@ import { CATEGORIES, PROMPT_STATUSES } from './constants';
 import { PaginationSchema } from './marketplace';
 import { PRICE_MESSAGES, promptPriceProblem, toMinorExact } from './pricing';
 import { displayText, hasHiddenCharacters, notAllowedMessage } from './text';
+import { VersionNoteSchema } from './versions';
 
 /** The creator studio's contracts (spec sections 2, 3 and 5; issue 6's bounds). */
 
@@ -79,6 +80,8 @@ export const CreatePromptSchema = z
       .enum(['draft', 'published'], { error: 'Status must be draft or published' })
       .optional()
       .default('published'),
+    /** The first version's changelog note (optional). */
+    note: VersionNoteSchema.optional(),
   })
   .refine(priceOk, priceRuleOptions);
 export type CreatePromptInput = z.input<typeof CreatePromptSchema>;
@@ -94,6 +97,8 @@ export const UpdatePromptSchema = z
     tags: TagsSchema.optional(),
     isPaid: z.boolean({ error: 'isPaid must be true or false' }).optional(),
     price: fields.price,
+    /** The changelog note of the version this edit makes. */
+    note: VersionNoteSchema.optional(),
   })
   .refine(priceOk, priceRuleOptions);
 export type UpdatePromptInput = z.input<typeof UpdatePromptSchema>;

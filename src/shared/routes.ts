@@ -24,6 +24,7 @@ export const PAGE_PATHS = {
   dashboard: '/dashboard',
   settings: '/settings',
   apiKeys: '/settings/api-keys',
+  notifications: '/notifications',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
   adminMarketplace: '/admin/marketplace',

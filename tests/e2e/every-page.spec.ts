@@ -70,6 +70,7 @@ const PAGES: PageCase[] = [
     who: 'user',
     ready: (page) => page.getByRole('heading', { name: 'Your keys' }),
   },
+  { path: '/notifications', who: 'user', ready: heading('Notifications') },
   { path: '/user/pricing', who: 'user', ready: (page) => page.getByRole('heading', { name: 'Premium' }) },
   {
     path: '/admin/dashboard',

@@ -48,6 +48,7 @@ const TABLES = [
   'payout_thresholds',
   'payouts',
   'payout_entries',
+  'notifications',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {
@@ -138,6 +139,9 @@ const PROMPT_COLUMN_CHANGES: Record<
   created_at: { to: '2020-01-01T00:00:00.000Z', moves: ['content', 'membership', 'search'] },
   updated_at: { to: '2030-01-01T00:00:00.000Z', moves: ['content'] },
   published_at: { to: '2020-01-01T00:00:00.000Z', moves: SHOWN_AND_SEARCHED },
+  // A version's note and date (0028): always written with updated_at, which moves the content.
+  version_note: { to: 'Clearer steps', moves: [] },
+  version_at: { to: '2030-01-01T00:00:00.000Z', moves: [] },
 };
 
 const engines = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);

@@ -29,6 +29,8 @@ export interface UsersTable {
   totp_enabled_at: Timestamp | null;
   /** The last TOTP step used to sign in (a code works once). */
   totp_last_step: number | null;
+  /** 1: e-mail me when a prompt I bought or liked gets a new version (migration 0028). */
+  email_on_updates: WithDefault<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -145,6 +147,10 @@ export interface PromptsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   published_at: Timestamp | null;
+  /** The changelog note of the newest version (migration 0028). */
+  version_note: WithDefault<string | null>;
+  /** When the newest version was made; null: at the prompt's creation. */
+  version_at: WithDefault<Timestamp | null>;
 }
 
 export interface PromptViewsTable {
@@ -391,7 +397,27 @@ export interface PromptVersionsTable {
   description: string;
   content: string;
   price_minor: number;
+  /** When this version was replaced by the next (its row was written). */
   created_at: Timestamp;
+  /** The creator's changelog note of this version. */
+  note: string | null;
+  /** When this version became the newest. */
+  made_at: Timestamp | null;
+}
+
+/** A notice to a user (decision 055); (user_id, event_key) is unique: one notice per event. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  event_key: string;
+  title: string;
+  body: WithDefault<string>;
+  link: string | null;
+  /** JSON */
+  data: string | null;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
 }
 
 /** Per prompt and UTC day: what happened to it (revenue is the creator's share). */
@@ -529,6 +555,7 @@ export interface DB {
   admin_settings: AdminSettingsTable;
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

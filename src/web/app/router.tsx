@@ -66,6 +66,10 @@ const ResetPasswordPage = lazyPage(
 const AdminLoginPage = lazyPage(() => import('@/features/auth/pages/admin-login-page'), 'AdminLoginPage');
 const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage');
 const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'), 'SettingsPage');
+const NotificationsPage = lazyPage(
+  () => import('@/features/notifications/pages/notifications-page'),
+  'NotificationsPage',
+);
 const PlaygroundPage = lazyPage(
   () => import('@/features/playground/pages/playground-page'),
   'PlaygroundPage',
@@ -170,6 +174,7 @@ export const routes: RouteObject[] = [
                   page(PAGE_PATHS.dashboard, DashboardPage, 'Dashboard'),
                   page(PAGE_PATHS.settings, SettingsPage, 'Settings'),
                   page(PAGE_PATHS.apiKeys, ApiKeysPage, 'API keys'),
+                  page(PAGE_PATHS.notifications, NotificationsPage, 'Notifications'),
                   page(PAGE_PATHS.playground, PlaygroundPage, 'Playground'),
                 ],
               },

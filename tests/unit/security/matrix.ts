@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../src/server/db/types';
 import { base32Decode, totpAt } from '../../../src/server/lib/totp';
+import { notify } from '../../../src/server/modules/notifications/service';
 import {
   PERSONA_PASSWORD,
   type Persona,
@@ -275,6 +276,42 @@ const ownPrompt = async (ctx: Ctx, status: 'published' | 'draft') =>
 
 const payment = (access: Access, extra: Partial<Entry> = {}): Entry => ({ access, ...extra });
 
+/** A route about the owner's draft: answered as its page is (a stale token is anonymous). */
+const draftOnly = (more: () => CallSpec): Entry => ({
+  access: 'owner',
+  request: (ctx) => {
+    const spec = more();
+    return { ...spec, params: { id: ctx.f.ownerDraft, ...spec.params } };
+  },
+  expect: { anonymous: [404], expired: [404], suspended: [404], suspendedAdmin: [404], admin: [200] },
+  why: "A draft's versions are shown to its author and admins only, like its page.",
+});
+
+/** A published prompt of the owner with a second version, for a restore of the first. */
+async function twoVersions(ctx: Ctx): Promise<string> {
+  const id = await ownPrompt(ctx, 'published');
+  const res = await ctx.api('PUT', `/api/user/prompts/${id}`, ctx.personas.owner.token, {
+    content: 'A second version of the access matrix prompt, for a restore.',
+    note: 'Second version',
+  });
+  if (res.statusCode !== 200) throw new Error(`edit failed: ${res.body}`);
+  return id;
+}
+
+/** A notice of the owner's, to be marked read. */
+async function ownerNotice(ctx: Ctx): Promise<string> {
+  const key = unique('matrix');
+  await notify({ db: ctx.db }, [
+    { userId: ctx.personas.owner.userId!, kind: 'prompt.sold', eventKey: key, title: 'Matrix notice' },
+  ]);
+  const row = await ctx.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('event_key', '=', key)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** The payment routes, listed once and served under /api/payments and its alias /api/payment. */
 function paymentEntries(prefix: string): Record<string, Entry> {
   return {
@@ -332,6 +369,10 @@ export const MATRIX: Record<string, Entry> = {
     expect: { anonymous: [404], expired: [404], suspended: [404], suspendedAdmin: [404], admin: [200] },
     why: 'A public page, but a draft is shown to its author and admins only (a stale token is anonymous).',
   },
+  // A prompt's versions (issue 57): a draft's, like its page, to its author and admins only.
+  'GET /api/marketplace/prompts/{id}/versions': draftOnly(() => ({})),
+  'GET /api/marketplace/prompts/{id}/versions/{version}': draftOnly(() => ({ params: { version: '1' } })),
+  'GET /api/marketplace/prompts/{id}/diff': draftOnly(() => ({ query: 'from=1&to=1' })),
   'POST /api/marketplace/prompts/{id}/like': {
     access: 'signedIn',
     request: (ctx) => ({ params: { id: ctx.f.reviewPrompt }, body: { liked: true } }),
@@ -586,7 +627,19 @@ export const MATRIX: Record<string, Entry> = {
     access: 'owner',
     request: async (ctx) => ({ params: { id: await ownPrompt(ctx, 'published') } }),
   },
+  'POST /api/user/prompts/{id}/versions/{version}/restore': {
+    access: 'owner',
+    request: async (ctx) => ({ params: { id: await twoVersions(ctx), version: '1' } }),
+  },
   'GET /api/user/analytics': { access: 'signedIn', request: () => ({ query: 'period=30d' }) },
+
+  // Notifications (issue 57)
+  'GET /api/notifications': { access: 'signedIn' },
+  'POST /api/notifications/{id}/read': {
+    access: 'owner',
+    request: async (ctx) => ({ params: { id: await ownerNotice(ctx) } }),
+  },
+  'POST /api/notifications/read-all': { access: 'signedIn' },
 
   // Payments and the alias the spec's pricing page uses
   ...paymentEntries('/api/payments'),
@@ -752,12 +805,16 @@ export const KEY_ROUTES = new Set([
   'GET /api/marketplace/prompts/{id}',
   'POST /api/marketplace/prompts/{id}/download',
   'GET /api/marketplace/prompts/{id}/reviews',
+  'GET /api/marketplace/prompts/{id}/versions',
+  'GET /api/marketplace/prompts/{id}/versions/{version}',
+  'GET /api/marketplace/prompts/{id}/diff',
   'GET /api/user/prompts',
   'POST /api/user/prompts',
   'PUT /api/user/prompts/{id}',
   'DELETE /api/user/prompts/{id}',
   'POST /api/user/prompts/{id}/publish',
   'POST /api/user/prompts/{id}/unpublish',
+  'POST /api/user/prompts/{id}/versions/{version}/restore',
   'GET /api/playground/models',
   'GET /api/playground/usage',
   'POST /api/playground/chat',

@@ -23,6 +23,7 @@ import * as m0024 from './0024-jobs';
 import * as m0025 from './0025-chat-branches-settings';
 import * as m0026 from './0026-plan-limits-and-api-keys';
 import * as m0027 from './0027-renewal-reminders';
+import * as m0028 from './0028-versions-and-notifications';
 import * as m0029 from './0029-payouts';
 import * as m0032 from './0032-conversation-shares';
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0025-chat-branches-settings': m0025,
   '0026-plan-limits-and-api-keys': m0026,
   '0027-renewal-reminders': m0027,
+  '0028-versions-and-notifications': m0028,
   '0029-payouts': m0029,
   '0032-conversation-shares': m0032,
 };

@@ -49,6 +49,7 @@ export async function insertAccount(
     totp_secret: null,
     totp_enabled_at: null,
     totp_last_step: null,
+    email_on_updates: 0,
     last_active_at: input.signedIn ? input.now : null,
     created_at: input.now,
     updated_at: input.now,

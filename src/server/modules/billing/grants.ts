@@ -7,6 +7,7 @@ import { metrics } from '../../lib/metrics';
 import { fromMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import { notifyAdmins } from '../admin/settings/alerts';
+import { notify } from '../notifications/service';
 import { type BillingDeps, asBilling } from './deps';
 import * as repo from './repository';
 import { periodEnd } from './subscriptions';
@@ -108,6 +109,17 @@ async function grantPromptInTx(deps: GrantDeps, trx: Kysely<DB>, payment: repo.P
     subjectId: payment.id,
     data: { amountMinor: payment.amount_minor },
   });
+  await notify({ db: trx }, [
+    {
+      userId: prompt.author_id,
+      kind: 'prompt.sold',
+      eventKey: `sale:${payment.id}`,
+      title: `${prompt.title} was sold`,
+      body: `Your share: ${formatMoney(share, payment.currency)}`,
+      link: '/dashboard?tab=analytics',
+      data: { promptId: prompt.id, paymentId: payment.id, shareMinor: share },
+    },
+  ]);
 }
 
 /** Grants what a payment bought, once; runs inside the caller's transaction. */

@@ -72,6 +72,8 @@ export async function insertVersion(
     content: string;
     priceMinor: number;
     createdAt: string;
+    note: string | null;
+    madeAt: string;
   },
 ): Promise<void> {
   await db
@@ -85,6 +87,8 @@ export async function insertVersion(
       content: v.content,
       price_minor: v.priceMinor,
       created_at: v.createdAt,
+      note: v.note,
+      made_at: v.madeAt,
     })
     .execute();
 }
@@ -218,3 +222,34 @@ export const recentTries = (db: Kysely<DB>, userId: string, limit: number) =>
     .orderBy('used_at', 'desc')
     .limit(limit)
     .execute();
+
+/** One kept (earlier) version of a prompt. */
+export const findVersion = (db: Kysely<DB>, promptId: string, version: number) =>
+  db
+    .selectFrom('prompt_versions')
+    .selectAll()
+    .where('prompt_id', '=', promptId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+
+/**
+ * Who hears of a prompt's new version: its buyers (a purchase not refunded) and, when asked, its
+ * likers; never its author.
+ */
+export async function updateAudience(
+  db: Kysely<DB>,
+  promptId: string,
+  authorId: string,
+  withLikers: boolean,
+): Promise<string[]> {
+  const buyers = db
+    .selectFrom('purchases')
+    .select('buyer_id as user_id')
+    .where('prompt_id', '=', promptId)
+    .where('revoked_at', 'is', null);
+  const query = withLikers
+    ? buyers.union(db.selectFrom('prompt_likes').select('user_id').where('prompt_id', '=', promptId))
+    : buyers;
+  const rows = await query.execute();
+  return [...new Set(rows.map((r) => r.user_id))].filter((id) => id !== authorId);
+}

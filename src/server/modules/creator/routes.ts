@@ -12,6 +12,7 @@ import {
   UpdatePromptSchema,
 } from '../../../shared/creator';
 import { successEnvelope } from '../../../shared/envelope';
+import { VersionParamsSchema } from '../../../shared/versions';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { PlaygroundService } from '../playground/service';
 import { newPromptAlert } from './alerts';
@@ -21,6 +22,7 @@ import {
   createPrompt,
   deletePrompt,
   listCreatorPrompts,
+  restoreVersion,
   setPublished,
   updatePrompt,
 } from './service';
@@ -35,7 +37,12 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
   publicUrl: string;
 }> = async (app, { playground, mailer, publicUrl }) => {
   const db = app.database.db;
-  const deps: CreatorDeps = { db, onPublished: newPromptAlert({ db, mailer, log: app.log, publicUrl }) };
+  const deps: CreatorDeps = {
+    db,
+    onPublished: newPromptAlert({ db, mailer, log: app.log, publicUrl }),
+    mailer,
+    publicUrl,
+  };
   app.addHook('onRequest', app.authenticate);
   overviewRoutes(app, deps, playground);
   writeRoutes(app, deps);
@@ -119,6 +126,27 @@ function writeRoutes(app: App, deps: CreatorDeps) {
       success: true as const,
       data: { prompt: await updatePrompt(deps, request.auth!, request.params.id, request.body) },
       message: 'Prompt updated successfully!',
+    }),
+  );
+
+  app.post(
+    '/user/prompts/:id/versions/:version/restore',
+    {
+      config: { apiScope: 'prompts:manage' },
+      schema: {
+        tags: ['creator'],
+        summary: "Restore an earlier version's text as the newest version",
+        security: bearer,
+        params: VersionParamsSchema,
+        response: { 200: successEnvelope(CreatorPromptResultSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        prompt: await restoreVersion(deps, request.auth!, request.params.id, request.params.version),
+      },
+      message: `Restored from version ${request.params.version}`,
     }),
   );
 }

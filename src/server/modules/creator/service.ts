@@ -8,8 +8,10 @@ import { toMinorExact } from '../../../shared/pricing';
 import { assertPromptPrice, fromMinor } from '../../lib/money';
 import { parseTags, roundRating } from '../../lib/prompt-fields';
 import { newId, nowIso } from '../../lib/time';
+import type { Mailer } from '../../integrations/mail/mailer';
 import type { AuthContext } from '../../plugins/app/auth';
 import * as repo from './repository';
+import { VERSIONED, type VersionOptions, keepsVersions, recordVersion, restorableVersion } from './versions';
 import type { z } from 'zod';
 
 /** The creator studio: a creator's prompts written, published, listed and deleted. */
@@ -23,6 +25,9 @@ export type OnPublished = (prompt: CreatorPrompt) => Promise<unknown>;
 export interface CreatorDeps {
   db: Kysely<DB>;
   onPublished?: OnPublished;
+  /** Mails buyers who opted in when a prompt they bought or liked gets a new version. */
+  mailer?: Mailer;
+  publicUrl?: string;
 }
 
 export const PROMPT_NOT_FOUND = 'The requested prompt could not be found.';
@@ -147,6 +152,7 @@ export async function createPrompt(
       created_at: now,
       updated_at: now,
       published_at: publish ? now : null,
+      version_note: input.note ?? null,
     });
     if (publish) await recordActivity(trx, { type: 'prompt.published', actorId: auth.userId, promptId: id });
   });
@@ -157,10 +163,10 @@ export async function createPrompt(
 
 /**
  * Edits a prompt. A published prompt keeps its previous title, description, text and price as a
- * version before the change; buyers always read the newest.
+ * version before the change (versions.ts); buyers always read the newest.
  */
 export async function updatePrompt(
-  { db }: CreatorDeps,
+  { db, mailer, publicUrl }: CreatorDeps,
   auth: AuthContext,
   id: string,
   input: UpdateInput,
@@ -178,7 +184,28 @@ export async function updatePrompt(
   if (!paid) changes.price_minor = 0;
   else if (input.price !== undefined) changes.price_minor = toMinorExact(input.price);
   const now = nowIso();
-  await db.transaction().execute((trx) => applyPromptEdit(trx, row, changes, now));
+  await db
+    .transaction()
+    .execute((trx) => applyPromptEdit(trx, row, changes, now, { note: input.note, mailer, publicUrl }));
+  mailer?.wake();
+  return present(db, row.id);
+}
+
+/** Restores an earlier version's title, description and text as the newest version (its price stays). */
+export async function restoreVersion(
+  { db, mailer, publicUrl }: CreatorDeps,
+  auth: AuthContext,
+  id: string,
+  version: number,
+): Promise<CreatorPrompt> {
+  const row = await ownPrompt(db, id, auth);
+  const kept = await restorableVersion(db, row, version);
+  const changes = { title: kept.title, description: kept.description, content: kept.content };
+  const note = `Restored from version ${version}`;
+  await db
+    .transaction()
+    .execute((trx) => applyPromptEdit(trx, row, changes, nowIso(), { note, mailer, publicUrl }));
+  mailer?.wake();
   return present(db, row.id);
 }
 
@@ -191,25 +218,16 @@ export async function applyPromptEdit(
   row: PromptRow,
   changes: Partial<PromptRow>,
   now: string,
+  options: VersionOptions = {},
 ): Promise<void> {
+  const merged = { ...row, ...changes };
   // The rule is checked on the prompt this edit produces, not on the request (issue 51).
-  assertPromptPrice({ ...row, ...changes });
-  const versioned = (['title', 'description', 'content', 'price_minor'] as const).some(
-    (k) => changes[k] !== undefined && changes[k] !== row[k],
-  );
-  if (row.status === 'published' && versioned) {
-    await repo.insertVersion(trx, {
-      id: newId(),
-      promptId: row.id,
-      version: await repo.nextVersion(trx, row.id),
-      title: row.title,
-      description: row.description,
-      content: row.content,
-      priceMinor: row.price_minor,
-      createdAt: now,
-    });
-  }
-  await repo.updatePrompt(trx, row.id, { ...changes, updated_at: now });
+  assertPromptPrice(merged);
+  const versioned = VERSIONED.some((k) => changes[k] !== undefined && changes[k] !== row[k]);
+  let version: Partial<PromptRow> = {};
+  if (versioned && keepsVersions(row)) version = await recordVersion(trx, row, merged, now, options);
+  else if (options.note !== undefined) version = { version_note: options.note };
+  await repo.updatePrompt(trx, row.id, { ...changes, ...version, updated_at: now });
 }
 
 export async function setPublished(

@@ -6,6 +6,7 @@ import { recordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
 import { roundRating } from '../../lib/prompt-fields';
 import { newId, nowIso } from '../../lib/time';
+import { notify } from '../notifications/service';
 import { ownsPrompt } from '../prompt-access/service';
 import type { AuthContext, MarketplaceDeps } from './deps';
 import { type PromptDetailRow, promptCounters } from './prompt-page-repository';
@@ -83,8 +84,20 @@ export async function submitReview(
       body: input.body,
       now: nowIso(),
     });
-    if (saved.created)
+    if (saved.created) {
       await recordActivity(trx, { type: 'prompt.reviewed', actorId: auth.userId, promptId: row.id });
+      await notify({ db: trx }, [
+        {
+          userId: row.author_id,
+          kind: 'prompt.reviewed',
+          eventKey: `review:${saved.id}`,
+          title: `New ${input.rating}-star review of ${row.title}`,
+          body: input.body.length > 160 ? `${input.body.slice(0, 159)}…` : input.body,
+          link: `/marketplace/${row.slug}`,
+          data: { promptId: row.id, reviewId: saved.id },
+        },
+      ]);
+    }
     return saved;
   });
   const [review, counters] = await Promise.all([

@@ -34,6 +34,7 @@ import { providePageData } from './catalogue/page-data';
 import { countView, downloadPrompt, setLike } from './engagement';
 import { getPromptDetail } from './prompt-page';
 import { listPromptReviews, submitReview } from './reviews';
+import { versionRoutes } from './version-routes';
 
 /*
  * The marketplace's HTTP routes. Public answers that are the same for every caller come from the
@@ -53,6 +54,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{
   listRoutes(app, deps);
   promptRoutes(app, deps);
   reviewRoutes(app, deps);
+  versionRoutes(app);
 };
 
 /** Lists and searches, the search's counts per filter, the categories. */

@@ -4,7 +4,7 @@ import type { DB, UserUpdate } from '../../db/types';
 export const findSettingsRow = (db: Kysely<DB>, userId: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'email_normalized', 'theme', 'password_hash'])
+    .select(['id', 'name', 'email', 'email_normalized', 'theme', 'password_hash', 'email_on_updates'])
     .where('id', '=', userId)
     .executeTakeFirst();
 

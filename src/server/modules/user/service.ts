@@ -16,10 +16,16 @@ async function requireRow(db: Kysely<DB>, userId: string) {
   return row;
 }
 
-const toSettings = (row: { name: string; email: string; theme: string }): Settings => ({
+const toSettings = (row: {
+  name: string;
+  email: string;
+  theme: string;
+  email_on_updates: number;
+}): Settings => ({
   name: row.name,
   email: row.email,
   theme: row.theme as Theme,
+  emailOnUpdates: row.email_on_updates === 1,
 });
 
 export async function getSettings(db: Kysely<DB>, userId: string): Promise<Settings> {
@@ -41,6 +47,7 @@ export async function updateSettings(
   const changes: UserUpdate = {};
   if (input.name !== undefined) changes.name = input.name.trim();
   if (input.theme !== undefined) changes.theme = input.theme;
+  if (input.emailOnUpdates !== undefined) changes.email_on_updates = input.emailOnUpdates ? 1 : 0;
   if (input.email !== undefined && normalizeEmail(input.email) !== row.email_normalized) {
     const normalized = normalizeEmail(input.email);
     if (await repo.emailTakenByOther(db, normalized, userId)) {

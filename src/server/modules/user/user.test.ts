@@ -32,6 +32,7 @@ describe('settings', () => {
       name: 'Sam Settings',
       email: a.email,
       theme: 'dark',
+      emailOnUpdates: false,
     });
     const res = await call('PUT', '/api/user/settings', a.token, {
       name: ' Sam Renamed ',

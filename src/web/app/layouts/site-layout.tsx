@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { PageFallback } from '../page-fallback';
 
 // The dialog brings the form and validation libraries: load them when someone asks to contact sales.
@@ -25,7 +26,7 @@ export function SiteLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader notifications={<NotificationBell />} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageFallback fill />}>
           <Outlet />

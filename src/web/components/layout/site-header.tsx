@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -24,9 +24,10 @@ const onServer = () => false;
 
 /**
  * Sticky top bar: logo, the navigation (signed out or signed in, spec section 2), theme menu, and the
- * auth buttons or the user menu; a menu sheet on phones.
+ * auth buttons or the user menu; a menu sheet on phones. `notifications` (the app's bell) shows
+ * for a signed-in user.
  */
-export function SiteHeader() {
+export function SiteHeader({ notifications }: { notifications?: ReactNode }) {
   const auth = useAuth();
   const stored = useSyncExternalStore(unchanging, probablySignedIn, onServer);
   const signedIn = auth.status === 'authenticated' || (auth.status === 'loading' && stored);
@@ -73,6 +74,7 @@ export function SiteHeader() {
 
         <div className="ml-auto flex items-center gap-1.5">
           <ThemeToggle />
+          {auth.user ? notifications : null}
           {auth.user ? (
             <UserMenu user={auth.user} onLogout={auth.logout} className="hidden md:inline-flex" />
           ) : signedIn ? (

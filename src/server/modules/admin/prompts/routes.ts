@@ -24,7 +24,7 @@ const bearer = [{ bearerAuth: [] }];
 const tags = ['admin'];
 
 /** Admin prompts endpoints (issue 8). The parent plugin has already checked the admin token. */
-export const adminPromptsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app) => {
+export const adminPromptsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { config, mailer }) => {
   const db = app.database.db;
   const actorOf = (request: { auth: { userId: string } | null; ip: string }) => ({
     userId: request.auth!.userId,
@@ -81,7 +81,12 @@ export const adminPromptsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app) 
     },
     async (request) => ({
       success: true as const,
-      data: { prompt: await updateAdminPrompt(db, actorOf(request), request.params.id, request.body) },
+      data: {
+        prompt: await updateAdminPrompt(db, actorOf(request), request.params.id, request.body, {
+          mailer,
+          publicUrl: config.publicUrl,
+        }),
+      },
       message: ADMIN_PROMPT_MESSAGES.updated,
     }),
   );

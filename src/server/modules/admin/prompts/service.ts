@@ -22,6 +22,7 @@ import { assertPromptPrice, fromMinor, storedMinor } from '../../../lib/money';
 import { parseTags, roundRating } from '../../../lib/prompt-fields';
 import { newId, nowIso } from '../../../lib/time';
 import { applyPromptEdit, insertNewPrompt, removePrompt, writePromptColumns } from '../../creator/service';
+import type { VersionOptions } from '../../creator/versions';
 import * as repo from './repository';
 
 /** Who is acting, for the audit log. */
@@ -181,6 +182,8 @@ export async function updateAdminPrompt(
   actor: AdminActor,
   id: string,
   input: AdminPromptUpdate,
+  /** Where the update e-mails of a new version go (decision 055). */
+  mail: Pick<VersionOptions, 'mailer' | 'publicUrl'> = {},
 ): Promise<AdminPrompt> {
   const row = await load(db, id);
   const now = nowIso();
@@ -207,7 +210,7 @@ export async function updateAdminPrompt(
   }
   await db.transaction().execute(async (trx) => {
     const admin = await repo.findActor(trx, actor.userId);
-    await applyPromptEdit(trx, row, changes, now);
+    await applyPromptEdit(trx, row, changes, now, mail);
     if (changes.status !== undefined) {
       await recordActivity(trx, {
         type: 'prompt.moderated',
@@ -231,6 +234,7 @@ export async function updateAdminPrompt(
       ip: actor.ip,
     });
   });
+  mail.mailer?.wake();
   return present(db, row.id);
 }
 

@@ -213,9 +213,18 @@ export function CreatorPromptItem({
           <time dateTime={published && prompt.publishedAt ? prompt.publishedAt : prompt.updatedAt}>
             {formatDate(published && prompt.publishedAt ? prompt.publishedAt : prompt.updatedAt)}
           </time>
-          {prompt.versions > 0
-            ? ` · ${prompt.versions} earlier ${prompt.versions === 1 ? 'version' : 'versions'} kept`
-            : null}
+          {prompt.versions > 0 ? (
+            <>
+              {' · '}
+              <Link
+                to={`${publicPath}#versions`}
+                className="underline-offset-4 hover:text-foreground hover:underline"
+                title="See the version history, compare or restore a version"
+              >
+                {`${prompt.versions} earlier ${prompt.versions === 1 ? 'version' : 'versions'} kept`}
+              </Link>
+            </>
+          ) : null}
         </p>
       </div>
     </Card>

@@ -22,6 +22,7 @@ import {
   promptFormValues,
   promptRequestBody,
 } from '../lib/prompt-form';
+import { ChangelogNoteField } from './changelog-note-field';
 import { PromptFields } from './prompt-fields';
 
 /** Edit (spec section 2): every field of the Upload form, saved with PUT; the dialog stays open on failure. */
@@ -51,13 +52,28 @@ function EditPromptForm({ prompt, onDone }: { prompt: CreatorPrompt; onDone: () 
     defaultValues: promptFormValues(prompt),
   });
   const updatePrompt = useUpdatePrompt();
+  // A prompt others have seen gets a new version on each change of its text: ask what changed.
+  const versioned = prompt.publishedAt !== null;
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const textChanged = (['title', 'description', 'content', 'isPaid', 'price'] as const).some(
+      (f) => form.formState.dirtyFields[f],
+    );
+    if (versioned && textChanged && !values.note) {
+      form.setError(
+        'note',
+        { type: 'required', message: 'Add a short note on what changed' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     try {
       const { message } = await updatePrompt.mutateAsync({ id: prompt.id, body: promptRequestBody(values) });
       toast.success(message ?? 'Prompt updated successfully!', {
         description:
-          prompt.status === 'published' ? 'The earlier version is kept; buyers see the new one.' : undefined,
+          versioned && textChanged
+            ? 'A new version is listed on its page; buyers and likers are told.'
+            : undefined,
       });
       onDone();
     } catch (error) {
@@ -73,12 +89,13 @@ function EditPromptForm({ prompt, onDone }: { prompt: CreatorPrompt; onDone: () 
         <DialogTitle>Edit prompt</DialogTitle>
         <DialogDescription>
           {prompt.status === 'published'
-            ? 'Changes go live at once. The previous version is kept.'
+            ? 'Changes go live at once as a new version; the earlier ones stay in its history.'
             : 'Changes are saved to your prompt; its status stays as it is.'}
         </DialogDescription>
       </DialogHeader>
       <fieldset disabled={saving} className="contents">
         <PromptFields form={form} idPrefix="edit" layout="dialog" />
+        <ChangelogNoteField form={form} required={versioned} />
       </fieldset>
       <DialogFooter>
         <DialogClose asChild>

@@ -25,6 +25,7 @@ export const PROMPT_FORM_FIELDS = [
   'tags',
   'isPaid',
   'price',
+  'note',
 ] as const;
 
 /** A fresh upload form: no category chosen yet, free. */
@@ -36,6 +37,7 @@ export const EMPTY_PROMPT_FORM: DefaultValues<PromptFormInput> = {
   tags: '',
   isPaid: false,
   price: '',
+  note: '',
 };
 
 /** The edit dialog starts from the prompt as it is. */
@@ -48,14 +50,16 @@ export function promptFormValues(prompt: CreatorPrompt): DefaultValues<PromptFor
     tags: prompt.tags.join(', '),
     isPaid: prompt.isPaid,
     price: prompt.isPaid ? prompt.price.toFixed(2) : '',
+    note: '',
   };
 }
 
 /** What is sent: the checked values, with a free prompt's price as 0 whatever the hidden field held. */
-export function promptRequestBody(values: PromptFormOutput): Required<Omit<UpdatePromptInput, 'price'>> & {
-  price: number;
-} {
+export function promptRequestBody(
+  values: PromptFormOutput,
+): Required<Omit<UpdatePromptInput, 'price' | 'note'>> & { price: number; note?: string } {
   return {
+    ...(values.note ? { note: values.note } : {}),
     title: values.title,
     description: values.description,
     content: values.content,

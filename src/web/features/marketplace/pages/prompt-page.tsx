@@ -22,6 +22,7 @@ import { PromptLoadError, PromptNotFound, PromptPageSkeleton } from '../componen
 import { PromptStats } from '../components/prompt-stats';
 import { PromptTextPanel } from '../components/prompt-text-panel';
 import { ReviewsSection } from '../components/reviews-section';
+import { VersionHistory } from '../components/version-history';
 import { saveTextFile, textFileName } from '../lib/save-text-file';
 
 const SITE_NAME = 'Promptforge';
@@ -230,7 +231,8 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
         <div className="lg:col-start-2 lg:row-start-2">
           <AuthorCard author={prompt.author} />
         </div>
-        <div className="min-w-0 pt-4 lg:col-start-1 lg:row-start-3">
+        <div className="grid min-w-0 gap-10 pt-4 lg:col-start-1 lg:row-start-3">
+          <VersionHistory promptId={prompt.id} viewerId={viewerId} />
           <ReviewsSection prompt={prompt} signedIn={signedIn} viewerId={viewerId} loginState={loginState} />
         </div>
       </div>

@@ -6,6 +6,7 @@ import { useSettings } from '../api/get-settings';
 import { ApiKeysCard } from '../components/api-keys-card';
 import { BillingCard } from '../components/billing-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
+import { NotificationsCard } from '../components/notifications-card';
 import { PasswordCard } from '../components/password-card';
 import { ProfileCard } from '../components/profile-card';
 import { ThemeCard } from '../components/theme-card';
@@ -41,7 +42,7 @@ export function SettingsPage() {
       <header className="mb-8">
         <h1 className="text-3xl font-semibold tracking-tight">Settings</h1>
         <p className="mt-2 text-muted-foreground">
-          Manage your profile, billing, password and how Promptforge looks.
+          Manage your profile, billing, password, notifications and how Promptforge looks.
         </p>
       </header>
       {settings.isPending ? (
@@ -67,6 +68,7 @@ export function SettingsPage() {
           <ApiKeysCard />
           <PasswordCard email={settings.data.email} />
           <ThemeCard />
+          <NotificationsCard settings={settings.data} />
           <DeleteAccountCard email={settings.data.email} />
         </div>
       )}
