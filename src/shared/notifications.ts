@@ -6,7 +6,12 @@ import { z } from 'zod';
  * What a notice is about. The server's notifications module writes the list of kinds and who gets
  * each (src/server/modules/notifications/service.ts); a new kind is added there and here.
  */
-export const NOTIFICATION_KINDS = ['prompt.updated', 'prompt.reviewed', 'prompt.sold'] as const;
+export const NOTIFICATION_KINDS = [
+  'prompt.updated',
+  'prompt.reviewed',
+  'prompt.sold',
+  'payout.updated',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NotificationSchema = z.object({

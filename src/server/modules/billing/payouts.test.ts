@@ -379,6 +379,14 @@ describe('payouts: the admin', () => {
     expect(paid).toMatchObject({ status: 'paid', method: 'manual', reference: 'WIRE-2026-001' });
     const reject = await call('POST', `/api/admin/payouts/${id}/reject`, admin, { reason: 'late' });
     expect(reject.json().message).toBe('This payout has already been decided.');
+    // The creator is told once, in the notifications centre, and nobody else is.
+    const notices = (
+      (await call('GET', '/api/notifications', c.token)).json().data.notifications as { kind: string }[]
+    ).filter((n) => n.kind === 'payout.updated');
+    expect(notices).toMatchObject([
+      { kind: 'payout.updated', title: 'Your payout of $10.39 was paid', link: '/dashboard?tab=earnings' },
+    ]);
+    expect((await call('GET', '/api/notifications', admin)).json().data.notifications).toEqual([]);
   });
 
   it('rejects with a reason and gives the amount back', async () => {

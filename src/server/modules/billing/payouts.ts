@@ -15,6 +15,7 @@ import {
 import type { DB } from '../../db/types';
 import { recordAudit } from '../../lib/audit';
 import { queueAdminAlert } from '../admin/settings/alerts';
+import { notify } from '../notifications/service';
 import { AppError, fieldError, notFound, validation } from '../../lib/errors';
 import { storedMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
@@ -194,9 +195,21 @@ async function adminEmail(db: Db, id: string) {
   return (await repo.findCreator(db, id))?.email ?? 'unknown';
 }
 
+/** Tells the creator what became of their payout: a notice and an e-mail, in the caller's transaction. */
 async function mailCreator(deps: PayoutDeps, db: Db, payout: repo.PayoutRow, subject: string, body: string) {
   const creator = await repo.findCreator(db, payout.creator_id);
   if (!creator) return;
+  await notify({ db }, [
+    {
+      userId: creator.id,
+      kind: 'payout.updated',
+      // One notice per payout and outcome (the subject names it: approved, paid, not approved).
+      eventKey: `payout:${payout.id}:${subject}`,
+      title: subject,
+      body: body.split('\n')[0]!,
+      link: '/dashboard?tab=earnings',
+    },
+  ]);
   await deps.mailer.send(
     {
       to: creator.email,

@@ -23,6 +23,8 @@ import * as repo from './repository';
  *                    E-mailed too to those who opted in (users.email_on_updates, Settings).
  *   prompt.reviewed  a prompt's author: a new review of it (marketplace/reviews.ts).
  *   prompt.sold      a prompt's author: a sale of it (billing/grants.ts).
+ *   payout.updated   a creator: their payout was approved, paid or rejected (billing/payouts.ts),
+ *                    with the e-mail billing sends them anyway.
  * A new kind: add it to NOTIFICATION_KINDS in src/shared/notifications.ts and to this list.
  */
 

@@ -1,4 +1,4 @@
-import { MessageSquareText, RefreshCw, ShoppingBag } from 'lucide-react';
+import { MessageSquareText, RefreshCw, ShoppingBag, Wallet } from 'lucide-react';
 import type { Notification, NotificationKind } from '@shared/notifications';
 import { cn } from '@/lib/cn';
 import { formatDate, formatRelativeTime } from '@/lib/format';
@@ -7,6 +7,7 @@ const ICONS: Record<NotificationKind, typeof RefreshCw> = {
   'prompt.updated': RefreshCw,
   'prompt.reviewed': MessageSquareText,
   'prompt.sold': ShoppingBag,
+  'payout.updated': Wallet,
 };
 
 /** One notice: its kind's icon, title, body, when, and a dot while it is unread. */
