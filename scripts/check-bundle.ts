@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
  * static import from such a page's module graph brings back tens of kilobytes to evaluate. And it
  * fails when any chunk holds a package's development build (React Router's).
  *
- *   npm run check:bundle -- [--dir dist/web] [--budget-kb 150] [--page features/marketing/pages/home-page.tsx]
+ *   npm run check:bundle -- [--dir dist/web] [--budget-kb 150] [--page features/site/pages/home-page.tsx]
  */
 
 interface ManifestChunk {
@@ -35,13 +35,13 @@ const { values: args } = parseArgs({
     'budget-kb': { type: 'string', default: '150' },
     top: { type: 'string', default: '15' },
     // The source module of the page `/` shows, as the manifest names it (relative to src/web).
-    page: { type: 'string', default: 'features/marketing/pages/home-page.tsx' },
+    page: { type: 'string', default: 'features/site/pages/home-page.tsx' },
   },
 });
 
 /** The public pages Lighthouse audits (bench/web.ts), by their source module. */
 const PUBLIC_PAGES = [
-  'features/marketing/pages/home-page.tsx',
+  'features/site/pages/home-page.tsx',
   'features/marketplace/pages/marketplace-page.tsx',
   'features/marketplace/pages/prompt-page.tsx',
 ];

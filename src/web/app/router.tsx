@@ -37,9 +37,9 @@ function lazyPage<M extends Record<string, unknown>>(
 // The admin shell (its settings, search and the schemas behind them) loads only for the admin panel.
 const AdminLayout = lazyPage(() => import('./layouts/admin-layout'), 'AdminLayout');
 const NotFoundPage = lazyPage(() => import('@/features/errors/not-found-page'), 'NotFoundPage');
-const HomePage = lazyPage(() => import('@/features/marketing/pages/home-page'), 'HomePage');
-const FeaturesPage = lazyPage(() => import('@/features/marketing/pages/features-page'), 'FeaturesPage');
-const AboutPage = lazyPage(() => import('@/features/marketing/pages/about-page'), 'AboutPage');
+const HomePage = lazyPage(() => import('@/features/site/pages/home-page'), 'HomePage');
+const FeaturesPage = lazyPage(() => import('@/features/site/pages/features-page'), 'FeaturesPage');
+const AboutPage = lazyPage(() => import('@/features/site/pages/about-page'), 'AboutPage');
 const PricingPage = lazyPage(() => import('@/features/billing/pages/pricing-page'), 'PricingPage');
 const MarketplacePage = lazyPage(
   () => import('@/features/marketplace/pages/marketplace-page'),
@@ -49,10 +49,10 @@ const MarketplacePromptPage = lazyPage(
   () => import('@/features/marketplace/pages/prompt-page'),
   'PromptPage',
 );
-const PrivacyPage = lazyPage(() => import('@/features/support/pages/privacy-page'), 'PrivacyPage');
-const TermsPage = lazyPage(() => import('@/features/support/pages/terms-page'), 'TermsPage');
-const CookiesPage = lazyPage(() => import('@/features/support/pages/cookies-page'), 'CookiesPage');
-const SupportPage = lazyPage(() => import('@/features/support/pages/support-page'), 'SupportPage');
+const PrivacyPage = lazyPage(() => import('@/features/site/pages/privacy-page'), 'PrivacyPage');
+const TermsPage = lazyPage(() => import('@/features/site/pages/terms-page'), 'TermsPage');
+const CookiesPage = lazyPage(() => import('@/features/site/pages/cookies-page'), 'CookiesPage');
+const SupportPage = lazyPage(() => import('@/features/site/pages/support-page'), 'SupportPage');
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage');
 const SignupPage = lazyPage(() => import('@/features/auth/pages/signup-page'), 'SignupPage');
 const ForgotPasswordPage = lazyPage(

@@ -14,11 +14,11 @@ import path from 'node:path';
  * Keep in step with src/web/app/router.tsx; a module missing from the manifest only means no hint.
  */
 export const PAGE_MODULES: readonly (readonly [pattern: string, module: string])[] = [
-  ['/', 'features/marketing/pages/home-page.tsx'],
+  ['/', 'features/site/pages/home-page.tsx'],
   ['/marketplace', 'features/marketplace/pages/marketplace-page.tsx'],
   ['/marketplace/:id', 'features/marketplace/pages/prompt-page.tsx'],
-  ['/features', 'features/marketing/pages/features-page.tsx'],
-  ['/about', 'features/marketing/pages/about-page.tsx'],
+  ['/features', 'features/site/pages/features-page.tsx'],
+  ['/about', 'features/site/pages/about-page.tsx'],
   ['/pricing', 'features/billing/pages/pricing-page.tsx'],
 ];
 
