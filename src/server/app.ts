@@ -23,6 +23,12 @@ import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
+import { promptTestRoutes } from './modules/prompt-tests/routes';
+import {
+  type PromptTestsDeps,
+  registerPromptTestJobs,
+  versionPublished,
+} from './modules/prompt-tests/service';
 import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { mcpRoutes } from './modules/mcp/routes';
@@ -154,6 +160,17 @@ export async function buildApp(options: AppOptions) {
     await billing.remindRenewals();
   });
   jobs.schedule(REMINDER_QUEUE, REMINDER_CRON);
+  // Prompt tests (issue 56, decision 057): a run when a version goes live, and the hourly look for
+  // weekly re-runs that are due, each prompt claimed once across instances.
+  const promptTests: PromptTestsDeps = {
+    db: options.database.db,
+    models,
+    config,
+    mailer,
+    jobs,
+    log: app.log,
+  };
+  registerPromptTestJobs(promptTests);
   for (const [period, { queue, cron }] of Object.entries(REPORT_SCHEDULES)) {
     jobs.work(queue, { retryLimit: 3 }, async () => {
       await sendAdminReport(
@@ -217,7 +234,13 @@ export async function buildApp(options: AppOptions) {
         uploads,
         uploadMaxBytes: config.playground.uploadMaxBytes,
       });
-      await api.register(creatorRoutes, { playground, mailer, publicUrl: config.publicUrl });
+      await api.register(creatorRoutes, {
+        playground,
+        mailer,
+        publicUrl: config.publicUrl,
+        onVersionLive: (promptId) => versionPublished(promptTests, promptId),
+      });
+      await api.register(promptTestRoutes, { deps: promptTests });
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
       await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing, models });

@@ -44,6 +44,9 @@ const TABLES = [
   'jobs',
   'playground_presets',
   'api_keys',
+  'prompt_test_cases',
+  'prompt_test_runs',
+  'prompt_test_schedule',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {
@@ -134,6 +137,10 @@ const PROMPT_COLUMN_CHANGES: Record<
   created_at: { to: '2020-01-01T00:00:00.000Z', moves: ['content', 'membership', 'search'] },
   updated_at: { to: '2030-01-01T00:00:00.000Z', moves: ['content'] },
   published_at: { to: '2020-01-01T00:00:00.000Z', moves: SHOWN_AND_SEARCHED },
+  // The card's tested-on badge (migration 0030): shown, not searched.
+  tested_on: { to: '["Claude"]', moves: ['content'] },
+  tested_at: { to: '2030-01-01T00:00:00.000Z', moves: ['content'] },
+  test_board: { to: '{"version":1,"tested":null,"models":[]}', moves: ['content'] },
 };
 
 const engines = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);

@@ -20,9 +20,14 @@ type UpdateInput = z.output<typeof UpdatePromptSchema>;
 /** Called once a prompt goes live (to alert the admins, alerts.ts); it must not throw. */
 export type OnPublished = (prompt: CreatorPrompt) => Promise<unknown>;
 
+/** Called once a version of a prompt is live (published, or a published prompt's text changed). */
+export type OnVersionLive = (promptId: string) => Promise<unknown>;
+
 export interface CreatorDeps {
   db: Kysely<DB>;
   onPublished?: OnPublished;
+  /** Prompt tests run on each live version (modules/prompt-tests, decision 057). */
+  onVersionLive?: OnVersionLive;
 }
 
 export const PROMPT_NOT_FOUND = 'The requested prompt could not be found.';
@@ -122,7 +127,7 @@ export async function listCreatorPrompts(
 }
 
 export async function createPrompt(
-  { db, onPublished }: CreatorDeps,
+  { db, onPublished, onVersionLive }: CreatorDeps,
   auth: AuthContext,
   input: CreateInput,
 ): Promise<CreatorPrompt> {
@@ -152,6 +157,7 @@ export async function createPrompt(
   });
   const prompt = await present(db, id);
   if (publish) await onPublished?.(prompt);
+  if (publish) await onVersionLive?.(id);
   return prompt;
 }
 
@@ -160,7 +166,7 @@ export async function createPrompt(
  * version before the change; buyers always read the newest.
  */
 export async function updatePrompt(
-  { db }: CreatorDeps,
+  { db, onVersionLive }: CreatorDeps,
   auth: AuthContext,
   id: string,
   input: UpdateInput,
@@ -178,7 +184,8 @@ export async function updatePrompt(
   if (!paid) changes.price_minor = 0;
   else if (input.price !== undefined) changes.price_minor = toMinorExact(input.price);
   const now = nowIso();
-  await db.transaction().execute((trx) => applyPromptEdit(trx, row, changes, now));
+  const versioned = await db.transaction().execute((trx) => applyPromptEdit(trx, row, changes, now));
+  if (versioned) await onVersionLive?.(row.id);
   return present(db, row.id);
 }
 
@@ -191,7 +198,7 @@ export async function applyPromptEdit(
   row: PromptRow,
   changes: Partial<PromptRow>,
   now: string,
-): Promise<void> {
+): Promise<boolean> {
   // The rule is checked on the prompt this edit produces, not on the request (issue 51).
   assertPromptPrice({ ...row, ...changes });
   const versioned = (['title', 'description', 'content', 'price_minor'] as const).some(
@@ -210,10 +217,11 @@ export async function applyPromptEdit(
     });
   }
   await repo.updatePrompt(trx, row.id, { ...changes, updated_at: now });
+  return row.status === 'published' && versioned;
 }
 
 export async function setPublished(
-  { db, onPublished }: CreatorDeps,
+  { db, onPublished, onVersionLive }: CreatorDeps,
   auth: AuthContext,
   id: string,
   publish: boolean,
@@ -242,6 +250,7 @@ export async function setPublished(
   }
   const prompt = await present(db, row.id);
   if (wentLive) await onPublished?.(prompt);
+  if (wentLive) await onVersionLive?.(row.id);
   return prompt;
 }
 

@@ -14,6 +14,7 @@ export const creatorKeys = {
   prompts: (params: { page: number; limit: number; status?: PromptStatus }) =>
     [...creatorKeys.all, 'prompts', params] as const,
   analytics: (period: AnalyticsPeriod) => [...creatorKeys.all, 'analytics', period] as const,
+  tests: (id: string) => [...creatorKeys.all, 'tests', id] as const,
 };
 
 /**
