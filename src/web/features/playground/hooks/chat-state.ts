@@ -36,6 +36,11 @@ export interface ChatItem {
   alternatives: string[];
   /** 'length' when the reply limit cut the reply (Continue goes on). */
   finishReason: string | null;
+  /**
+   * A try against a baseline (issue 56): the same model's answer without the prompt, shown beside
+   * this reply while this page is open (it is not saved with the conversation).
+   */
+  baseline?: { pending: boolean; response: string | null; latencyMs: number | null };
 }
 
 export interface SendInput {
@@ -49,6 +54,8 @@ export interface SendInput {
   settings?: SessionSettingsInput;
   /** Edit and resend: the user message (by position and id) this one replaces. */
   edit?: { index: number; messageId: string };
+  /** With a premium try's first message: the plain model's answer too, side by side. */
+  baseline?: boolean;
 }
 
 export type SendResult =
@@ -99,6 +106,7 @@ export type Action =
       id: string;
       userId: string | null;
       finishReason: string | null;
+      baseline: { response: string | null; latencyMs: number } | null;
     }
   | { type: 'stopped' }
   /** `added`: the items this attempt put on screen (taken back off when the server refused it). */
@@ -232,6 +240,13 @@ export function reducer(state: ChatState, action: Action): ChatState {
         id: action.id,
         alternatives: item.alternatives.length > 0 ? item.alternatives : [action.id],
         finishReason: action.finishReason,
+        baseline: item.baseline
+          ? {
+              pending: false,
+              response: action.baseline?.response ?? null,
+              latencyMs: action.baseline?.latencyMs ?? null,
+            }
+          : undefined,
       }));
       return { ...next, items: withUserId(next.items, action.userId), phase: 'idle' };
     }
