@@ -10,6 +10,13 @@ import * as repo from './repository';
  * whose current version passes on none is "Not yet tested". Numbers only (TestBoardSchema).
  */
 
+/** The spec's choices first, in the playground's order; other models after them by name. */
+const CHOICE_NAMES = ['Claude', 'ChatGPT', 'Perplexity'];
+const rank = (name: string) => {
+  const i = CHOICE_NAMES.indexOf(name);
+  return i === -1 ? CHOICE_NAMES.length : i;
+};
+
 export function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
@@ -45,7 +52,7 @@ export async function boardOf(deps: { db: Kysely<DB> }, promptId: string): Promi
       lastRunAt: rows.reduce((last, r) => (r.created_at > last ? r.created_at : last), ''),
     };
   });
-  models.sort((a, b) => a.name.localeCompare(b.name));
+  models.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
   const passing = models.filter((m) => m.total === caseIds.size && m.passed === m.total);
   const at = models.reduce((last, m) => (m.lastRunAt > last ? m.lastRunAt : last), '');
   return {

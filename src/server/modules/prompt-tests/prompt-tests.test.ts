@@ -237,8 +237,8 @@ describe('runs', () => {
     expect(JSON.stringify(sent[0]!.body)).toContain('the widget');
 
     expect(view.board.models.map((m: { name: string }) => m.name)).toEqual([
-      'ChatGPT',
       'Claude',
+      'ChatGPT',
       'Perplexity',
     ]);
     expect(view.board.models[0]).toMatchObject({ passed: 1, total: 2, costPerRunMicros: expect.any(Number) });
@@ -265,9 +265,9 @@ describe('runs', () => {
     const after = (await h.call('GET', '/api/marketplace/prompts?limit=50'))
       .json()
       .data.prompts.find((x: { id: string }) => x.id === p.id);
-    expect(after.tested).toEqual({ on: ['ChatGPT', 'Claude', 'Perplexity'], at: expect.any(String) });
+    expect(after.tested).toEqual({ on: ['Claude', 'ChatGPT', 'Perplexity'], at: expect.any(String) });
     const page2 = (await h.call('GET', `/api/marketplace/prompts/${p.slug}`)).json().data;
-    expect(page2.tests).toMatchObject({ version: 2, tested: { on: ['ChatGPT', 'Claude', 'Perplexity'] } });
+    expect(page2.tests).toMatchObject({ version: 2, tested: { on: ['Claude', 'ChatGPT', 'Perplexity'] } });
     expect(page2.tests.models[0]).toMatchObject({ passed: 2, total: 2 });
   });
 
@@ -409,7 +409,7 @@ describe('the schedule', () => {
     const sent = await mails();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toBe('Your prompt "Product announcement writer" started failing its tests');
-    expect(sent[0]!.text_body).toContain('no longer pass on ChatGPT, Claude, Perplexity');
+    expect(sent[0]!.text_body).toContain('no longer pass on Claude, ChatGPT, Perplexity');
     const page = (await h.call('GET', `/api/marketplace/prompts/${p.slug}`)).json().data;
     expect(page.tests.tested).toBeNull();
   });
