@@ -238,7 +238,12 @@ export async function buildApp(options: AppOptions) {
         playground,
         mailer,
         publicUrl: config.publicUrl,
-        onVersionLive: (promptId) => versionPublished(promptTests, promptId),
+        // A run that cannot be queued must not fail the publish that committed: the hourly look
+        // finds the prompt due anyway once its schedule row exists.
+        onVersionLive: (promptId) =>
+          versionPublished(promptTests, promptId).catch((err: unknown) =>
+            app.log.error({ err, promptId }, 'prompt tests could not be queued'),
+          ),
       });
       await api.register(promptTestRoutes, { deps: promptTests });
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
