@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { type RegisteredAccount, registerAccount, useSession } from './auth-helpers';
-import { type ThemeName, sidewaysScroll, switchTheme } from './page-checks';
+import { type ThemeName, accessibilityViolations, sidewaysScroll, switchTheme } from './page-checks';
 
 /*
  * Prompt tests and tries against a baseline (issue 56): a Premium creator adds two test cases with
@@ -48,6 +48,8 @@ async function shoot(page: Page, name: string, theme: ThemeName, top?: Locator) 
     list.scrollTop += el.getBoundingClientRect().top - list.getBoundingClientRect().top - 16;
   });
   expect(await sidewaysScroll(page)).toBe(0);
+  // The new parts pass axe (WCAG 2 A and AA) in each theme they are shown in.
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.screenshot({
     path: `.tmp/shots/${name}-${theme}-${page.viewportSize()!.width}.png`,
     fullPage: false,
@@ -126,6 +128,7 @@ test('a creator tests a prompt, a buyer sees the board and tries it against the 
   });
   await expect(dialog.getByTestId('test-run')).toHaveCount(6);
   await expect(dialog.getByTestId('test-budget')).toContainText('of $5.00 used');
+  for (const theme of ['light', 'dark'] as const) await shoot(page, 'studio-tests', theme);
   await page.keyboard.press('Escape');
 
   // A buyer-to-be sees the board on the prompt page.
