@@ -228,8 +228,8 @@ export const PromptTestsSchema = z.object({
   runs: z.array(TestRunSchema),
   budget: z.object({
     month: z.string(),
-    /** The plan's monthly test budget, minor units. */
-    limitMinor: z.number().int(),
+    /** The plan's monthly test budget, minor units; null: no limit (an admin's own prompts). */
+    limitMinor: z.number().int().nullable(),
     spentMicros: z.number().int(),
   }),
   /** Why the last runs stopped short (the budget), or null. */

@@ -97,8 +97,7 @@ export async function promptTests(deps: PromptTestDeps, auth: AuthContext, id: s
     cases: cases.map(toCase),
     board,
     runs: runs.map(toRun),
-    // An admin's own prompts have no plan and no limit: shown as what they spent, against nothing.
-    budget: { month, limitMinor: limitMinor ?? 0, spentMicros: spent },
+    budget: { month, limitMinor, spentMicros: spent },
     stopped: schedule?.stopped ?? null,
     dueAt: prompt.status === 'published' && cases.length > 0 ? (schedule?.due_at ?? null) : null,
   };

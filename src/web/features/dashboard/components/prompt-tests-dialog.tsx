@@ -95,17 +95,24 @@ function PromptTestsBody({ prompt }: { prompt: CreatorPrompt }) {
 
 function Budget({ data, published }: { data: PromptTests; published: boolean }) {
   const { budget } = data;
+  const spent = formatCostMicros(budget.spentMicros);
   return (
     <div className="grid gap-2 text-sm">
       <p className="text-muted-foreground" data-testid="test-budget">
-        Test budget this month:{' '}
-        <span className="font-medium text-foreground">{formatCostMicros(budget.spentMicros)}</span> of{' '}
-        {formatMoney(budget.limitMinor)} used
+        Test budget this month: <span className="font-medium text-foreground">{spent}</span>{' '}
+        {budget.limitMinor === null ? 'used (no limit)' : <>of {formatMoney(budget.limitMinor)} used</>}
         {published && data.dueAt ? <> · next run {formatDate(data.dueAt)}</> : null}
       </p>
       {data.stopped ? (
         <Alert variant="destructive" data-testid="tests-stopped">
           <AlertDescription>{data.stopped}</AlertDescription>
+        </Alert>
+      ) : budget.limitMinor === 0 ? (
+        <Alert data-testid="tests-no-budget">
+          <AlertDescription>
+            Your plan includes no budget for test runs: your cases are kept, and run once you are on a plan
+            with a test budget.
+          </AlertDescription>
         </Alert>
       ) : null}
     </div>
