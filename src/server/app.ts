@@ -12,6 +12,8 @@ import { payoutRoutes } from './modules/billing/payout-routes';
 import { paymentRoutes } from './modules/billing/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
+import { promptTestRoutes } from './modules/prompt-tests/routes';
+import { versionPublished } from './modules/prompt-tests/service';
 import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -74,7 +76,8 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(compiledSerializerCompiler);
 
   const services = createServices(config, options.database, app.log);
-  const { limiter, jobs, mailer, background, models, uploads, auth, playground, billing, apiKeys } = services;
+  const { limiter, jobs, mailer, background, models, uploads, auth, playground, billing, apiKeys, promptTests } =
+    services;
   scheduleJobs(services, options.database, config);
   app.addHook('onClose', () => services.close());
 
@@ -121,7 +124,18 @@ export async function buildApp(options: AppOptions) {
         uploadMaxBytes: config.playground.uploadMaxBytes,
       });
       await api.register(publicShareRoutes, { playground });
-      await api.register(creatorRoutes, { playground, mailer, publicUrl: config.publicUrl });
+      await api.register(creatorRoutes, {
+        playground,
+        mailer,
+        publicUrl: config.publicUrl,
+        // A run that cannot be queued must not fail the publish that committed: the hourly look
+        // finds the prompt due anyway once its schedule row exists.
+        onVersionLive: (promptId) =>
+          versionPublished(promptTests, promptId).catch((err: unknown) =>
+            app.log.error({ err, promptId }, 'prompt tests could not be queued'),
+          ),
+      });
+      await api.register(promptTestRoutes, { deps: promptTests });
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
       await api.register(payoutRoutes, { prefix: '/payouts', billing });

@@ -92,6 +92,8 @@ const EnvSchema = z.object({
   PLAYGROUND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   PREMIUM_TRIES: z.coerce.number().int().min(0).default(3),
+  /** How often a published prompt's test cases run again on every model (issue 56). */
+  PROMPT_TEST_INTERVAL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
@@ -168,6 +170,8 @@ export interface Config {
     rateLimit: number;
     /** Tries of a premium prompt a non-buyer gets. */
     premiumTries: number;
+    /** Days between the scheduled runs of a prompt's tests (decision 057). */
+    testIntervalDays: number;
   };
   /** Calls per API key per minute, on /api and /mcp together (issue 59). */
   apiKeyRateLimit: number;
@@ -311,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
       rateLimit: e.PLAYGROUND_RATE_LIMIT,
       premiumTries: e.PREMIUM_TRIES,
+      testIntervalDays: e.PROMPT_TEST_INTERVAL_DAYS,
     },
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     payments: paymentsConfig(e, production, e.JWT_SECRET ?? secrets.JWT_SECRET ?? ''),

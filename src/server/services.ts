@@ -16,6 +16,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { createBillingService } from './modules/billing/service';
 import { createPlaygroundService } from './modules/playground/service';
 import { createUploads } from './modules/playground/uploads';
+import type { PromptTestsDeps } from './modules/prompt-tests/service';
 
 /**
  * What the routes, jobs and plugins work with, built once from the configuration: the shared
@@ -73,6 +74,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
       publicUrl: config.publicUrl,
     }),
     apiKeys: createApiKeysService({ db, limiter, rateLimit: config.apiKeyRateLimit }),
+    /** Prompt tests (issue 56, decision 057): runs when a version goes live, and weekly. */
+    promptTests: { db, models, config, mailer, jobs, log } satisfies PromptTestsDeps,
     async close() {
       mailer.close();
       // Leaving on purpose is no outage: the limiter's warning is for a Redis that went away.

@@ -75,4 +75,6 @@ export const QUEUE_LABELS: Record<string, string> = {
   'trending-refresh': 'Trending refresh',
   'admin-report-weekly': 'Weekly report',
   'admin-report-monthly': 'Monthly report',
+  'prompt-tests-run': 'Prompt tests',
+  'prompt-tests-due': 'Prompt test re-runs',
 };

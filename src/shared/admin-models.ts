@@ -73,5 +73,7 @@ export const CostReportSchema = z.object({
   byModel: z.array(z.object({ model: z.string(), ...costRow })),
   byPlan: z.array(z.object({ planId: z.string().nullable(), plan: z.string(), ...costRow })),
   topUsers: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), ...costRow })),
+  /** Prompt test runs in the period (issue 56): paid from creators' monthly test budgets. */
+  testRuns: z.object({ cost: z.number(), runs: z.number().int() }),
 });
 export type CostReport = z.infer<typeof CostReportSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, PAGING, PROMPT_TYPES, SORTS } from './constants';
+import { TestBoardSchema, TestedSchema } from './prompt-tests';
 
 /** Query of GET /api/marketplace/prompts. A limit above the maximum is a VALIDATION_ERROR, not a silent cap. */
 export const MarketplaceQuerySchema = z.object({
@@ -47,6 +48,8 @@ export const MarketplacePromptSchema = z.object({
     views: z.number().int(),
   }),
   metadata: z.object({ featured: z.boolean(), trending: z.boolean() }),
+  /** The tested-on badge: the models its latest version passes its tests on; null: "Not yet tested". */
+  tested: TestedSchema.nullable(),
   createdAt: z.string(),
 });
 export type MarketplacePrompt = z.infer<typeof MarketplacePromptSchema>;
@@ -107,6 +110,8 @@ export const PromptDetailSchema = MarketplacePromptSchema.extend({
   }),
   author: PromptAuthorSchema.extend({ bio: z.string().nullable(), promptCount: z.number().int() }),
   ratingBreakdown: z.array(z.number().int()).length(5),
+  /** The tested-on board (issue 56): numbers per model, never a run's text; null before any test. */
+  tests: TestBoardSchema.nullable(),
   updatedAt: z.string(),
 });
 export type PromptDetail = z.infer<typeof PromptDetailSchema>;

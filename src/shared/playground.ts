@@ -37,8 +37,16 @@ export const ChatRequestSchema = z.object({
   settings: SessionSettingsSchema.optional(),
   /** Edit and resend: the user message this one replaces; the conversation branches there. */
   editOf: z.string().min(1).max(100).optional(),
+  /**
+   * With the first message of a premium try: the same model also answers the same message without
+   * the prompt, shown side by side (issue 56). It is part of the same try.
+   */
+  baseline: z.boolean({ error: 'baseline must be true or false' }).optional(),
 });
 export type ChatRequest = z.input<typeof ChatRequestSchema>;
+
+export const BASELINE_ONLY_FOR_TRIES =
+  'A baseline answer is given with the first message of a premium prompt you are trying';
 
 export const MAX_COMPARE_COLUMNS = 3;
 
@@ -110,6 +118,18 @@ export const ChatReplySchema = z.object({
   userMessageId: z.string().nullable().optional(),
   /** Why the model stopped: 'length' when the reply limit cut it (Continue goes on). */
   finishReason: z.string().nullable().optional(),
+  /** The same model's answer to the same message without the prompt, when asked for (`baseline`). */
+  baseline: z
+    .object({
+      /** Null when the model did not answer. */
+      response: z.string().nullable(),
+      latencyMs: z.number().int(),
+      inputTokens: z.number().int().nullable(),
+      outputTokens: z.number().int().nullable(),
+      costMicros: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ChatReply = z.infer<typeof ChatReplySchema>;
 

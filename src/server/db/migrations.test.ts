@@ -49,6 +49,9 @@ const TABLES = [
   'payouts',
   'payout_entries',
   'notifications',
+  'prompt_test_cases',
+  'prompt_test_runs',
+  'prompt_test_schedule',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {
@@ -142,6 +145,10 @@ const PROMPT_COLUMN_CHANGES: Record<
   // A version's note and date (0028): always written with updated_at, which moves the content.
   version_note: { to: 'Clearer steps', moves: [] },
   version_at: { to: '2030-01-01T00:00:00.000Z', moves: [] },
+  // The card's tested-on badge (migration 0030): shown, not searched.
+  tested_on: { to: '["Claude"]', moves: ['content'] },
+  tested_at: { to: '2030-01-01T00:00:00.000Z', moves: ['content'] },
+  test_board: { to: '{"version":1,"tested":null,"models":[]}', moves: ['content'] },
 };
 
 const engines = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);

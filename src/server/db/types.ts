@@ -151,6 +151,12 @@ export interface PromptsTable {
   version_note: WithDefault<string | null>;
   /** When the newest version was made; null: at the prompt's creation. */
   version_at: WithDefault<Timestamp | null>;
+  /** JSON list of the model names the latest version passes its tests on (migration 0030); null: none. */
+  tested_on: string | null;
+  /** When the latest version's tests last ran; null before they have. */
+  tested_at: Timestamp | null;
+  /** The public board (TestBoardSchema's JSON) as of the last run; null before tests touched it. */
+  test_board: string | null;
 }
 
 export interface PromptViewsTable {
@@ -518,11 +524,65 @@ export interface PayoutEntriesTable {
   note: string | null;
   created_at: Timestamp;
 }
+/** A creator's test case of a prompt (migration 0030); the JSON columns follow src/shared/prompt-tests.ts. */
+export interface PromptTestCasesTable {
+  id: string;
+  prompt_id: string;
+  label: string;
+  /** JSON object: variable name to value. */
+  variables: WithDefault<string>;
+  input: WithDefault<string>;
+  /** JSON list of checks. */
+  checks: WithDefault<string>;
+  created_at: Timestamp;
+}
+
+/** One run of one case on one model (migration 0030). */
+export interface PromptTestRunsTable {
+  id: string;
+  prompt_id: string;
+  case_id: string | null;
+  /** Whose monthly test budget paid for it. */
+  author_id: string;
+  version: number;
+  model_key: string;
+  model_id: string;
+  /** The model's name when it ran (Claude, ChatGPT...). */
+  model_name: string;
+  /** 'publish' or 'schedule' */
+  trigger: string;
+  /** JSON {variables, input}. */
+  input: string;
+  output: string;
+  /** 'passed', 'failed' or 'error' */
+  status: string;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cost_micros: WithDefault<number>;
+  latency_ms: number | null;
+  /** JSON list of check results. */
+  checks: WithDefault<string>;
+  /** UTC month it was paid in, '2026-12'. */
+  month: string;
+  created_at: Timestamp;
+}
+
+export interface PromptTestScheduleTable {
+  prompt_id: string;
+  due_at: Timestamp;
+  failing: WithDefault<Flag>;
+  stopped: string | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   payout_accounts: PayoutAccountsTable;
   payout_thresholds: PayoutThresholdsTable;
   payouts: PayoutsTable;
   payout_entries: PayoutEntriesTable;
+  prompt_test_cases: PromptTestCasesTable;
+  prompt_test_runs: PromptTestRunsTable;
+  prompt_test_schedule: PromptTestScheduleTable;
   payment_events: PaymentEventsTable;
   creator_earnings: CreatorEarningsTable;
   audit_log: AuditLogTable;

@@ -23,6 +23,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Highlighted } from '@/components/highlighted';
+import { TestedLine } from '@/components/test-board';
 import { cn } from '@/lib/cn';
 import { formatCount, formatPrice } from '@/lib/format';
 
@@ -195,7 +196,8 @@ export function PromptCard({
           )}
         </ul>
 
-        <div className="mt-auto flex items-center gap-4 text-sm text-muted-foreground">
+        <TestedLine tested={prompt.tested} className="mt-auto -mb-1" />
+        <div className="flex items-center gap-4 text-sm text-muted-foreground">
           <span
             className="inline-flex items-center gap-1"
             data-testid="prompt-rating"

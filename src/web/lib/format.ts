@@ -159,3 +159,21 @@ export function formatRelativeTime(value: string | number | Date, now: Date = ne
   }
   return formatDate(date);
 }
+
+/**
+ * A cost in millionths of the currency (a reply's, a test run's): cents and whole amounts with two
+ * decimals, smaller ones with three significant digits ('$0.000123').
+ */
+export function formatCostMicros(micros: number, currency: string = DEFAULT_CURRENCY): string {
+  const amount = micros / 1_000_000;
+  return numberFormat({
+    style: 'currency',
+    currency,
+    ...(amount === 0 || amount >= 0.01 ? { maximumFractionDigits: 2 } : { maximumSignificantDigits: 3 }),
+  }).format(amount);
+}
+
+/** A duration in milliseconds: '850 ms', '1.2 s'. */
+export function formatLatency(ms: number): string {
+  return ms < 1000 ? `${formatNumber(Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

@@ -632,6 +632,30 @@ export const MATRIX: Record<string, Entry> = {
     request: async (ctx) => ({ params: { id: await twoVersions(ctx), version: '1' } }),
   },
   'GET /api/user/analytics': { access: 'signedIn', request: () => ({ query: 'period=30d' }) },
+  'GET /api/user/prompts/{id}/tests': {
+    access: 'owner',
+    request: (ctx) => ({ params: { id: ctx.f.ownerPrompt } }),
+  },
+  'POST /api/user/prompts/{id}/tests': {
+    access: 'owner',
+    request: async (ctx) => ({
+      params: { id: await ownPrompt(ctx, 'draft') },
+      body: { label: 'Matrix case', input: 'Say hello.' },
+    }),
+    ok: [201],
+  },
+  'DELETE /api/user/prompts/{id}/tests/{caseId}': {
+    access: 'owner',
+    request: async (ctx) => {
+      const id = await ownPrompt(ctx, 'draft');
+      const caseId = crypto.randomUUID();
+      await ctx.db
+        .insertInto('prompt_test_cases')
+        .values({ id: caseId, prompt_id: id, label: 'Matrix case', created_at: new Date().toISOString() })
+        .execute();
+      return { params: { id, caseId } };
+    },
+  },
 
   // Notifications (issue 57)
   'GET /api/notifications': { access: 'signedIn' },

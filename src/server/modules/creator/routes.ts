@@ -19,6 +19,7 @@ import { newPromptAlert } from './alerts';
 import { creatorAnalytics, creatorDashboard } from './analytics';
 import {
   type CreatorDeps,
+  type OnVersionLive,
   createPrompt,
   deletePrompt,
   listCreatorPrompts,
@@ -35,13 +36,16 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
   playground: PlaygroundService;
   mailer: Mailer;
   publicUrl: string;
-}> = async (app, { playground, mailer, publicUrl }) => {
+  /** A version went live: its tests run (modules/prompt-tests). */
+  onVersionLive?: OnVersionLive;
+}> = async (app, { playground, mailer, publicUrl, onVersionLive }) => {
   const db = app.database.db;
   const deps: CreatorDeps = {
     db,
     onPublished: newPromptAlert({ db, mailer, log: app.log, publicUrl }),
     mailer,
     publicUrl,
+    onVersionLive,
   };
   app.addHook('onRequest', app.authenticate);
   overviewRoutes(app, deps, playground);

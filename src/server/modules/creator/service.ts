@@ -22,12 +22,17 @@ type UpdateInput = z.output<typeof UpdatePromptSchema>;
 /** Called once a prompt goes live (to alert the admins, alerts.ts); it must not throw. */
 export type OnPublished = (prompt: CreatorPrompt) => Promise<unknown>;
 
+/** Called once a version of a prompt is live (published, or a published prompt's text changed). */
+export type OnVersionLive = (promptId: string) => Promise<unknown>;
+
 export interface CreatorDeps {
   db: Kysely<DB>;
   onPublished?: OnPublished;
   /** Mails buyers who opted in when a prompt they bought or liked gets a new version. */
   mailer?: Mailer;
   publicUrl?: string;
+  /** Prompt tests run on each live version (modules/prompt-tests, decision 057). */
+  onVersionLive?: OnVersionLive;
 }
 
 export const PROMPT_NOT_FOUND = 'The requested prompt could not be found.';
@@ -127,7 +132,7 @@ export async function listCreatorPrompts(
 }
 
 export async function createPrompt(
-  { db, onPublished }: CreatorDeps,
+  { db, onPublished, onVersionLive }: CreatorDeps,
   auth: AuthContext,
   input: CreateInput,
 ): Promise<CreatorPrompt> {
@@ -158,6 +163,7 @@ export async function createPrompt(
   });
   const prompt = await present(db, id);
   if (publish) await onPublished?.(prompt);
+  if (publish) await onVersionLive?.(id);
   return prompt;
 }
 
@@ -166,7 +172,7 @@ export async function createPrompt(
  * version before the change (versions.ts); buyers always read the newest.
  */
 export async function updatePrompt(
-  { db, mailer, publicUrl }: CreatorDeps,
+  { db, mailer, publicUrl, onVersionLive }: CreatorDeps,
   auth: AuthContext,
   id: string,
   input: UpdateInput,
@@ -184,16 +190,17 @@ export async function updatePrompt(
   if (!paid) changes.price_minor = 0;
   else if (input.price !== undefined) changes.price_minor = toMinorExact(input.price);
   const now = nowIso();
-  await db
+  const live = await db
     .transaction()
     .execute((trx) => applyPromptEdit(trx, row, changes, now, { note: input.note, mailer, publicUrl }));
   mailer?.wake();
+  if (live) await onVersionLive?.(row.id);
   return present(db, row.id);
 }
 
 /** Restores an earlier version's title, description and text as the newest version (its price stays). */
 export async function restoreVersion(
-  { db, mailer, publicUrl }: CreatorDeps,
+  { db, mailer, publicUrl, onVersionLive }: CreatorDeps,
   auth: AuthContext,
   id: string,
   version: number,
@@ -202,10 +209,11 @@ export async function restoreVersion(
   const kept = await restorableVersion(db, row, version);
   const changes = { title: kept.title, description: kept.description, content: kept.content };
   const note = `Restored from version ${version}`;
-  await db
+  const live = await db
     .transaction()
     .execute((trx) => applyPromptEdit(trx, row, changes, nowIso(), { note, mailer, publicUrl }));
   mailer?.wake();
+  if (live) await onVersionLive?.(row.id);
   return present(db, row.id);
 }
 
@@ -219,7 +227,7 @@ export async function applyPromptEdit(
   changes: Partial<PromptRow>,
   now: string,
   options: VersionOptions = {},
-): Promise<void> {
+): Promise<boolean> {
   const merged = { ...row, ...changes };
   // The rule is checked on the prompt this edit produces, not on the request (issue 51).
   assertPromptPrice(merged);
@@ -228,10 +236,12 @@ export async function applyPromptEdit(
   if (versioned && keepsVersions(row)) version = await recordVersion(trx, row, merged, now, options);
   else if (options.note !== undefined) version = { version_note: options.note };
   await repo.updatePrompt(trx, row.id, { ...changes, ...version, updated_at: now });
+  // Whether a published prompt's text changed: a new live version (its tests run, decision 057).
+  return row.status === 'published' && versioned;
 }
 
 export async function setPublished(
-  { db, onPublished }: CreatorDeps,
+  { db, onPublished, onVersionLive }: CreatorDeps,
   auth: AuthContext,
   id: string,
   publish: boolean,
@@ -260,6 +270,7 @@ export async function setPublished(
   }
   const prompt = await present(db, row.id);
   if (wentLive) await onPublished?.(prompt);
+  if (wentLive) await onVersionLive?.(row.id);
   return prompt;
 }
 

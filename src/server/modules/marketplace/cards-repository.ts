@@ -27,6 +27,8 @@ export const CARD_COLUMNS = [
   'p.trending',
   'p.created_at',
   'p.published_at',
+  'p.tested_on',
+  'p.tested_at',
   'u.id as author_id',
   'u.name as author_name',
   'u.avatar_url as author_avatar',

@@ -43,6 +43,10 @@ export function toMarketplacePrompt(row: PromptCardRow): MarketplacePrompt {
     ...talliesOf(row),
     author: { id: row.author_id, name: row.author_name, avatar: row.author_avatar },
     metadata: { featured: row.featured === 1, trending: row.trending === 1 },
+    tested:
+      row.tested_on && row.tested_at
+        ? { on: JSON.parse(row.tested_on) as string[], at: row.tested_at }
+        : null,
     createdAt: row.published_at ?? row.created_at,
   };
 }

@@ -1,4 +1,5 @@
 import type { PromptDetail } from '../../../shared/marketplace';
+import type { TestBoard } from '../../../shared/prompt-tests';
 import { talliesOf, toMarketplacePrompt } from './cards';
 import type { AuthContext, MarketplaceDeps } from './deps';
 import { type Viewer, countView } from './engagement';
@@ -57,6 +58,7 @@ export async function readPromptDetail(
       myReview: mine ? { rating: mine.rating, body: mine.body } : null,
     },
     ratingBreakdown: breakdown,
+    tests: row.test_board ? (JSON.parse(row.test_board) as TestBoard) : null,
     updatedAt: row.updated_at,
   };
   return { detail, published: row.status === 'published' };

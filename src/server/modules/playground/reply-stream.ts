@@ -105,7 +105,7 @@ export interface ReplyJob {
   call: ProviderCall;
 }
 
-interface StreamRead {
+export interface StreamRead {
   text: string;
   failure: unknown;
   usage: { input?: number; output?: number };
@@ -116,7 +116,7 @@ interface StreamRead {
 }
 
 /** Reads the provider's parts, sending each safe piece of text on; a fault is kept as `failure`. */
-async function readStream(
+export async function readStream(
   call: ProviderCall,
   guard: LeakGuard,
   onToken: (text: string) => void,

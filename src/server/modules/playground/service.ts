@@ -73,3 +73,8 @@ export function createPlaygroundService(plain: PlaygroundDeps) {
 }
 
 export type PlaygroundService = ReturnType<typeof createPlaygroundService>;
+
+/* One reply outside a chat (prompt tests, a try's baseline): see single-reply.ts. */
+export { type SingleReply, singleReply } from './single-reply';
+export { SYSTEM_PROMPT, systemPrompt } from './conversation';
+export { normalize as normalizeForLeakCheck } from './leak-guard';

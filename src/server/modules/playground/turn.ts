@@ -2,6 +2,7 @@ import type { ModelMessage } from 'ai';
 import type { z } from 'zod';
 import {
   AI_FAILURE_MESSAGE,
+  BASELINE_ONLY_FOR_TRIES,
   type ChatReply,
   type ChatRequestSchema,
   fillVariables,
@@ -14,6 +15,7 @@ import type { AuthContext } from '../../plugins/app/auth';
 import * as allowances from './allowance';
 import { asTree } from './branches';
 import { modelMessages, systemPrompt, titleFrom } from './conversation';
+import { singleReply } from './single-reply';
 import type { PlaygroundContext } from './deps';
 import { planModels, resolveModel } from './model-access';
 import { visiblePrompt } from './prompt-try';
@@ -219,6 +221,14 @@ async function writeTurn(
 export async function startTurn(deps: PlaygroundContext, auth: AuthContext, req: TurnRequest): Promise<Turn> {
   await checkSender(deps, auth, req.kind === 'message' ? req.input.message : null);
   const t = await planTurn(deps, auth, req);
+  const baseline = req.kind === 'message' && req.input.baseline === true;
+  // The baseline is the same message without the prompt: it exists for a try whose prompt the server
+  // adds (a premium try), on its first message, where the message is the user's alone.
+  if (baseline && (!t.isTry || t.existing)) {
+    throw new AppError('VALIDATION_ERROR', BASELINE_ONLY_FOR_TRIES, {
+      details: [{ field: 'baseline', message: BASELINE_ONLY_FOR_TRIES }],
+    });
+  }
   const { maxOutputTokens } = deps.config.ai;
   const call = providerCall(deps, t.choice, {
     system: t.system,
@@ -268,7 +278,50 @@ export async function startTurn(deps: PlaygroundContext, auth: AuthContext, req:
     sessionId: t.sessionId,
     model: t.modelRef,
     live: t.choice.live,
-    run: (onToken, signal) => runReply(deps, job, onToken, signal),
+    run: baseline
+      ? (onToken, signal) => withBaseline(deps, t, () => runReply(deps, job, onToken, signal), signal)
+      : (onToken, signal) => runReply(deps, job, onToken, signal),
+  };
+}
+
+/**
+ * The try's reply with the baseline beside it: the same model, the same message (and files), the
+ * playground's own system prompt (or the user's), and no prompt text. It takes nothing of the
+ * allowance: the try's session counts as the one try.
+ */
+async function withBaseline(
+  deps: PlaygroundContext,
+  t: TurnPlan,
+  reply: () => Promise<ChatReply>,
+  signal: AbortSignal,
+): Promise<ChatReply> {
+  const plain = singleReply(deps, t.choice, {
+    system: systemPrompt(null, t.settings),
+    messages: t.messages,
+    premiumText: null,
+    supplied: [],
+    signal,
+  }).catch((err: unknown) => {
+    deps.log.warn({ err }, 'baseline answer failed');
+    return null;
+  });
+  let answer: ChatReply;
+  try {
+    answer = await reply();
+  } catch (err) {
+    await plain;
+    throw err;
+  }
+  const b = await plain;
+  return {
+    ...answer,
+    baseline: b && {
+      response: b.failure ? null : b.text,
+      latencyMs: b.latencyMs,
+      inputTokens: b.inputTokens,
+      outputTokens: b.outputTokens,
+      costMicros: b.costMicros,
+    },
   };
 }
 

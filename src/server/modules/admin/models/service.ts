@@ -7,6 +7,7 @@ import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import { nowIso } from '../../../lib/time';
 import * as repo from './repository';
+import { testSpendSince } from '../../prompt-tests/service';
 
 /*
  * The admin's models (issue 52): what is configured, whether it answers, what it costs, which plans
@@ -123,12 +124,13 @@ const row = (r: {
 
 export async function costReport(db: Kysely<DB>, days: number, currency: string): Promise<CostReport> {
   const from = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-  const [total, byDay, byModel, byPlan, topUsers] = await Promise.all([
+  const [total, byDay, byModel, byPlan, topUsers, tests] = await Promise.all([
     repo.costTotal(db, from),
     repo.costByDay(db, from),
     repo.costByModel(db, from),
     repo.costByPlan(db, from),
     repo.topUsersByCost(db, from, 10),
+    testSpendSince(db, from),
   ]);
   return {
     currency,
@@ -138,5 +140,6 @@ export async function costReport(db: Kysely<DB>, days: number, currency: string)
     byModel: byModel.map((r) => ({ model: r.model, ...row(r) })),
     byPlan: byPlan.map((r) => ({ planId: r.plan_id, plan: r.plan_name ?? 'No plan (admin)', ...row(r) })),
     topUsers: topUsers.map((r) => ({ userId: r.id, name: r.name, email: r.email, ...row(r) })),
+    testRuns: { cost: toMajor(tests.micros), runs: tests.runs },
   };
 }

@@ -15,6 +15,7 @@ export const creatorKeys = {
     [...creatorKeys.all, 'prompts', params] as const,
   analytics: (period: AnalyticsPeriod) => [...creatorKeys.all, 'analytics', period] as const,
   payouts: () => [...creatorKeys.all, 'payouts'] as const,
+  tests: (id: string) => [...creatorKeys.all, 'tests', id] as const,
 };
 
 /**

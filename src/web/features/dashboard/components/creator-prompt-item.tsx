@@ -6,6 +6,7 @@ import {
   EyeOffIcon,
   FlaskConicalIcon,
   HeartIcon,
+  ListChecksIcon,
   LoaderCircleIcon,
   PencilIcon,
   SendIcon,
@@ -47,6 +48,8 @@ function Figure({
 
 export interface PromptItemActions {
   onEdit: (prompt: CreatorPrompt) => void;
+  /** Opens the prompt's test cases and runs (issue 56). */
+  onTests: (prompt: CreatorPrompt) => void;
   onDelete: (prompt: CreatorPrompt) => void;
   onPublish: (prompt: CreatorPrompt) => void;
   onUnpublish: (prompt: CreatorPrompt) => void;
@@ -114,6 +117,10 @@ export function CreatorPromptItem({
           <Button variant="outline" size="sm" onClick={() => actions.onEdit(prompt)}>
             <PencilIcon aria-hidden />
             Edit
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => actions.onTests(prompt)}>
+            <ListChecksIcon aria-hidden />
+            Tests
           </Button>
           {published ? (
             <Button variant="outline" size="sm" disabled={busy} onClick={() => actions.onUnpublish(prompt)}>

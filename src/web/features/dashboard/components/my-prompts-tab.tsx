@@ -14,6 +14,7 @@ import { usePublishPrompt } from '../api/publish-prompt';
 import { useUnpublishPrompt } from '../api/unpublish-prompt';
 import { CreatorPromptItem } from './creator-prompt-item';
 import { EditPromptDialog } from './edit-prompt-dialog';
+import { PromptTestsDialog } from './prompt-tests-dialog';
 import { StudioEmpty, StudioLoadError } from './studio-states';
 
 const STATUS_FILTERS: { value: PromptStatus | 'all'; label: string }[] = [
@@ -42,6 +43,7 @@ interface MyPromptsTabProps {
 export function MyPromptsTab({ status, page, onChange, onUpload }: MyPromptsTabProps) {
   const query = useMyPrompts({ page, limit: PAGING.userPrompts, status: status ?? undefined });
   const [editing, setEditing] = useState<CreatorPrompt | null>(null);
+  const [testing, setTesting] = useState<CreatorPrompt | null>(null);
   const [deleting, setDeleting] = useState<CreatorPrompt | null>(null);
   const remove = useDeletePrompt();
   const publish = usePublishPrompt();
@@ -61,6 +63,7 @@ export function MyPromptsTab({ status, page, onChange, onUpload }: MyPromptsTabP
   const actions = {
     busyId,
     onEdit: setEditing,
+    onTests: setTesting,
     onDelete: setDeleting,
     onPublish: (prompt: CreatorPrompt) =>
       publish.mutate(prompt.id, {
@@ -179,6 +182,7 @@ export function MyPromptsTab({ status, page, onChange, onUpload }: MyPromptsTabP
       )}
 
       <EditPromptDialog prompt={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      <PromptTestsDialog prompt={testing} onOpenChange={(open) => !open && setTesting(null)} />
       <DeletePromptDialog
         prompt={deleting}
         pending={remove.isPending}

@@ -22,6 +22,7 @@ import { PromptLoadError, PromptNotFound, PromptPageSkeleton } from '../componen
 import { PromptStats } from '../components/prompt-stats';
 import { PromptTextPanel } from '../components/prompt-text-panel';
 import { ReviewsSection } from '../components/reviews-section';
+import { TestsSection } from '../components/tests-section';
 import { VersionHistory } from '../components/version-history';
 import { saveTextFile, textFileName } from '../lib/save-text-file';
 
@@ -232,6 +233,7 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
           <AuthorCard author={prompt.author} />
         </div>
         <div className="grid min-w-0 gap-10 pt-4 lg:col-start-1 lg:row-start-3">
+          <TestsSection prompt={prompt} />
           <VersionHistory promptId={prompt.id} viewerId={viewerId} />
           <ReviewsSection prompt={prompt} signedIn={signedIn} viewerId={viewerId} loginState={loginState} />
         </div>

@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import type { ModelInfo } from '@shared/playground';
 import { Button } from '@/components/ui/button';
 import type { ChatItem } from '../hooks/use-chat-stream';
+import { BaselineCompare } from './baseline-compare';
 import { MessageItem } from './message-item';
 
 interface MessageListProps {
@@ -75,9 +76,13 @@ export function MessageList({ items, models, children }: MessageListProps) {
         <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col px-4 py-6 sm:px-6">
           {items.length > 0 ? (
             <div role="log" aria-label="Conversation" aria-live="polite" className="flex flex-col gap-5">
-              {items.map((item) => (
-                <MessageItem key={item.key} item={item} models={models} />
-              ))}
+              {items.map((item) =>
+                item.baseline ? (
+                  <BaselineCompare key={item.key} item={item} models={models} />
+                ) : (
+                  <MessageItem key={item.key} item={item} models={models} />
+                ),
+              )}
             </div>
           ) : null}
           {children}

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
@@ -25,6 +26,8 @@ export interface PromptTrySend {
   promptTitle: string;
   /** Only for a premium prompt the user has not bought: the server fills its text. */
   variables?: Record<string, string>;
+  /** The same model also answers the request without the prompt, side by side (issue 56). */
+  baseline?: boolean;
 }
 
 interface PromptTryPanelProps {
@@ -86,6 +89,7 @@ export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, erro
   }, []);
   const [values, setValues] = useState<Record<string, string>>({});
   const [request, setRequest] = useState('');
+  const [baseline, setBaseline] = useState(false);
   const locked = prompt.content === null;
   const triesLeft = prompt.triesLeft;
   // The server says how many tries there are; its default is 3.
@@ -105,7 +109,13 @@ export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, erro
       const variables = Object.fromEntries(
         prompt.variables.map((v) => [v, (values[v] ?? '').trim()]).filter(([, value]) => value !== ''),
       );
-      onSend({ message: request.trim(), promptId: prompt.promptId, promptTitle: prompt.title, variables });
+      onSend({
+        message: request.trim(),
+        promptId: prompt.promptId,
+        promptTitle: prompt.title,
+        variables,
+        ...(baseline ? { baseline: true } : {}),
+      });
     }
   };
 
@@ -256,6 +266,24 @@ export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, erro
           <div className="flex flex-col gap-1.5">
             <p className="text-sm font-medium">Prompt preview</p>
             <PromptPreview content={prompt.content} values={values} />
+          </div>
+        ) : null}
+
+        {locked && !outOfTries ? (
+          <div className="flex items-start gap-3 rounded-lg border px-3.5 py-3">
+            <Switch
+              id={`${formId}-baseline`}
+              checked={baseline}
+              onCheckedChange={setBaseline}
+              className="mt-0.5"
+              data-testid="baseline-switch"
+            />
+            <div className="grid gap-0.5">
+              <Label htmlFor={`${formId}-baseline`}>Compare with the plain model</Label>
+              <p className="text-xs text-muted-foreground">
+                The same model also answers your request without the prompt, side by side. Still one try.
+              </p>
+            </div>
           </div>
         ) : null}
 

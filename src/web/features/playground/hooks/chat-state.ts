@@ -38,6 +38,11 @@ export interface ChatItem {
   finishReason: string | null;
   /** Files sent with a user message. */
   attachments: Upload[];
+  /**
+   * A try against a baseline (issue 56): the same model's answer without the prompt, shown beside
+   * this reply while this page is open (it is not saved with the conversation).
+   */
+  baseline?: { pending: boolean; response: string | null; latencyMs: number | null };
 }
 
 export interface SendInput {
@@ -53,6 +58,8 @@ export interface SendInput {
   edit?: { index: number; messageId: string };
   /** Files uploaded to send with the message. */
   attachments?: Upload[];
+  /** With a premium try's first message: the plain model's answer too, side by side. */
+  baseline?: boolean;
 }
 
 export type SendResult =
@@ -103,6 +110,7 @@ export type Action =
       id: string;
       userId: string | null;
       finishReason: string | null;
+      baseline: { response: string | null; latencyMs: number } | null;
     }
   | { type: 'stopped' }
   /** `added`: the items this attempt put on screen (taken back off when the server refused it). */
@@ -243,6 +251,13 @@ export function reducer(state: ChatState, action: Action): ChatState {
         id: action.id,
         alternatives: item.alternatives.length > 0 ? item.alternatives : [action.id],
         finishReason: action.finishReason,
+        baseline: item.baseline
+          ? {
+              pending: false,
+              response: action.baseline?.response ?? null,
+              latencyMs: action.baseline?.latencyMs ?? null,
+            }
+          : undefined,
       }));
       return { ...next, items: withUserId(next.items, action.userId), phase: 'idle' };
     }

@@ -152,6 +152,7 @@ export function useChatStream(options: ChatStreamOptions = {}) {
           id: reply.messageId,
           userId: reply.userMessageId ?? null,
           finishReason: reply.finishReason ?? null,
+          baseline: reply.baseline ?? null,
         });
         if (run.branched) optionsRef.current.onBranched?.(reply.sessionId);
       }
@@ -183,7 +184,12 @@ export function useChatStream(options: ChatStreamOptions = {}) {
           title: titleOf(input.message),
           prompt: input.promptId ? { id: input.promptId, title: input.promptTitle ?? '' } : null,
           user: localItem('user', input.message, null, input.attachments),
-          ai: localItem('ai', '', input.model),
+          ai: {
+            ...localItem('ai', '', input.model),
+            ...(input.baseline && !sessionId
+              ? { baseline: { pending: true, response: null, latencyMs: null } }
+              : {}),
+          },
         },
         added: 2,
         branched: Boolean(input.edit),
@@ -198,6 +204,7 @@ export function useChatStream(options: ChatStreamOptions = {}) {
               settings: sessionId ? undefined : input.settings,
               editOf: input.edit?.messageId,
               attachments: input.attachments?.length ? input.attachments.map((a) => a.id) : undefined,
+              baseline: !sessionId && input.baseline ? true : undefined,
             },
             handlers,
             signal,

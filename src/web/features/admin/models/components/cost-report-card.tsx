@@ -93,6 +93,13 @@ export function CostReportCard() {
                 {formatNumber(data.total.replies)} replies
               </span>
             </p>
+            <p className="text-sm text-muted-foreground" data-testid="test-run-cost">
+              Prompt test runs in the period:{' '}
+              <span className="font-medium text-foreground tabular-nums">
+                {money(data.currency, data.testRuns.cost)}
+              </span>{' '}
+              ({formatNumber(data.testRuns.runs)} runs, paid from creators’ monthly test budgets)
+            </p>
             <div className="grid gap-6 lg:grid-cols-2">
               <CostTable
                 title="By model"

@@ -1,0 +1,180 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './test';
+import { type RegisteredAccount, registerAccount, useSession } from './auth-helpers';
+import { type ThemeName, accessibilityViolations, sidewaysScroll, switchTheme } from './page-checks';
+
+/*
+ * Prompt tests and tries against a baseline (issue 56): a Premium creator adds two test cases with
+ * checks and publishes; the board fills in (the offline demo model answers for every provider); a
+ * buyer sees it, tries the prompt against the plain model side by side, and a card carries the
+ * tested-on badge. Screenshots of the board and the side-by-side try, both themes, desktop and phone.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+async function subscribe(request: APIRequestContext, account: RegisteredAccount, slug: string) {
+  const auth = { authorization: `Bearer ${account.token}` };
+  const plans = (await (await request.get('/api/payments/plans')).json()).data.plans;
+  const plan = plans.find((p: { slug: string }) => p.slug === slug);
+  const order = (
+    await (
+      await request.post('/api/payments/create-order', { headers: auth, data: { planId: plan.id } })
+    ).json()
+  ).data;
+  const signed = (
+    await (
+      await request.post('/api/payments/test-gateway/pay', {
+        headers: auth,
+        data: { orderId: order.orderId, outcome: 'succeed' },
+      })
+    ).json()
+  ).data;
+  expect((await request.post('/api/payments/verify', { headers: auth, data: signed })).ok()).toBe(true);
+}
+
+function uniqueWord(): string {
+  let word = 'qvx';
+  for (let i = 0; i < 9; i++) word += 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)];
+  return word;
+}
+
+async function shoot(page: Page, name: string, theme: ThemeName, top?: Locator) {
+  await switchTheme(page, theme);
+  // The playground scrolls inside its message list; other pages scroll the window.
+  await top?.evaluate((el) => {
+    const list = el.closest('[data-testid="message-list"]');
+    if (!list) return el.scrollIntoView({ block: 'start' });
+    window.scrollTo(0, 0);
+    list.scrollTop += el.getBoundingClientRect().top - list.getBoundingClientRect().top - 16;
+  });
+  expect(await sidewaysScroll(page)).toBe(0);
+  // The new parts pass axe (WCAG 2 A and AA) in each theme they are shown in.
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.screenshot({
+    path: `.tmp/shots/${name}-${theme}-${page.viewportSize()!.width}.png`,
+    fullPage: false,
+  });
+}
+
+test('a creator tests a prompt, a buyer sees the board and tries it against the baseline, a card shows the badge', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const word = uniqueWord();
+  const creator = await registerAccount(request, 'tests-creator');
+  await subscribe(request, creator, 'premium');
+  const created = await request.post('/api/user/prompts', {
+    headers: { authorization: `Bearer ${creator.token}` },
+    data: {
+      title: `Launch email planner ${word}`,
+      description: `Plans a product launch email step by step (${word}).`,
+      content:
+        'You are a launch strategist. Plan a launch email for {{product}} aimed at {{audience}}: the hook, three benefits, one call to action.',
+      category: 'marketing',
+      isPaid: true,
+      price: 4.99,
+      status: 'draft',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const title = `Launch email planner ${word}`;
+
+  // The creator adds two cases with checks in the studio, then publishes.
+  await useSession(page, creator.token);
+  await page.goto('/dashboard?tab=prompts');
+  const item = page.getByTestId('creator-prompt').filter({ hasText: title });
+  await item.getByRole('button', { name: 'Tests' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Add a test case to have this prompt tested.')).toBeVisible();
+  const form = dialog.getByTestId('add-test-case');
+
+  await form.getByLabel('Name', { exact: true }).fill('Coffee grinder for cafés');
+  await form.getByLabel('product', { exact: true }).fill('a coffee grinder');
+  await form.getByLabel('audience', { exact: true }).fill('café owners');
+  await form.getByRole('button', { name: 'Add a check' }).click();
+  await form.getByLabel('Check 1', { exact: true }).selectOption('contains');
+  await form.getByLabel('Text', { exact: true }).fill('approach');
+  await form.getByRole('button', { name: 'Add a check' }).click();
+  await form.getByLabel('Check 2', { exact: true }).selectOption('max-words');
+  await form.getByLabel('Word limit', { exact: true }).fill('400');
+  await form.getByRole('button', { name: 'Save test case' }).click();
+  await expect(dialog.getByTestId('test-case')).toHaveCount(1);
+
+  // A pattern that does not compile is refused with the engine's reason, before anything is sent.
+  await form.getByLabel('Name', { exact: true }).fill('Budget app');
+  await form.getByLabel('product', { exact: true }).fill('a budgeting app');
+  await form.getByRole('button', { name: 'Add a check' }).click();
+  await form.getByLabel('Check 1', { exact: true }).selectOption('matches');
+  await form.getByLabel('Pattern', { exact: true }).fill('(clarify');
+  await form.getByRole('button', { name: 'Save test case' }).click();
+  await expect(form.getByRole('alert')).toContainText('The pattern is not a valid regular expression');
+  await form.getByLabel('Pattern', { exact: true }).fill('clarify the goal');
+  await form.getByRole('button', { name: 'Add a check' }).click();
+  await form.getByLabel('Check 2', { exact: true }).selectOption('not-contains');
+  await form.getByLabel('Text', { exact: true }).fill('zebra');
+  await form.getByRole('button', { name: 'Save test case' }).click();
+  await expect(dialog.getByTestId('test-case')).toHaveCount(2);
+  await expect(dialog.getByText('The cases run when you publish this prompt.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await item.getByRole('button', { name: 'Publish' }).click();
+  await expect(item.getByRole('button', { name: 'Unpublish' })).toBeVisible();
+  await item.getByRole('button', { name: 'Tests' }).click();
+  // Two cases on three models: the board fills in as the runs finish.
+  await expect(dialog.getByTestId('test-board-model')).toHaveCount(3, { timeout: 60_000 });
+  await expect(dialog.getByTestId('test-board-model').filter({ hasText: '2/2 passed' })).toHaveCount(3, {
+    timeout: 60_000,
+  });
+  await expect(dialog.getByTestId('test-run')).toHaveCount(6);
+  await expect(dialog.getByTestId('test-budget')).toContainText('of $5.00 used');
+  for (const theme of ['light', 'dark'] as const) await shoot(page, 'studio-tests', theme);
+  await page.keyboard.press('Escape');
+
+  // A buyer-to-be sees the board on the prompt page.
+  const buyerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const buyerPage = await buyerContext.newPage();
+  const buyer = await registerAccount(request, 'tests-buyer');
+  await useSession(buyerPage, buyer.token);
+  await buyerPage.goto('/marketplace');
+  await buyerPage.goto(`/marketplace?search=${word}`);
+  const card = buyerPage.getByTestId('prompt-card').filter({ hasText: title });
+  await expect(card.getByTestId('prompt-tested')).toContainText(
+    /Tested on Claude, ChatGPT, Perplexity, (just now|\d+ (seconds?|minutes?) ago)/,
+  );
+  await shoot(buyerPage, 'card-badge', 'light', card);
+  await card.getByRole('link', { name: title }).click();
+  const section = buyerPage.getByTestId('tests-section');
+  await expect(section.getByTestId('test-board-model')).toHaveCount(3);
+  await expect(section.getByTestId('prompt-tested')).toContainText('Tested on Claude, ChatGPT, Perplexity');
+  for (const theme of ['light', 'dark'] as const) await shoot(buyerPage, 'test-board', theme, section);
+
+  // Tries it against the baseline: one try, two answers side by side.
+  await buyerPage.getByRole('link', { name: 'Try in Playground' }).first().click();
+  const panel = buyerPage.getByTestId('prompt-try');
+  await panel.getByLabel('What do you want it to do?').fill('A short launch email for our spring sale.');
+  await panel.getByLabel('Product').fill('a standing desk');
+  await panel.getByLabel('Compare with the plain model').click();
+  await panel.getByRole('button', { name: 'Send with a free try' }).click();
+  const compare = buyerPage.getByTestId('baseline-compare');
+  await expect(compare.getByRole('region', { name: 'With the prompt' })).toContainText('approach', {
+    timeout: 30_000,
+  });
+  await expect(compare.getByTestId('baseline-answer')).toContainText('approach', { timeout: 30_000 });
+  await expect(compare.getByTestId('baseline-answer')).toContainText('Same model, your message alone');
+  for (const theme of ['light', 'dark'] as const) await shoot(buyerPage, 'baseline-try', theme, compare);
+  const tries = await (
+    await request.get(`/api/playground/prompts/${(await created.json()).data.prompt.id}`, {
+      headers: { authorization: `Bearer ${buyer.token}` },
+    })
+  ).json();
+  expect(tries.data.triesLeft).toBe(2);
+
+  // The phone: the board and the try stacked, nothing sideways.
+  await buyerPage.setViewportSize({ width: 390, height: 844 });
+  for (const theme of ['light', 'dark'] as const) await shoot(buyerPage, 'baseline-try', theme, compare);
+  await buyerPage.goto(`/marketplace/${(await created.json()).data.prompt.slug}`);
+  for (const theme of ['light', 'dark'] as const)
+    await shoot(buyerPage, 'test-board', theme, buyerPage.getByTestId('tests-section'));
+  await buyerContext.close();
+});
