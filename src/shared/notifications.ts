@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'prompt.reviewed',
   'prompt.sold',
   'payout.updated',
+  'prompt.tests_failing',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

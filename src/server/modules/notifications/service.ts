@@ -25,6 +25,8 @@ import * as repo from './repository';
  *   prompt.sold      a prompt's author: a sale of it (billing/grants.ts).
  *   payout.updated   a creator: their payout was approved, paid or rejected (billing/payouts.ts),
  *                    with the e-mail billing sends them anyway.
+ *   prompt.tests_failing a prompt's author: a scheduled re-run of its tests started failing
+ *                    (prompt-tests/run.ts), with the e-mail.
  * A new kind: add it to NOTIFICATION_KINDS in src/shared/notifications.ts and to this list.
  */
 

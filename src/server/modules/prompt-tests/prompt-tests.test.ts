@@ -383,7 +383,7 @@ describe('the schedule', () => {
     expect(Date.parse(next.due_at) - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
   });
 
-  it('mails the creator once when a re-run starts failing', async () => {
+  it('tells the creator once, by mail and notice, when a re-run starts failing', async () => {
     const c = await creator();
     const p = await draft(c.token, { content: 'Announce {{topic}} in one line.' });
     expect(
@@ -410,6 +410,13 @@ describe('the schedule', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toBe('Your prompt "Product announcement writer" started failing its tests');
     expect(sent[0]!.text_body).toContain('no longer pass on Claude, ChatGPT, Perplexity');
+    // And once in the notifications centre.
+    const notices = (
+      (await h.call('GET', '/api/notifications', c.token)).json().data.notifications as { kind: string }[]
+    ).filter((n) => n.kind === 'prompt.tests_failing');
+    expect(notices).toMatchObject([
+      { title: '"Product announcement writer" started failing its tests', link: '/dashboard?tab=prompts' },
+    ]);
     const page = (await h.call('GET', `/api/marketplace/prompts/${p.slug}`)).json().data;
     expect(page.tests.tested).toBeNull();
   });

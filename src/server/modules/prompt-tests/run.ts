@@ -11,6 +11,7 @@ import { newId, nowIso } from '../../lib/time';
 import { currentSubscriptionFinder, findFreePlan } from '../billing/service';
 import { SYSTEM_PROMPT, normalizeForLeakCheck, singleReply, systemPrompt } from '../playground/service';
 import { DEFAULT_SETTINGS } from '../../../shared/playground-settings';
+import { notify } from '../notifications/service';
 import { boardOf } from './board';
 import { runChecks } from './checks';
 import * as repo from './repository';
@@ -230,6 +231,17 @@ async function noticeFailures(
     const author = await repo.findAuthor(trx, prompt.author_id);
     if (!author) return false;
     const url = `${deps.config.publicUrl}/dashboard?tab=prompts`;
+    // Once per turn from passing to failing (setFailing flips it): the notice names that moment.
+    await notify({ db: trx }, [
+      {
+        userId: author.id,
+        kind: 'prompt.tests_failing',
+        eventKey: `tests-failing:${prompt.id}:${nowIso()}`,
+        title: `"${prompt.title}" started failing its tests`,
+        body: `Cases no longer pass on ${failingModels.join(', ')}.`,
+        link: '/dashboard?tab=prompts',
+      },
+    ]);
     await deps.mailer.send(
       {
         to: author.email,

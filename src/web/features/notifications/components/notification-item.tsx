@@ -1,4 +1,4 @@
-import { MessageSquareText, RefreshCw, ShoppingBag, Wallet } from 'lucide-react';
+import { FlaskConical, MessageSquareText, RefreshCw, ShoppingBag, Wallet } from 'lucide-react';
 import type { Notification, NotificationKind } from '@shared/notifications';
 import { cn } from '@/lib/cn';
 import { formatDate, formatRelativeTime } from '@/lib/format';
@@ -8,6 +8,7 @@ const ICONS: Record<NotificationKind, typeof RefreshCw> = {
   'prompt.reviewed': MessageSquareText,
   'prompt.sold': ShoppingBag,
   'payout.updated': Wallet,
+  'prompt.tests_failing': FlaskConical,
 };
 
 /** One notice: its kind's icon, title, body, when, and a dot while it is unread. */
