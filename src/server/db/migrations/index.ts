@@ -23,6 +23,7 @@ import * as m0024 from './0024-jobs';
 import * as m0025 from './0025-chat-branches-settings';
 import * as m0026 from './0026-plan-limits-and-api-keys';
 import * as m0027 from './0027-renewal-reminders';
+import * as m0031 from './0031-licences-remixes';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0025-chat-branches-settings': m0025,
   '0026-plan-limits-and-api-keys': m0026,
   '0027-renewal-reminders': m0027,
+  '0031-licences-remixes': m0031,
 };
