@@ -1,4 +1,10 @@
-import { BarChart3Icon, FileTextIcon, LayoutDashboardIcon, UploadIcon } from 'lucide-react';
+import {
+  ArrowLeftRightIcon,
+  BarChart3Icon,
+  FileTextIcon,
+  LayoutDashboardIcon,
+  UploadIcon,
+} from 'lucide-react';
 import { Suspense, lazy, useCallback } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -7,6 +13,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { DashboardHeader } from '../components/dashboard-header';
 import { MyPromptsTab } from '../components/my-prompts-tab';
 import { OverviewTab } from '../components/overview-tab';
+import { TransferTab } from '../components/transfer-tab';
 import { UploadTab } from '../components/upload-tab';
 import { STUDIO_TABS, type StudioTab, useStudioParams } from '../hooks/use-studio-params';
 
@@ -20,11 +27,12 @@ const TABS: Record<StudioTab, { label: string; short: string; Icon: typeof Layou
   upload: { label: 'Upload Prompt', short: 'Upload', Icon: UploadIcon },
   prompts: { label: 'My Prompts', short: 'Prompts', Icon: FileTextIcon },
   analytics: { label: 'Analytics', short: 'Analytics', Icon: BarChart3Icon },
+  transfer: { label: 'Import & Export', short: 'Import', Icon: ArrowLeftRightIcon },
 };
 
 /**
  * /dashboard, the creator studio (spec section 2): the header, then Overview, Upload Prompt, My
- * Prompts and Analytics. The chosen tab, the list's filter and page and the analytics period live in
+ * Prompts, Analytics, and Import & Export (decision 058). The chosen tab, the list's filter and page and the analytics period live in
  * the URL, so a reload keeps the view.
  */
 export function DashboardPage() {
@@ -44,7 +52,7 @@ export function DashboardPage() {
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
       <DashboardHeader name={user.name} plan={plan} sessions={sessions} />
       <Tabs value={params.tab} onValueChange={(tab) => update({ tab: tab as StudioTab })} className="mt-8">
-        <TabsList className="grid h-auto w-full grid-cols-4 sm:inline-flex sm:h-10 sm:w-auto">
+        <TabsList className="grid h-auto w-full grid-cols-5 sm:inline-flex sm:h-10 sm:w-auto">
           {STUDIO_TABS.map((tab) => {
             const { label, short, Icon } = TABS[tab];
             return (
@@ -87,6 +95,9 @@ export function DashboardPage() {
               onUpload={showUpload}
             />
           </Suspense>
+        </TabsContent>
+        <TabsContent value="transfer" className="mt-6">
+          <TransferTab onShowDrafts={() => update({ tab: 'prompts', status: 'draft', page: 1 })} />
         </TabsContent>
       </Tabs>
     </div>
