@@ -23,6 +23,7 @@ import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
+import { libraryRoutes } from './modules/library/routes';
 import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { mcpRoutes } from './modules/mcp/routes';
@@ -218,6 +219,7 @@ export async function buildApp(options: AppOptions) {
         uploadMaxBytes: config.playground.uploadMaxBytes,
       });
       await api.register(creatorRoutes, { playground, mailer, publicUrl: config.publicUrl });
+      await api.register(libraryRoutes);
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
       await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing, models });
