@@ -21,6 +21,7 @@ export const PAGE_PATHS = {
   resetPassword: '/auth/reset-password/:token',
   playground: '/playground',
   dashboard: '/dashboard',
+  library: '/library',
   settings: '/settings',
   apiKeys: '/settings/api-keys',
   adminLogin: '/admin/login',

@@ -160,6 +160,17 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('remix-of')).toBeVisible();
       await noSidewaysScroll(page, width);
       await page.screenshot({ path: `.tmp/shots/my-prompts-remix-${theme}-${width}.png`, fullPage: true });
+
+      // My library: the remix, and a liked prompt.
+      const like = await page.request.post(`/api/marketplace/prompts/${source.id}/like`, {
+        headers: { authorization: `Bearer ${viewer.token}` },
+        data: { liked: true },
+      });
+      expect(like.status()).toBe(200);
+      await page.goto('/library');
+      await expect(page.getByTestId('library-item')).toHaveCount(2);
+      await noSidewaysScroll(page, width);
+      await page.screenshot({ path: `.tmp/shots/library-${theme}-${width}.png`, fullPage: true });
     });
   }
 }
