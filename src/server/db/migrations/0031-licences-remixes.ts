@@ -14,6 +14,9 @@ type AnyDb = Kysely<any>;
  * - `duplicate_of` / `duplicate_similarity`: the listing by someone else a prompt's text nearly
  *   matches, as found on import or publish, for the creator and the moderators.
  * - PostgreSQL: a trigram index on the text, so `content % $1` (pg_trgm) finds near copies by index.
+ * - A prompt's page shows its licence and its source: a change of either moves the catalogue's
+ *   `content` version (decision 010; 0017's trigger lists the columns it watches). The other columns
+ *   show on no cached answer.
  *
  * SQLite adds a column with its CHECK (checked on every later write); PostgreSQL adds named
  * constraints. The licence names are frozen here: the app's own list (src/shared) is not imported.
@@ -50,10 +53,22 @@ export async function up(db: AnyDb): Promise<void> {
     await run('create index prompts_content_trgm on prompts using gin (content gin_trgm_ops)');
   }
   await run('create index prompts_remix_of on prompts (remix_of)');
+  await run(
+    isSqlite(db)
+      ? `create trigger catalogue_prompt_licence after update of licence, remix_of on prompts for each row
+         when old.licence is not new.licence or old.remix_of is not new.remix_of
+         begin update catalogue_version set content = content + 1 where id = 1; end`
+      : // Migration 0012's function: deferred to commit, once per transaction.
+        `create constraint trigger catalogue_prompt_licence after update of licence, remix_of on prompts
+         deferrable initially deferred for each row
+         when (old.licence is distinct from new.licence or old.remix_of is distinct from new.remix_of)
+         execute function catalogue_bump_content()`,
+  );
 }
 
 export async function down(db: AnyDb): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
+  await run(`drop trigger if exists catalogue_prompt_licence${isSqlite(db) ? '' : ' on prompts'}`);
   await run('drop index if exists prompts_remix_of');
   if (!isSqlite(db)) await run('drop index if exists prompts_content_trgm');
   for (const c of ['duplicate_similarity', 'duplicate_of', 'remix_private', 'remix_of', 'licence']) {
