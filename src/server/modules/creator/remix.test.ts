@@ -78,6 +78,18 @@ describe('licences', () => {
     });
   });
 
+  it('a cached public page shows the new licence once the creator changes it', async () => {
+    const c = await user();
+    const p = (await call('POST', '/api/user/prompts', c.token, { ...base, title: 'Cached licence' })).json()
+      .data.prompt;
+    const page = () => call('GET', `/api/marketplace/prompts/${p.slug}`);
+    expect((await page()).json().data.licence.id).toBe('personal');
+    expect((await page()).json().data.licence.id).toBe('personal');
+    const edit = await call('PUT', `/api/user/prompts/${p.id}`, c.token, { licence: 'cc0' });
+    expect(edit.statusCode).toBe(200);
+    expect((await page()).json().data.licence).toMatchObject({ id: 'cc0', label: 'CC0' });
+  });
+
   it('refuses an unknown licence, and a Creative Commons licence on a paid prompt (body and merged row)', async () => {
     const c = await user();
     const unknown = await call('POST', '/api/user/prompts', c.token, { ...base, licence: 'gpl' });
