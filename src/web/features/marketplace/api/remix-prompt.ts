@@ -1,15 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreatorPrompt, CreatorPromptResultSchema } from '@shared/creator';
+import type { CreatorPrompt } from '@shared/creator';
 import { apiRequestWithMessage } from '@/lib/api-client';
 import { ACCOUNT_QUERY_SCOPE } from '@/lib/auth';
 
-/** POST /api/user/remixes: a new draft of the user's made from this prompt, crediting it. */
+/**
+ * POST /api/user/remixes: a new draft of the user's made from this prompt, crediting it. The answer
+ * is not parsed by the studio's schema here: that would load the schemas' chunk with every prompt
+ * page (decision 011), and the server's response schema has shaped it already.
+ */
 export async function remixPrompt(promptId: string): Promise<CreatorPrompt> {
-  const { data } = await apiRequestWithMessage<unknown>('/user/remixes', {
+  const { data } = await apiRequestWithMessage<{ prompt: CreatorPrompt }>('/user/remixes', {
     method: 'POST',
     body: { promptId },
   });
-  return CreatorPromptResultSchema.parse(data).prompt;
+  return data.prompt;
 }
 
 /**
