@@ -28,6 +28,27 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, paylo
   t.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 /** A purchase as billing records it (one per buyer and prompt: a new one replaces a refunded one). */
+/** An admin's panel token (a registered user made admin; no TOTP set up, no IP list). */
+async function adminToken() {
+  const email = `remix-admin${n++}.${Date.now()}@example.test`;
+  const reg = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Ad Min', email, password: 'admin-pass-1234' },
+  });
+  await t.database.db
+    .updateTable('users')
+    .set({ role: 'admin' })
+    .where('id', '=', reg.json().data.user.id)
+    .execute();
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/admin/login',
+    payload: { email, password: 'admin-pass-1234' },
+  });
+  return login.json().data.token as string;
+}
+
 async function buy(promptId: string, buyerId: string, revoked = false) {
   await t.database.db
     .deleteFrom('purchases')
@@ -208,7 +229,16 @@ describe('remixing', () => {
     const publish = await call('POST', `/api/user/prompts/${remix.id}/publish`, r.token);
     expect(publish.statusCode).toBe(403);
     expect(publish.json()).toMatchObject({ code: 'AUTHORIZATION_ERROR', message: REMIX_PRIVATE });
-    // Nor straight in the database (migration 0031's CHECK).
+    // Nor by an admin (the moderation status, the full edit), nor straight in the database (0031's CHECK).
+    const admin = await adminToken();
+    for (const [url, payload] of [
+      [`/api/admin/prompts/${remix.id}/status`, { status: 'published' }],
+      [`/api/admin/prompts/${remix.id}`, { status: 'published' }],
+    ] as const) {
+      const res = await call('PUT', url, admin, payload);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'AUTHORIZATION_ERROR', message: REMIX_PRIVATE });
+    }
     await expect(
       t.database.db.updateTable('prompts').set({ status: 'published' }).where('id', '=', remix.id).execute(),
     ).rejects.toThrow();
