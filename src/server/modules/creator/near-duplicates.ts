@@ -35,37 +35,54 @@ export interface NearDuplicate {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * A finder of near duplicates of texts by `authorId`, for one request: on SQLite it keeps each
+ * listing's trigram set once read, so an import's rows do not build the same sets again (building
+ * a set costs about twenty times comparing two: 200 us against 11 us for 500 characters here).
+ */
+export function nearDuplicateFinder(deps: { db: Kysely<DB>; engine: Engine }, authorId: string) {
+  const sets = new Map<string, Set<string>>();
+  return async (text: string): Promise<NearDuplicate | null> => {
+    if (deps.engine === 'postgres') {
+      const row = await repo.mostSimilarOnPostgres(deps.db, text, authorId, NEAR_DUPLICATE_THRESHOLD);
+      return row
+        ? { id: row.id, slug: row.slug, title: row.title, similarity: round2(row.similarity) }
+        : null;
+    }
+    const mine = trigramsOf(text);
+    const length = text.length;
+    let best: NearDuplicate | null = null;
+    let bestScore = 0;
+    for (let after = ''; ;) {
+      const page = await repo.candidatesOnSqlite(
+        deps.db,
+        authorId,
+        Math.floor(length * LENGTH_WINDOW),
+        Math.ceil(length / LENGTH_WINDOW),
+        after,
+        PAGE,
+      );
+      for (const c of page) {
+        let theirs = sets.get(c.id);
+        if (!theirs) {
+          theirs = trigramsOf(c.content);
+          sets.set(c.id, theirs);
+        }
+        const score = trigramSimilarity(mine, theirs);
+        if (score >= NEAR_DUPLICATE_THRESHOLD && score > bestScore) {
+          bestScore = score;
+          best = { id: c.id, slug: c.slug, title: c.title, similarity: round2(score) };
+        }
+      }
+      if (page.length < PAGE) return best;
+      after = page[page.length - 1]!.id;
+    }
+  };
+}
+
 /** The published listing by someone other than `authorId` whose text nearly matches `text`, if any. */
-export async function findNearDuplicate(
+export const findNearDuplicate = (
   deps: { db: Kysely<DB>; engine: Engine },
   text: string,
   authorId: string,
-): Promise<NearDuplicate | null> {
-  if (deps.engine === 'postgres') {
-    const row = await repo.mostSimilarOnPostgres(deps.db, text, authorId, NEAR_DUPLICATE_THRESHOLD);
-    return row ? { id: row.id, slug: row.slug, title: row.title, similarity: round2(row.similarity) } : null;
-  }
-  const mine = trigramsOf(text);
-  const length = text.length;
-  let best: NearDuplicate | null = null;
-  let bestScore = 0;
-  for (let after = ''; ;) {
-    const page = await repo.candidatesOnSqlite(
-      deps.db,
-      authorId,
-      Math.floor(length * LENGTH_WINDOW),
-      Math.ceil(length / LENGTH_WINDOW),
-      after,
-      PAGE,
-    );
-    for (const c of page) {
-      const score = trigramSimilarity(mine, trigramsOf(c.content));
-      if (score >= NEAR_DUPLICATE_THRESHOLD && score > bestScore) {
-        bestScore = score;
-        best = { id: c.id, slug: c.slug, title: c.title, similarity: round2(score) };
-      }
-    }
-    if (page.length < PAGE) return best;
-    after = page[page.length - 1]!.id;
-  }
-}
+): Promise<NearDuplicate | null> => nearDuplicateFinder(deps, authorId)(text);

@@ -24,7 +24,7 @@ import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/app/auth';
 import { toMinorExact } from '../../../shared/pricing';
 import type { z } from 'zod';
-import { findNearDuplicate } from './near-duplicates';
+import { nearDuplicateFinder } from './near-duplicates';
 import * as repo from './repository';
 import { type CreatorDeps, assertPromptLicence, insertNewPrompt } from './service';
 
@@ -116,6 +116,7 @@ async function judgeFile(deps: Pick<CreatorDeps, 'db' | 'engine'>, auth: AuthCon
     throw err;
   }
   const rows: JudgedRow[] = [];
+  const findNearDuplicate = nearDuplicateFinder(deps, auth.userId);
   for (const raw of file.rows) {
     const judged = judgeRow(raw, input.licence);
     const errors = judged.ok ? [] : judged.errors;
@@ -128,7 +129,7 @@ async function judgeFile(deps: Pick<CreatorDeps, 'db' | 'engine'>, auth: AuthCon
         fields = null;
       }
     }
-    const nearDuplicate = fields ? await findNearDuplicate(deps, fields.content, auth.userId) : null;
+    const nearDuplicate = fields ? await findNearDuplicate(fields.content) : null;
     const title = typeof judged.input.title === 'string' ? judged.input.title.trim() : '';
     rows.push({
       fields,
