@@ -14,6 +14,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
 import { promptTestRoutes } from './modules/prompt-tests/routes';
 import { versionPublished } from './modules/prompt-tests/service';
+import { libraryRoutes } from './modules/library/routes';
 import { type Readiness, healthRoutes } from './modules/health/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions) {
           ),
       });
       await api.register(promptTestRoutes, { deps: promptTests });
+      await api.register(libraryRoutes);
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
       await api.register(payoutRoutes, { prefix: '/payouts', billing });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LicenceSchema } from './licences';
 import { CATEGORIES, PAGING, PROMPT_STATUSES, PROMPT_TYPES } from './constants';
 import { PaginationSchema, SearchInfoSchema } from './marketplace';
 import { PRICE_MESSAGES, promptPriceProblem, toMinorExact } from './pricing';
@@ -215,6 +216,13 @@ export const AdminPromptSchema = z.object({
   currency: z.string(),
   status: z.enum(PROMPT_STATUSES),
   moderationNote: z.string().nullable(),
+  licence: LicenceSchema,
+  /** Flagged: a published listing by someone else whose text this one nearly matches (decision 058). */
+  nearDuplicate: z
+    .object({ id: z.string(), slug: z.string(), title: z.string(), similarity: z.number() })
+    .nullable(),
+  /** The prompt it was remixed from. */
+  remixOf: z.string().nullable(),
   featured: z.boolean(),
   trending: z.boolean(),
   /** The admin's pin on trending; null while it follows activity. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LicenceInfoSchema } from './licences';
 
 /*
  * Billing contracts (spec sections 2 Pricing page, 3 Plan, 4 Billing period and Subscribing, 7 Payment,
@@ -111,6 +112,8 @@ export const CheckoutOrderSchema = z.object({
   currency: z.string(),
   name: z.string(),
   description: z.string(),
+  /** A prompt's licence, shown before paying (decision 058); null for a plan. */
+  licence: LicenceInfoSchema.nullable(),
   prefill: z.object({ name: z.string(), email: z.string() }),
   /** Razorpay Checkout's script, loaded on demand; null for the test gateway. */
   checkoutScriptUrl: z.string().nullable(),

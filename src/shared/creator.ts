@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, PROMPT_STATUSES } from './constants';
 import { PaginationSchema } from './marketplace';
 import { PRICE_MESSAGES, promptPriceProblem, toMinorExact } from './pricing';
+import { LICENCE_MESSAGES, LicenceInfoSchema, LicenceSchema, PAID_LICENCES } from './licences';
 import { displayText, hasHiddenCharacters, notAllowedMessage } from './text';
 import { VersionNoteSchema } from './versions';
 
@@ -53,6 +54,8 @@ const fields = {
   isPaid: z.boolean({ error: 'isPaid must be true or false' }).optional().default(false),
   /** In dollars, as the form shows it; ignored for free prompts. */
   price: z.coerce.number({ error: 'Price must be a number' }).finite('Price must be a number').optional(),
+  /** Left out: Personal use on a new prompt (decision 058). */
+  licence: LicenceSchema.optional(),
 };
 
 /**
@@ -72,6 +75,21 @@ const priceRuleOptions = {
   when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
 };
 
+/** The licence rule on what the body says (a paid prompt keeps its text to buyers); the server checks the row. */
+const licenceOk = (v: { isPaid?: unknown; licence?: unknown }) =>
+  v.isPaid !== true || v.licence === undefined || PAID_LICENCES.includes(v.licence as never);
+const licenceRuleOptions = {
+  path: ['licence'],
+  message: LICENCE_MESSAGES.paid,
+  when: priceRuleOptions.when,
+};
+
+/** The fields of a new prompt, for the studio and for each row of an import. */
+export const NewPromptFieldsSchema = z
+  .object(fields)
+  .refine(priceOk, priceRuleOptions)
+  .refine(licenceOk, licenceRuleOptions);
+
 /** POST /api/user/prompts: publish at once, or keep as a draft. */
 export const CreatePromptSchema = z
   .object({
@@ -83,7 +101,8 @@ export const CreatePromptSchema = z
     /** The first version's changelog note (optional). */
     note: VersionNoteSchema.optional(),
   })
-  .refine(priceOk, priceRuleOptions);
+  .refine(priceOk, priceRuleOptions)
+  .refine(licenceOk, licenceRuleOptions);
 export type CreatePromptInput = z.input<typeof CreatePromptSchema>;
 
 /** PUT /api/user/prompts/:id: any of the fields. */
@@ -99,8 +118,10 @@ export const UpdatePromptSchema = z
     price: fields.price,
     /** The changelog note of the version this edit makes. */
     note: VersionNoteSchema.optional(),
+    licence: fields.licence,
   })
-  .refine(priceOk, priceRuleOptions);
+  .refine(priceOk, priceRuleOptions)
+  .refine(licenceOk, licenceRuleOptions);
 export type UpdatePromptInput = z.input<typeof UpdatePromptSchema>;
 
 export const CreatorPromptsQuerySchema = z.object({
@@ -115,6 +136,11 @@ export const CreatorPromptsQuerySchema = z.object({
 });
 
 export const PromptIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** POST /api/user/remixes: the prompt (id or slug) to remix into a new draft. */
+export const RemixBodySchema = z.object({
+  promptId: z.string({ error: 'promptId is required' }).trim().min(1, 'promptId is required').max(200),
+});
 
 /** The spec's Creator prompt, with the figures and moderation details a creator needs. */
 export const CreatorPromptSchema = z.object({
@@ -134,6 +160,15 @@ export const CreatorPromptSchema = z.object({
   statusLabel: z.string(),
   /** Why an admin rejected or archived it. */
   moderationNote: z.string().nullable(),
+  licence: LicenceInfoSchema,
+  /** The prompt it was remixed from (null when none, or deleted since). */
+  remixOf: z.object({ id: z.string(), slug: z.string(), title: z.string() }).nullable(),
+  /** A remix its source's licence keeps to the creator's own use: it cannot be published. */
+  remixPrivate: z.boolean(),
+  /** A listing by someone else whose text this one nearly matches (found on import or publish). */
+  nearDuplicate: z
+    .object({ id: z.string(), slug: z.string(), title: z.string(), similarity: z.number() })
+    .nullable(),
   views: z.number().int(),
   likes: z.number().int(),
   downloads: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, PAGING, PROMPT_TYPES, SORTS } from './constants';
 import { TestBoardSchema, TestedSchema } from './prompt-tests';
+import { LicenceInfoSchema } from './licences';
 
 /** Query of GET /api/marketplace/prompts. A limit above the maximum is a VALIDATION_ERROR, not a silent cap. */
 export const MarketplaceQuerySchema = z.object({
@@ -107,7 +108,22 @@ export const PromptDetailSchema = MarketplacePromptSchema.extend({
     downloaded: z.boolean(),
     canReview: z.boolean(),
     myReview: z.object({ rating: z.number().int(), body: z.string() }).nullable(),
+    /** Whether this caller may remix it, and whether the remix stays for their own use (decision 058). */
+    remix: z.object({ allowed: z.boolean(), private: z.boolean() }),
   }),
+  licence: LicenceInfoSchema,
+  /** How many prompts were remixed from it. */
+  remixes: z.number().int(),
+  /** The prompt it was remixed from (the credit); `published` false when that one is off the marketplace. */
+  basedOn: z
+    .object({
+      id: z.string(),
+      slug: z.string(),
+      title: z.string(),
+      author: z.string(),
+      published: z.boolean(),
+    })
+    .nullable(),
   author: PromptAuthorSchema.extend({ bio: z.string().nullable(), promptCount: z.number().int() }),
   ratingBreakdown: z.array(z.number().int()).length(5),
   /** The tested-on board (issue 56): numbers per model, never a run's text; null before any test. */

@@ -22,6 +22,7 @@ export const PAGE_PATHS = {
   playground: '/playground',
   sharedConversation: '/share/:id',
   dashboard: '/dashboard',
+  library: '/library',
   settings: '/settings',
   apiKeys: '/settings/api-keys',
   notifications: '/notifications',

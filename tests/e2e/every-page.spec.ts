@@ -62,8 +62,10 @@ const PAGES: PageCase[] = [
       { name: 'Upload Prompt', ready: (page) => page.getByLabel('Title') },
       { name: 'My Prompts', ready: (page) => page.getByTestId('creator-prompt') },
       { name: 'Analytics', ready: (page) => page.getByText('Performance Overview') },
+      { name: 'Import & Export', ready: (page) => page.getByText('Export your prompts') },
     ],
   },
+  { path: '/library', who: 'user', ready: heading('My library') },
   { path: '/settings', who: 'user', ready: (page) => page.getByRole('heading', { name: 'Billing' }) },
   {
     path: '/settings/api-keys',

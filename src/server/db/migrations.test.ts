@@ -149,6 +149,13 @@ const PROMPT_COLUMN_CHANGES: Record<
   tested_on: { to: '["Claude"]', moves: ['content'] },
   tested_at: { to: '2030-01-01T00:00:00.000Z', moves: ['content'] },
   test_board: { to: '{"version":1,"tested":null,"models":[]}', moves: ['content'] },
+  // 0031 (decision 058): the licence and the remix's source show on its page; the rest only in the
+  // studio and the admin panel, which nothing caches.
+  licence: { to: 'cc0', moves: ['content'] },
+  remix_of: { to: 'p-slug', moves: ['content'] },
+  remix_private: { to: 1, base: { status: 'draft' }, moves: [] },
+  duplicate_of: { to: 'p-slug', moves: [] },
+  duplicate_similarity: { to: 0.8, moves: [] },
 };
 
 const engines = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);

@@ -157,6 +157,15 @@ export interface PromptsTable {
   tested_at: Timestamp | null;
   /** The public board (TestBoardSchema's JSON) as of the last run; null before tests touched it. */
   test_board: string | null;
+  /** 'personal', 'commercial', 'cc-by-4.0' or 'cc0' (migration 0031, decision 058). */
+  licence: WithDefault<string>;
+  /** The prompt this one was remixed from; null when it is none or was deleted. */
+  remix_of: WithDefault<string | null>;
+  /** 1: a remix its source's licence keeps to its maker's own use (never published). */
+  remix_private: WithDefault<Flag>;
+  /** The listing by someone else whose text this one nearly matches (import or publish). */
+  duplicate_of: WithDefault<string | null>;
+  duplicate_similarity: WithDefault<number | null>;
 }
 
 export interface PromptViewsTable {

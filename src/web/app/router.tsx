@@ -65,6 +65,7 @@ const ResetPasswordPage = lazyPage(
 );
 const AdminLoginPage = lazyPage(() => import('@/features/auth/pages/admin-login-page'), 'AdminLoginPage');
 const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage');
+const LibraryPage = lazyPage(() => import('@/features/library/pages/library-page'), 'LibraryPage');
 const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'), 'SettingsPage');
 const NotificationsPage = lazyPage(
   () => import('@/features/notifications/pages/notifications-page'),
@@ -172,6 +173,7 @@ export const routes: RouteObject[] = [
                 element: <RequireAuth />,
                 children: [
                   page(PAGE_PATHS.dashboard, DashboardPage, 'Dashboard'),
+                  page(PAGE_PATHS.library, LibraryPage, 'My library'),
                   page(PAGE_PATHS.settings, SettingsPage, 'Settings'),
                   page(PAGE_PATHS.apiKeys, ApiKeysPage, 'API keys'),
                   page(PAGE_PATHS.notifications, NotificationsPage, 'Notifications'),

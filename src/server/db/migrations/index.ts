@@ -26,6 +26,7 @@ import * as m0027 from './0027-renewal-reminders';
 import * as m0028 from './0028-versions-and-notifications';
 import * as m0029 from './0029-payouts';
 import * as m0030 from './0030-prompt-tests';
+import * as m0031 from './0031-licences-remixes';
 import * as m0032 from './0032-conversation-shares';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   '0028-versions-and-notifications': m0028,
   '0029-payouts': m0029,
   '0030-prompt-tests': m0030,
+  '0031-licences-remixes': m0031,
   '0032-conversation-shares': m0032,
 };

@@ -1,3 +1,4 @@
+import { type LicenceInfo, licenceInfo } from '../../../shared/licences';
 import crypto from 'node:crypto';
 import {
   type BillingPeriod,
@@ -38,6 +39,8 @@ interface Item {
   billing: BillingPeriod | null;
   amountMinor: number;
   description: string;
+  /** The prompt's licence (decision 058); null for a plan. */
+  licence: LicenceInfo | null;
 }
 
 type OrderRow = { id: string; provider_order_id: string; amount_minor: number; provider: string };
@@ -57,7 +60,7 @@ export async function plans(deps: Pick<BillingDeps, 'db' | 'config' | 'models'>)
 function checkoutOrder(
   deps: Pick<BillingDeps, 'config'>,
   payment: OrderRow,
-  description: string,
+  { description, licence }: Pick<Item, 'description' | 'licence'>,
   user: User,
   resumed: boolean,
 ): CheckoutOrder {
@@ -74,6 +77,7 @@ function checkoutOrder(
     currency: config.currency,
     name: 'Promptforge',
     description,
+    licence,
     prefill: { name: user.name, email: user.email },
     checkoutScriptUrl: kind === 'razorpay' ? config.checkoutUrl : null,
     resumed,
@@ -105,6 +109,7 @@ async function planItem(
     billing,
     amountMinor,
     description: `${plan.name} plan, billed ${billing === 'annual' ? 'annually' : 'monthly'}`,
+    licence: null,
   };
 }
 
@@ -127,6 +132,7 @@ async function promptItem(
   if (prompt.author_id === user.id) throw validation('This is your own prompt.');
   if (await repo.ownsPrompt(db, prompt.id, user.id)) throw validation(PAYMENT_MESSAGES.alreadyOwned);
   const description = `Prompt: ${prompt.title}`;
+  const licence = licenceInfo(prompt.licence);
   // A prompt is bought once: the buyer who closed the checkout gets the same order back.
   const open = await repo.findOpenPromptOrder(db, user.id, prompt.id);
   if (open) {
@@ -135,7 +141,7 @@ async function promptItem(
       open.provider === gateway.kind &&
       open.currency === config.currency
     )
-      return checkoutOrder(deps, open, description, user, true);
+      return checkoutOrder(deps, open, { description, licence }, user, true);
     // The price changed since: that order is replaced. Paid late all the same, it is granted
     // or refunded like any other payment.
     await repo.advancePaymentStatus(
@@ -153,6 +159,7 @@ async function promptItem(
     billing: null,
     amountMinor: prompt.price_minor,
     description,
+    licence,
   };
 }
 
@@ -199,11 +206,11 @@ async function placeOrder(deps: BillingDeps, gateway: Gateway, user: User, item:
   } catch (err) {
     // Two orders for one prompt at once: 0021's index keeps one open; both get that one.
     const open = item.promptId ? await repo.findOpenPromptOrder(db, user.id, item.promptId) : null;
-    if (open) return checkoutOrder(deps, open, item.description, user, true);
+    if (open) return checkoutOrder(deps, open, item, user, true);
     throw err;
   }
   metrics.payment('created');
-  return checkoutOrder(deps, row, item.description, user, false);
+  return checkoutOrder(deps, row, item, user, false);
 }
 
 /** Starts a checkout for a plan's period or a premium prompt. */

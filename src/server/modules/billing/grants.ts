@@ -4,6 +4,7 @@ import type { DB } from '../../db/types';
 import { recordActivity } from '../../lib/activity';
 import { bumpDailyStat } from '../../lib/daily-stats';
 import { metrics } from '../../lib/metrics';
+import { licenceInfo } from '../../../shared/licences';
 import { fromMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import { notifyAdmins } from '../admin/settings/alerts';
@@ -19,7 +20,7 @@ import { periodEnd } from './subscriptions';
  * nothing: the payment is marked and refunds.ts gives the money back (decision 042).
  */
 
-type GrantDeps = Pick<BillingDeps, 'config' | 'log'>;
+type GrantDeps = Pick<BillingDeps, 'config' | 'log' | 'mailer' | 'publicUrl'>;
 
 /** A paid plan: a renewal of the same plan extends it, any other plan replaces the current one. */
 async function grantSubscriptionInTx(trx: Kysely<DB>, payment: repo.PaymentRow, planId: string, now: string) {
@@ -102,6 +103,9 @@ async function grantPromptInTx(deps: GrantDeps, trx: Kysely<DB>, payment: repo.P
     now,
   });
   await bumpDailyStat(trx, prompt.id, 'purchases', share);
+  const buyer = await repo.findUser(trx, payment.user_id);
+  // The buyer's receipt, queued in the grant's transaction: sent once, and only for a grant.
+  if (buyer) await deps.mailer.send(receiptMail(deps.publicUrl, buyer, prompt, payment), { db: trx });
   await recordActivity(trx, {
     type: 'prompt.purchased',
     actorId: payment.user_id,
@@ -184,6 +188,26 @@ export async function verifyResult(
 const formatMoney = (minor: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(fromMinor(minor));
 
+/** The buyer's receipt for a prompt: what they paid, for what, and the licence it comes with. */
+function receiptMail(
+  publicUrl: string,
+  buyer: { email: string; name: string },
+  prompt: { title: string; slug: string; licence: string },
+  payment: repo.PaymentRow,
+) {
+  const amount = formatMoney(payment.amount_minor, payment.currency);
+  const licence = licenceInfo(prompt.licence);
+  return {
+    to: buyer.email,
+    subject: `Your Promptforge receipt: ${prompt.title}`,
+    text:
+      `Hi ${buyer.name},\n\nThank you for your purchase.\n\nPrompt: ${prompt.title}\nAmount: ${amount}\n` +
+      `Payment: ${payment.id}\nDate: ${payment.paid_at ?? nowIso()}\n\n` +
+      `Licence: ${licence.label}. ${licence.summary}${licence.url ? ` ${licence.url}` : ''}\n\n` +
+      `Open it: ${publicUrl}/marketplace/${prompt.slug}\n`,
+  };
+}
+
 /**
  * After a grant committed: counts the payment and tells the admins who asked for payment alerts.
  * The alert goes out without holding up the buyer's answer, and never fails it.
@@ -195,6 +219,8 @@ export async function afterGrant(deps: BillingDeps, payment: repo.PaymentRow): P
   const description =
     grant.kind === 'prompt' ? `bought ${grant.promptTitle}` : `subscribed to ${grant.planName}`;
   const amount = formatMoney(payment.amount_minor, payment.currency);
+  // The buyer's receipt was queued with the grant: its sender need not wait for its next poll.
+  if (grant.kind === 'prompt') deps.mailer.wake();
   void notifyAdmins(deps, 'payment', {
     subject: `Payment received: ${amount}`,
     text:

@@ -31,7 +31,7 @@ function window(period: AnalyticsPeriod, now: Date) {
 }
 
 export async function creatorAnalytics(
-  { db }: CreatorDeps,
+  { db }: Pick<CreatorDeps, 'db'>,
   auth: AuthContext,
   period: AnalyticsPeriod,
   now = new Date(),
@@ -97,7 +97,7 @@ export async function creatorAnalytics(
 
 /** The dashboard's header and Overview figures. */
 export async function creatorDashboard(
-  { db }: CreatorDeps,
+  { db }: Pick<CreatorDeps, 'db'>,
   auth: AuthContext,
   usage: { current: number; limit: number; unlimited: boolean; plan: string },
   now = new Date(),

@@ -12,9 +12,40 @@ export const findOwnPrompt = (db: Kysely<DB>, id: string, authorId: string) =>
     .where('author_id', '=', authorId)
     .executeTakeFirst();
 
+/** What a remix reads of its source, by id or slug. */
+export const findRemixSource = (db: Kysely<DB>, idOrSlug: string) =>
+  db
+    .selectFrom('prompts')
+    .select([
+      'id',
+      'type',
+      'status',
+      'author_id',
+      'licence',
+      'title',
+      'description',
+      'content',
+      'category',
+      'tags',
+    ])
+    .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
+    .executeTakeFirst();
+
 /** A prompt's whole row by id (one the caller just wrote or found). */
 export const findPrompt = (db: Kysely<DB>, id: string) =>
   db.selectFrom('prompts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** What a link to a prompt needs: its id, slug and title. */
+export interface PromptLink {
+  id: string;
+  slug: string;
+  title: string;
+}
+
+export const promptLinks = async (db: Kysely<DB>, ids: string[]): Promise<PromptLink[]> =>
+  ids.length === 0
+    ? []
+    : db.selectFrom('prompts').select(['id', 'slug', 'title']).where('id', 'in', ids).execute();
 
 export async function slugTaken(db: Kysely<DB>, slug: string): Promise<boolean> {
   return Boolean(await db.selectFrom('prompts').select('id').where('slug', '=', slug).executeTakeFirst());
@@ -95,6 +126,16 @@ export async function insertVersion(
 
 export const listVersions = (db: Kysely<DB>, promptId: string) =>
   db.selectFrom('prompt_versions').selectAll().where('prompt_id', '=', promptId).orderBy('version').execute();
+
+/** Every prompt of the creator's, oldest first (the export). */
+export const allOwnPrompts = (db: Kysely<DB>, authorId: string) =>
+  db
+    .selectFrom('prompts')
+    .selectAll()
+    .where('author_id', '=', authorId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 
 /** A page of the creator's prompts with buyer and version counts. */
 export async function listOwnPrompts(

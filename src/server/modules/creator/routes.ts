@@ -9,13 +9,22 @@ import {
   DashboardSchema,
   DeleteResultSchema,
   PromptIdParamsSchema,
+  RemixBodySchema,
   UpdatePromptSchema,
 } from '../../../shared/creator';
 import { successEnvelope } from '../../../shared/envelope';
 import { VersionParamsSchema } from '../../../shared/versions';
+import {
+  ExportQuerySchema,
+  IMPORT_LIMITS,
+  ImportPreviewSchema,
+  ImportRequestSchema,
+  ImportResultSchema,
+} from '../../../shared/prompt-transfer';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { PlaygroundService } from '../playground/service';
 import { newPromptAlert } from './alerts';
+import { exportPrompts, importPrompts, previewImport } from './transfer';
 import { creatorAnalytics, creatorDashboard } from './analytics';
 import {
   type CreatorDeps,
@@ -24,6 +33,7 @@ import {
   deletePrompt,
   listCreatorPrompts,
   restoreVersion,
+  remixPrompt,
   setPublished,
   updatePrompt,
 } from './service';
@@ -46,12 +56,14 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
     mailer,
     publicUrl,
     onVersionLive,
+    engine: app.database.engine,
   };
   app.addHook('onRequest', app.authenticate);
   overviewRoutes(app, deps, playground);
   writeRoutes(app, deps);
   statusRoutes(app, deps);
   analyticsRoutes(app, deps);
+  transferRoutes(app, deps);
 };
 
 /** The dashboard's header and Overview, and the creator's prompts. */
@@ -110,6 +122,26 @@ function writeRoutes(app: App, deps: CreatorDeps) {
       return reply
         .status(201)
         .send({ success: true as const, data: { prompt }, message: 'Prompt created successfully' });
+    },
+  );
+
+  app.post(
+    '/user/remixes',
+    {
+      config: { apiScope: 'prompts:manage' },
+      schema: {
+        tags: ['creator'],
+        summary: 'Remix a prompt you may read into a new draft of yours that credits it',
+        security: bearer,
+        body: RemixBodySchema,
+        response: { 201: successEnvelope(CreatorPromptResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const prompt = await remixPrompt(deps, request.auth!, request.body.promptId);
+      return reply
+        .status(201)
+        .send({ success: true as const, data: { prompt }, message: 'Remix saved as a draft' });
     },
   );
 
@@ -222,5 +254,78 @@ function analyticsRoutes(app: App, deps: CreatorDeps) {
       success: true as const,
       data: await creatorAnalytics(deps, request.auth!, request.query.period),
     }),
+  );
+}
+
+/** A JSON-escaped file can take up to twice its characters, and up to three bytes each. */
+const IMPORT_BODY_LIMIT = IMPORT_LIMITS.maxChars * 6 + 64 * 1024;
+
+/** The creator's prompts exported as a file, and a file's prompts previewed and imported as drafts. */
+function transferRoutes(app: App, deps: CreatorDeps) {
+  app.get(
+    '/user/prompts/export',
+    {
+      config: { apiScope: ['library:read', 'prompts:manage'] },
+      schema: {
+        tags: ['creator'],
+        summary: 'All your prompts, with their licence, as a JSON or CSV file',
+        security: bearer,
+        querystring: ExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportPrompts(deps, request.auth!, request.query.format);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+
+  app.post(
+    '/user/prompts/import/preview',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      config: { apiScope: 'prompts:manage' },
+      schema: {
+        tags: ['creator'],
+        summary: "Read a file's prompts: each row with its errors and near duplicates; nothing is saved",
+        description:
+          "The file's text as `content`: a Promptforge export (JSON), a JSON list of prompts, or a CSV with a header row (the `act,prompt` layout of prompts.chat included).",
+        security: bearer,
+        body: ImportRequestSchema,
+        response: { 200: successEnvelope(ImportPreviewSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await previewImport(deps, request.auth!, request.body),
+    }),
+  );
+
+  app.post(
+    '/user/prompts/import',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      config: { apiScope: 'prompts:manage' },
+      schema: {
+        tags: ['creator'],
+        summary:
+          'Import a file: a draft for each valid row chosen (all valid rows by default), in one transaction',
+        security: bearer,
+        body: ImportRequestSchema,
+        response: { 201: successEnvelope(ImportResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await importPrompts(deps, request.auth!, request.body);
+      const n = data.created.length;
+      return reply.status(201).send({
+        success: true as const,
+        data,
+        message: `${n} ${n === 1 ? 'prompt' : 'prompts'} imported as drafts`,
+      });
+    },
   );
 }

@@ -1,15 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Category, PromptStatus } from '../../../shared/constants';
 import type { CreatePromptSchema, CreatorPrompt, UpdatePromptSchema } from '../../../shared/creator';
+import { DEFAULT_LICENCE, type Licence, licenceInfo, licenceProblem } from '../../../shared/licences';
+import type { Engine } from '../../db/database';
 import type { DB, NewPrompt, PromptRow } from '../../db/types';
 import { recordActivity } from '../../lib/activity';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { toMinorExact } from '../../../shared/pricing';
 import { assertPromptPrice, fromMinor } from '../../lib/money';
 import { parseTags, roundRating } from '../../lib/prompt-fields';
 import { newId, nowIso } from '../../lib/time';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { AuthContext } from '../../plugins/app/auth';
+import { findNearDuplicate } from './near-duplicates';
+import { REMIX_NOT_FOUND, assertMayPublish, remixDraft, remixVerdictFor } from './remix';
 import * as repo from './repository';
 import { VERSIONED, type VersionOptions, keepsVersions, recordVersion, restorableVersion } from './versions';
 import type { z } from 'zod';
@@ -27,6 +31,8 @@ export type OnVersionLive = (promptId: string) => Promise<unknown>;
 
 export interface CreatorDeps {
   db: Kysely<DB>;
+  /** Which engine finds near duplicates, and how (near-duplicates.ts). */
+  engine: Engine;
   onPublished?: OnPublished;
   /** Mails buyers who opted in when a prompt they bought or liked gets a new version. */
   mailer?: Mailer;
@@ -63,11 +69,22 @@ async function uniqueSlug(db: Kysely<DB>, title: string): Promise<string> {
   return `${base}-${newId().slice(0, 8)}`;
 }
 
+/** Refuses a prompt row (the stored one with the write's changes) whose licence its price does not allow. */
+export function assertPromptLicence(row: { type: string; licence: string }): void {
+  const problem = licenceProblem({ premium: row.type === 'premium', licence: row.licence as Licence });
+  if (problem) throw fieldError('licence', problem);
+}
+
+type Links = Map<string, repo.PromptLink>;
+
 function toCreatorPrompt(
   row: PromptRow,
   extra: { buyers: number; versions: number; earnedMinor: number },
+  links: Links,
 ): CreatorPrompt {
   const status = row.status as PromptStatus;
+  const source = row.remix_of ? links.get(row.remix_of) : undefined;
+  const duplicate = row.duplicate_of ? links.get(row.duplicate_of) : undefined;
   return {
     id: row.id,
     _id: row.id,
@@ -82,6 +99,17 @@ function toCreatorPrompt(
     status,
     statusLabel: STATUS_LABELS[status] ?? status,
     moderationNote: row.moderation_note,
+    licence: licenceInfo(row.licence),
+    remixOf: source ? { id: source.id, slug: source.slug, title: source.title } : null,
+    remixPrivate: row.remix_private === 1,
+    nearDuplicate: duplicate
+      ? {
+          id: duplicate.id,
+          slug: duplicate.slug,
+          title: duplicate.title,
+          similarity: Number(row.duplicate_similarity ?? 0),
+        }
+      : null,
     views: row.views_count,
     likes: row.likes_count,
     downloads: row.downloads_count,
@@ -105,34 +133,56 @@ async function ownPrompt(db: Kysely<DB>, id: string, auth: AuthContext) {
 
 async function present(db: Kysely<DB>, id: string): Promise<CreatorPrompt> {
   const row = await repo.findPrompt(db, id);
-  const [buyers, versions, earnedMinor] = await Promise.all([
+  const [buyers, versions, earnedMinor, links] = await Promise.all([
     repo.countBuyers(db, id),
     repo.listVersions(db, id),
     repo.earnedMinor(db, id),
+    linksOf(db, [row]),
   ]);
-  return toCreatorPrompt(row, { buyers, versions: versions.length, earnedMinor });
+  return toCreatorPrompt(row, { buyers, versions: versions.length, earnedMinor }, links);
+}
+
+/** The prompts the rows link to (their sources and near duplicates), by id. */
+async function linksOf(db: Kysely<DB>, rows: PromptRow[]): Promise<Links> {
+  const ids = [...new Set(rows.flatMap((r) => [r.remix_of, r.duplicate_of]).filter((x) => x !== null))];
+  return new Map((await repo.promptLinks(db, ids)).map((l) => [l.id, l]));
 }
 
 export async function listCreatorPrompts(
-  { db }: CreatorDeps,
+  { db }: Pick<CreatorDeps, 'db'>,
   auth: AuthContext,
   query: { page: number; limit: number; status?: PromptStatus },
 ) {
   const { rows, total } = await repo.listOwnPrompts(db, auth.userId, query);
+  const links = await linksOf(db, rows);
   return {
     prompts: rows.map((r) =>
-      toCreatorPrompt(r, {
-        buyers: Number(r.buyers ?? 0),
-        versions: Number(r.versions ?? 0),
-        earnedMinor: Number(r.earned_minor ?? 0),
-      }),
+      toCreatorPrompt(
+        r,
+        {
+          buyers: Number(r.buyers ?? 0),
+          versions: Number(r.versions ?? 0),
+          earnedMinor: Number(r.earned_minor ?? 0),
+        },
+        links,
+      ),
     ),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
   };
 }
 
+/** The near-duplicate flag of a text about to go live (or be imported), as the row stores it. */
+export async function duplicateColumns(
+  deps: Pick<CreatorDeps, 'db' | 'engine'>,
+  content: string,
+  authorId: string,
+): Promise<Pick<PromptRow, 'duplicate_of' | 'duplicate_similarity'>> {
+  const match = await findNearDuplicate(deps, content, authorId);
+  return { duplicate_of: match?.id ?? null, duplicate_similarity: match?.similarity ?? null };
+}
+
 export async function createPrompt(
-  { db, onPublished, onVersionLive }: CreatorDeps,
+  { db, engine, onPublished, onVersionLive }: CreatorDeps,
   auth: AuthContext,
   input: CreateInput,
 ): Promise<CreatorPrompt> {
@@ -141,9 +191,13 @@ export async function createPrompt(
   const publish = input.status === 'published';
   const type = input.isPaid ? 'premium' : 'free';
   const priceMinor = input.isPaid ? toMinorExact(input.price ?? Number.NaN) : 0;
+  const licence = input.licence ?? DEFAULT_LICENCE;
   assertPromptPrice({ type, price_minor: priceMinor });
+  assertPromptLicence({ type, licence });
+  const flags = publish ? await duplicateColumns({ db, engine }, input.content, auth.userId) : {};
   await db.transaction().execute(async (trx) => {
     await insertNewPrompt(trx, {
+      ...flags,
       id,
       author_id: auth.userId,
       title: input.title,
@@ -153,6 +207,7 @@ export async function createPrompt(
       tags: JSON.stringify(input.tags),
       type,
       price_minor: priceMinor,
+      licence,
       status: publish ? 'published' : 'draft',
       created_at: now,
       updated_at: now,
@@ -185,6 +240,7 @@ export async function updatePrompt(
   if (input.category !== undefined) changes.category = input.category;
   if (input.tags !== undefined) changes.tags = JSON.stringify(input.tags);
   if (input.isPaid !== undefined) changes.type = input.isPaid ? 'premium' : 'free';
+  if (input.licence !== undefined) changes.licence = input.licence;
   const paid = input.isPaid ?? row.type === 'premium';
   // A free prompt has no price (one sent with it is ignored); a paid one keeps its price unless given.
   if (!paid) changes.price_minor = 0;
@@ -231,6 +287,8 @@ export async function applyPromptEdit(
   const merged = { ...row, ...changes };
   // The rule is checked on the prompt this edit produces, not on the request (issue 51).
   assertPromptPrice(merged);
+  assertPromptLicence(merged);
+  assertMayPublish(merged);
   const versioned = VERSIONED.some((k) => changes[k] !== undefined && changes[k] !== row[k]);
   let version: Partial<PromptRow> = {};
   if (versioned && keepsVersions(row)) version = await recordVersion(trx, row, merged, now, options);
@@ -241,7 +299,7 @@ export async function applyPromptEdit(
 }
 
 export async function setPublished(
-  { db, onPublished, onVersionLive }: CreatorDeps,
+  { db, engine, onPublished, onVersionLive }: CreatorDeps,
   auth: AuthContext,
   id: string,
   publish: boolean,
@@ -254,8 +312,11 @@ export async function setPublished(
       throw new AppError('VALIDATION_ERROR', 'This prompt is archived and cannot be published again.');
     }
     if (row.status !== 'published') {
+      assertMayPublish({ ...row, status: 'published' });
+      const flags = await duplicateColumns({ db, engine }, row.content, row.author_id);
       await db.transaction().execute(async (trx) => {
         await repo.updatePrompt(trx, row.id, {
+          ...flags,
           status: 'published',
           moderation_note: null,
           published_at: row.published_at ?? now,
@@ -272,6 +333,20 @@ export async function setPublished(
   if (wentLive) await onPublished?.(prompt);
   if (wentLive) await onVersionLive?.(row.id);
   return prompt;
+}
+
+/**
+ * Remixes a prompt the user may remix (remix.ts decides) into a new draft of theirs linked to it.
+ * The source's text is read only once the verdict allows it.
+ */
+export async function remixPrompt({ db }: CreatorDeps, auth: AuthContext, sourceIdOrSlug: string) {
+  const source = await repo.findRemixSource(db, sourceIdOrSlug);
+  if (!source) throw new AppError('NOT_FOUND_ERROR', REMIX_NOT_FOUND);
+  const verdict = await remixVerdictFor(db, source, auth.userId);
+  if (!verdict.allowed) throw new AppError(verdict.code, verdict.message);
+  const draft = remixDraft(source, verdict, auth.userId, nowIso());
+  await db.transaction().execute((trx) => insertNewPrompt(trx, draft));
+  return present(db, draft.id);
 }
 
 /** Deletes a prompt; one that has buyers is archived instead, so they keep what they paid for. */

@@ -15,11 +15,38 @@ export const findPromptByIdOrSlug = compiledOnceRow(1, (db, idOrSlug: string) =>
   db
     .selectFrom('prompts as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select([...CARD_COLUMNS, 'p.content', 'p.status', 'p.updated_at', 'p.test_board', 'u.bio as author_bio'])
+    .select([
+      ...CARD_COLUMNS,
+      'p.content',
+      'p.status',
+      'p.updated_at',
+      'p.test_board',
+      'u.bio as author_bio',
+      'p.licence',
+      'p.remix_of',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('prompts as r')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('r.remix_of', '=', 'p.id')
+        .as('remix_count'),
+    )
     .where((eb) => eb.or([eb('p.id', '=', idOrSlug), eb('p.slug', '=', idOrSlug)])),
 );
 
 export type PromptDetailRow = NonNullable<Awaited<ReturnType<typeof findPromptByIdOrSlug>>>;
+
+const sourceOf = compiledOnceRow(1, (db, id: string) =>
+  db
+    .selectFrom('prompts as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .select(['p.id', 'p.slug', 'p.title', 'p.status', 'u.name as author_name'])
+    .where('p.id', '=', id),
+);
+
+/** The prompt a remix was made from, as its "based on" link shows it. */
+export const findRemixSourceLink = (db: Kysely<DB>, id: string) => sourceOf(db, id);
 
 const publishedByAuthor = compiledOnceRow(1, (db, authorId: string) =>
   db

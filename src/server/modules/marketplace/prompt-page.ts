@@ -1,5 +1,7 @@
+import { licenceInfo } from '../../../shared/licences';
 import type { PromptDetail } from '../../../shared/marketplace';
 import type { TestBoard } from '../../../shared/prompt-tests';
+import { remixVerdictFor } from '../creator/remix';
 import { talliesOf, toMarketplacePrompt } from './cards';
 import type { AuthContext, MarketplaceDeps } from './deps';
 import { type Viewer, countView } from './engagement';
@@ -35,13 +37,15 @@ export async function readPromptDetail(
   const { row, access } = await visiblePrompt(db, idOrSlug, auth);
   const { reason, canRead: canView } = access;
   const userId = auth?.userId;
-  const [liked, downloaded, reviewable, mine, promptCount, breakdown] = await Promise.all([
+  const [liked, downloaded, reviewable, mine, promptCount, breakdown, remix, source] = await Promise.all([
     userId ? hasLiked(db, row.id, userId) : false,
     userId ? hasDownloaded(db, row.id, userId) : false,
     userId ? canReview(db, row, userId) : false,
     userId ? findReview(db, row.id, userId) : undefined,
     repo.countPublishedByAuthor(db, row.author_id),
     ratingBreakdown(db, row.id),
+    userId ? remixVerdictFor(db, row, userId) : null,
+    row.remix_of ? repo.findRemixSourceLink(db, row.remix_of) : undefined,
   ]);
   const card = toMarketplacePrompt(row);
   const detail: PromptDetail = {
@@ -56,7 +60,19 @@ export async function readPromptDetail(
       downloaded,
       canReview: reviewable,
       myReview: mine ? { rating: mine.rating, body: mine.body } : null,
+      remix: remix?.allowed ? { allowed: true, private: remix.private } : { allowed: false, private: false },
     },
+    licence: licenceInfo(row.licence),
+    remixes: Number(row.remix_count ?? 0),
+    basedOn: source
+      ? {
+          id: source.id,
+          slug: source.slug,
+          title: source.title,
+          author: source.author_name,
+          published: source.status === 'published',
+        }
+      : null,
     ratingBreakdown: breakdown,
     tests: row.test_board ? (JSON.parse(row.test_board) as TestBoard) : null,
     updatedAt: row.updated_at,

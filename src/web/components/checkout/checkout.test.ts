@@ -13,6 +13,7 @@ const order: CheckoutOrder = {
   amount: 19,
   currency: 'USD',
   name: 'Promptforge',
+  licence: null,
   description: 'Premium plan, monthly',
   prefill: { name: 'Ada Lovelace', email: 'ada@example.test' },
   checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',

@@ -44,7 +44,8 @@ export function razorpayOptions(
     amount: order.amountMinor,
     currency: order.currency,
     name: order.name,
-    description: order.description,
+    // Razorpay's window names what is bought; a prompt's licence goes with it (decision 058).
+    description: order.licence ? `${order.description} · ${order.licence.label} licence` : order.description,
     prefill: order.prefill,
     handler: on.paid,
     modal: { ondismiss: on.dismissed },

@@ -85,7 +85,18 @@ export function TestGatewayDialog({ open, order, state, onPay, onCancel }: TestG
                 <dt className="shrink-0 text-muted-foreground">Order</dt>
                 <dd className="min-w-0 truncate font-mono text-xs leading-5">{order.orderId}</dd>
               </div>
+              {order.licence && (
+                <div className="flex justify-between gap-4">
+                  <dt className="shrink-0 text-muted-foreground">Licence</dt>
+                  <dd className="min-w-0 text-right" data-testid="test-checkout-licence">
+                    {order.licence.label}
+                  </dd>
+                </div>
+              )}
             </dl>
+            {order.licence && (
+              <p className="mt-2 text-xs leading-relaxed text-muted-foreground">{order.licence.summary}</p>
+            )}
           </div>
         )}
 

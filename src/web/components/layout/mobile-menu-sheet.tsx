@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, LogOutIcon, SettingsIcon, ShieldIcon } from 'lucide-react';
+import { LayoutDashboardIcon, LibraryIcon, LogOutIcon, SettingsIcon, ShieldIcon } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { User } from '@shared/auth';
@@ -99,6 +99,10 @@ export function MobileMenuSheet({
               <Link to={ACCOUNT_LINKS.dashboard.to} onClick={close} className={accountLinkClass}>
                 <LayoutDashboardIcon aria-hidden />
                 {ACCOUNT_LINKS.dashboard.label}
+              </Link>
+              <Link to={ACCOUNT_LINKS.library.to} onClick={close} className={accountLinkClass}>
+                <LibraryIcon aria-hidden />
+                {ACCOUNT_LINKS.library.label}
               </Link>
               <Link to={ACCOUNT_LINKS.settings.to} onClick={close} className={accountLinkClass}>
                 <SettingsIcon aria-hidden />

@@ -33,6 +33,7 @@ export const AUTH_LINKS = {
 /** The user menu's pages (spec section 2); the Admin Panel entry is for administrators only. */
 export const ACCOUNT_LINKS = {
   dashboard: { label: 'Dashboard', to: PAGE_PATHS.dashboard },
+  library: { label: 'My library', to: PAGE_PATHS.library },
   settings: { label: 'Settings', to: PAGE_PATHS.settings },
   adminPanel: { label: 'Admin Panel', to: PAGE_PATHS.adminDashboard },
 } as const;

@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, LogOutIcon, SettingsIcon, ShieldIcon } from 'lucide-react';
+import { LayoutDashboardIcon, LibraryIcon, LogOutIcon, SettingsIcon, ShieldIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '@shared/auth';
 import {
@@ -38,6 +38,12 @@ export function UserMenuContent({
             <Link to={ACCOUNT_LINKS.dashboard.to}>
               <LayoutDashboardIcon aria-hidden />
               {ACCOUNT_LINKS.dashboard.label}
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={ACCOUNT_LINKS.library.to}>
+              <LibraryIcon aria-hidden />
+              {ACCOUNT_LINKS.library.label}
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>

@@ -46,6 +46,17 @@ const withFigures = (db: Kysely<DB>, f: AdminPromptFilters) =>
         .select((e) => e.fn.coalesce(e.fn.sum<number>('amount_minor'), sql<number>`0`).as('s'))
         .whereRef('creator_earnings.prompt_id', '=', 'p.id')
         .as('earned_minor'),
+      // The listing it nearly copies (decision 058), for the moderators' flag.
+      eb
+        .selectFrom('prompts as d')
+        .select('d.title')
+        .whereRef('d.id', '=', 'p.duplicate_of')
+        .as('duplicate_title'),
+      eb
+        .selectFrom('prompts as d')
+        .select('d.slug')
+        .whereRef('d.id', '=', 'p.duplicate_of')
+        .as('duplicate_slug'),
     ]);
 
 export type AdminPromptRow = Awaited<ReturnType<ReturnType<typeof withFigures>['executeTakeFirstOrThrow']>>;

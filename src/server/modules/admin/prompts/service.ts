@@ -23,6 +23,8 @@ import { parseTags, roundRating } from '../../../lib/prompt-fields';
 import { newId, nowIso } from '../../../lib/time';
 import { applyPromptEdit, insertNewPrompt, removePrompt, writePromptColumns } from '../../creator/service';
 import type { VersionOptions } from '../../creator/versions';
+import { assertMayPublish } from '../../creator/remix';
+import { licenceInfo } from '../../../../shared/licences';
 import * as repo from './repository';
 
 /** Who is acting, for the audit log. */
@@ -49,6 +51,17 @@ function toAdminPrompt(row: repo.AdminPromptRow): AdminPrompt {
     currency: row.currency,
     status: row.status as PromptStatus,
     moderationNote: row.moderation_note,
+    licence: licenceInfo(row.licence).id,
+    nearDuplicate:
+      row.duplicate_of && row.duplicate_title && row.duplicate_slug
+        ? {
+            id: row.duplicate_of,
+            slug: row.duplicate_slug,
+            title: row.duplicate_title,
+            similarity: Number(row.duplicate_similarity ?? 0),
+          }
+        : null,
+    remixOf: row.remix_of,
     featured: row.featured === 1,
     trending: row.trending === 1,
     trendingPinned: row.trending_pinned === null ? null : row.trending_pinned === 1,
@@ -252,6 +265,7 @@ export async function setAdminPromptStatus(
     moderation_note: input.notes ? input.notes : null,
     updated_at: now,
   };
+  assertMayPublish({ ...row, ...changes });
   await db.transaction().execute(async (trx) => {
     const admin = await repo.findActor(trx, actor.userId);
     await writePromptColumns(trx, row.id, changes);

@@ -9,12 +9,16 @@ type Db = Kysely<DB>;
 export const findPromptForSale = (db: Db, idOrSlug: string) =>
   db
     .selectFrom('prompts')
-    .select(['id', 'title', 'author_id', 'type', 'price_minor', 'status'])
+    .select(['id', 'title', 'author_id', 'type', 'price_minor', 'status', 'licence'])
     .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
     .executeTakeFirst();
 
 export const findPromptTitle = (db: Db, id: string) =>
-  db.selectFrom('prompts').select(['id', 'title', 'author_id']).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('prompts')
+    .select(['id', 'title', 'author_id', 'slug', 'licence'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 /** Grants a prompt: a new purchase, or a refunded one restored by a new payment. */
 export async function upsertPurchase(

@@ -11,7 +11,7 @@ import { type CatalogueVersion, catalogueVersionReader, createVersionedMap } fro
  * The catalogue: the public marketplace's answers kept in memory, and what makes each stale.
  *
  * Which write moves what. The `catalogue_version` row is moved by triggers, never by code
- * (migrations 0012, 0014, 0016, 0017); every request reads it (one read per event-loop turn,
+ * (migrations 0012, 0014, 0016, 0017, 0031); every request reads it (one read per event-loop turn,
  * version.ts) and a kept value is used only while the version it was built under is current.
  *
  *   write                                   moves          stale
@@ -20,7 +20,8 @@ import { type CatalogueVersion, catalogueVersionReader, createVersionedMap } fro
  *   created date changed
  *   any other shown column of a prompt      content        every cached answer; with a rating,
  *   (title, price, flags, downloads,        (+ standing)   downloads, flag or price, the page ids
- *   rating totals, ...)                                    of the sorts by them
+ *   rating totals, licence, remix source,                  of the sorts by them
+ *   ...; 0031 for the last two)
  *   a review written, edited or deleted     content        every cached answer (review lists too)
  *   an author's name, avatar or bio changed content (+ feed) every cached answer
  *   a like or a counted view                popularity,    the answers showing that prompt (a

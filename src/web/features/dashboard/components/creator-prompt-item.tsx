@@ -4,9 +4,12 @@ import {
   ExternalLinkIcon,
   EyeIcon,
   EyeOffIcon,
+  CopyIcon,
   FlaskConicalIcon,
+  GitForkIcon,
   HeartIcon,
   ListChecksIcon,
+  LockIcon,
   LoaderCircleIcon,
   PencilIcon,
   SendIcon,
@@ -70,7 +73,8 @@ export function CreatorPromptItem({
   actions: PromptItemActions;
 }) {
   const published = prompt.status === 'published';
-  const canPublish = prompt.status === 'draft' || prompt.status === 'rejected';
+  // A private remix may never be published (its source's licence, decision 058): the server refuses.
+  const canPublish = (prompt.status === 'draft' || prompt.status === 'rejected') && !prompt.remixPrivate;
   const busy = actions.busyId === prompt.id;
   const publicPath = `/marketplace/${encodeURIComponent(prompt.slug || prompt.id)}`;
   const headingId = `prompt-${prompt.id}-title`;
@@ -85,6 +89,15 @@ export function CreatorPromptItem({
             <Badge variant={prompt.isPaid ? 'default' : 'secondary'}>
               {prompt.isPaid ? formatDollars(prompt.price) : 'Free'}
             </Badge>
+            <Badge variant="outline" title={prompt.licence.summary} data-testid="prompt-licence">
+              {prompt.licence.label}
+            </Badge>
+            {prompt.remixPrivate ? (
+              <Badge variant="warning" title="Its source's licence keeps this remix to your own use">
+                <LockIcon aria-hidden />
+                Private remix
+              </Badge>
+            ) : null}
           </div>
           <h3 id={headingId} className="mt-2.5 text-base leading-snug font-semibold break-words">
             {published ? (
@@ -99,6 +112,23 @@ export function CreatorPromptItem({
             )}
           </h3>
           <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{prompt.description}</p>
+          {prompt.remixOf ? (
+            <p
+              className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground"
+              data-testid="remix-of"
+            >
+              <GitForkIcon className="size-3.5 shrink-0" aria-hidden />
+              <span className="min-w-0 truncate">
+                Remix of{' '}
+                <Link
+                  to={`/marketplace/${encodeURIComponent(prompt.remixOf.slug)}`}
+                  className="font-medium text-foreground underline-offset-4 hover:underline"
+                >
+                  {prompt.remixOf.title}
+                </Link>
+              </span>
+            </p>
+          ) : null}
           {prompt.tags.length > 0 ? (
             <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1.5">
               {prompt.tags.map((tag) => (
@@ -153,6 +183,29 @@ export function CreatorPromptItem({
           </Button>
         </div>
       </div>
+
+      {prompt.nearDuplicate ? (
+        <div
+          className="mt-4 flex gap-2.5 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm"
+          data-testid="near-duplicate"
+        >
+          <CopyIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+          <p>
+            <span className="font-medium">Nearly the same text as </span>
+            <Link
+              to={`/marketplace/${encodeURIComponent(prompt.nearDuplicate.slug)}`}
+              className="font-medium underline underline-offset-4"
+            >
+              {prompt.nearDuplicate.title}
+            </Link>
+            <span className="text-muted-foreground">
+              {' '}
+              by another creator ({Math.round(prompt.nearDuplicate.similarity * 100)}% similar). Moderators
+              see this flag; make sure you have the right to publish it.
+            </span>
+          </p>
+        </div>
+      ) : null}
 
       {prompt.moderationNote && (prompt.status === 'rejected' || prompt.status === 'archived') ? (
         <div

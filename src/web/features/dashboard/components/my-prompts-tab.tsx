@@ -67,8 +67,14 @@ export function MyPromptsTab({ status, page, onChange, onUpload }: MyPromptsTabP
     onDelete: setDeleting,
     onPublish: (prompt: CreatorPrompt) =>
       publish.mutate(prompt.id, {
-        onSuccess: () =>
-          toast.success('Prompt published', { description: `${prompt.title} is live in the marketplace.` }),
+        onSuccess: ({ prompt: live }) =>
+          live.nearDuplicate
+            ? toast.warning('Prompt published, and flagged', {
+                description: `Its text nearly matches ${live.nearDuplicate.title} by another creator; moderators will see it.`,
+              })
+            : toast.success('Prompt published', {
+                description: `${prompt.title} is live in the marketplace.`,
+              }),
       }),
     onUnpublish: (prompt: CreatorPrompt) =>
       unpublish.mutate(prompt.id, {

@@ -2,6 +2,7 @@ import { DollarSignIcon } from 'lucide-react';
 import { Controller, type FieldError, type UseFormReturn, useWatch } from 'react-hook-form';
 import { CATEGORIES, CATEGORY_LABELS } from '@shared/constants';
 import { MAX_TAGS } from '@shared/creator';
+import { LICENCES, LICENCE_TERMS, PAID_LICENCES } from '@shared/licences';
 import { PRICE_MAX, PRICE_MIN } from '@shared/pricing';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -45,9 +46,9 @@ export function PromptFields({
   layout: 'page' | 'dialog';
 }) {
   const { register, control, formState } = form;
-  const [title = '', description = '', content = '', tags = '', isPaid = false] = useWatch({
+  const [title = '', description = '', content = '', tags = '', isPaid = false, licence] = useWatch({
     control,
-    name: ['title', 'description', 'content', 'tags', 'isPaid'],
+    name: ['title', 'description', 'content', 'tags', 'isPaid', 'licence'],
   });
   const error = (name: keyof PromptFormInput) => messageOf(formState.errors[name]);
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -162,6 +163,10 @@ export function PromptFields({
                   field.onChange(checked);
                   // A price error means nothing once the prompt is free again.
                   if (!checked) form.clearErrors('price');
+                  // A paid prompt keeps its text to buyers: a Creative Commons licence cannot stay.
+                  if (checked && licence && !PAID_LICENCES.includes(licence)) {
+                    form.setValue('licence', 'personal', { shouldValidate: true });
+                  }
                 }}
                 onBlur={field.onBlur}
                 ref={field.ref}
@@ -190,6 +195,37 @@ export function PromptFields({
             </div>
           </Field>
         ) : null}
+        <Field
+          id={id('licence')}
+          label="Licence"
+          error={error('licence')}
+          hint={licence ? LICENCE_TERMS[licence].summary : undefined}
+        >
+          <Controller
+            control={control}
+            name="licence"
+            render={({ field }) => (
+              <Select value={field.value ?? ''} onValueChange={field.onChange}>
+                <SelectTrigger
+                  {...describedBy(id('licence'), error('licence'), licence ? 'hint' : undefined)}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  className="sm:max-w-72"
+                >
+                  <SelectValue placeholder="Choose a licence" />
+                </SelectTrigger>
+                <SelectContent>
+                  {LICENCES.map((l) => (
+                    <SelectItem key={l} value={l} disabled={isPaid && !PAID_LICENCES.includes(l)}>
+                      {LICENCE_TERMS[l].label}
+                      {isPaid && !PAID_LICENCES.includes(l) ? ' (free prompts only)' : ''}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
       </div>
 
       <div className={cn('grid gap-5', layout === 'page' && 'lg:grid-cols-2')}>

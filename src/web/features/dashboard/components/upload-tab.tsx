@@ -35,14 +35,25 @@ export function UploadTab({ onShowPrompts }: { onShowPrompts: (saveAs: SaveAs) =
     form.handleSubmit(async (values) => {
       setSaving(saveAs);
       try {
-        const { message } = await createPrompt.mutateAsync({ ...promptRequestBody(values), status: saveAs });
-        toast.success(message ?? 'Prompt created successfully', {
-          description:
-            saveAs === 'published'
-              ? 'It is live in the marketplace now.'
-              : 'Saved as a draft: only you can see it until you publish it.',
-          action: { label: 'My Prompts', onClick: () => onShowPrompts(saveAs) },
+        const { prompt, message } = await createPrompt.mutateAsync({
+          ...promptRequestBody(values),
+          status: saveAs,
         });
+        const action = { label: 'My Prompts', onClick: () => onShowPrompts(saveAs) };
+        if (prompt.nearDuplicate) {
+          toast.warning('Prompt published, and flagged', {
+            description: `Its text nearly matches ${prompt.nearDuplicate.title} by another creator; moderators will see it.`,
+            action,
+          });
+        } else {
+          toast.success(message ?? 'Prompt created successfully', {
+            description:
+              saveAs === 'published'
+                ? 'It is live in the marketplace now.'
+                : 'Saved as a draft: only you can see it until you publish it.',
+            action,
+          });
+        }
         form.reset(EMPTY_PROMPT_FORM);
       } catch (error) {
         // The error toast comes from the query client; the fields it names are marked here.

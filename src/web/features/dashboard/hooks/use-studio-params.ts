@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PROMPT_STATUSES, type PromptStatus } from '@shared/constants';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '@shared/creator';
 
-export const STUDIO_TABS = ['overview', 'upload', 'prompts', 'analytics', 'earnings'] as const;
+export const STUDIO_TABS = ['overview', 'upload', 'prompts', 'analytics', 'earnings', 'transfer'] as const;
 export type StudioTab = (typeof STUDIO_TABS)[number];
 
 export interface StudioParams {

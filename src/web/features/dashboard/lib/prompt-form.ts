@@ -6,11 +6,12 @@ import {
   MAX_TAGS,
   type UpdatePromptInput,
 } from '@shared/creator';
+import { DEFAULT_LICENCE } from '@shared/licences';
 import { serverFieldErrors } from '@/lib/field-errors';
 
 /*
  * The upload form and the edit dialog hold the spec's Upload form (section 3): title, description,
- * content, category, tags as comma-separated text, isPaid and price. Both check it with the server's
+ * content, category, tags as comma-separated text, isPaid and price, and the licence (decision 058). Both check it with the server's
  * own schema, so the words under a field are the ones the server would send.
  */
 
@@ -26,6 +27,7 @@ export const PROMPT_FORM_FIELDS = [
   'isPaid',
   'price',
   'note',
+  'licence',
 ] as const;
 
 /** A fresh upload form: no category chosen yet, free. */
@@ -38,6 +40,7 @@ export const EMPTY_PROMPT_FORM: DefaultValues<PromptFormInput> = {
   isPaid: false,
   price: '',
   note: '',
+  licence: DEFAULT_LICENCE,
 };
 
 /** The edit dialog starts from the prompt as it is. */
@@ -51,6 +54,7 @@ export function promptFormValues(prompt: CreatorPrompt): DefaultValues<PromptFor
     isPaid: prompt.isPaid,
     price: prompt.isPaid ? prompt.price.toFixed(2) : '',
     note: '',
+    licence: prompt.licence.id,
   };
 }
 
@@ -67,6 +71,7 @@ export function promptRequestBody(
     tags: values.tags,
     isPaid: values.isPaid,
     price: values.isPaid ? (values.price ?? 0) : 0,
+    licence: values.licence ?? DEFAULT_LICENCE,
   };
 }
 

@@ -1,4 +1,11 @@
-import { BarChart3Icon, FileTextIcon, LayoutDashboardIcon, UploadIcon, WalletIcon } from 'lucide-react';
+import {
+  ArrowLeftRightIcon,
+  BarChart3Icon,
+  FileTextIcon,
+  LayoutDashboardIcon,
+  UploadIcon,
+  WalletIcon,
+} from 'lucide-react';
 import { Suspense, lazy, useCallback } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -8,6 +15,7 @@ import { DashboardHeader } from '../components/dashboard-header';
 import { EarningsTab } from '../components/earnings-tab';
 import { MyPromptsTab } from '../components/my-prompts-tab';
 import { OverviewTab } from '../components/overview-tab';
+import { TransferTab } from '../components/transfer-tab';
 import { UploadTab } from '../components/upload-tab';
 import { STUDIO_TABS, type StudioTab, useStudioParams } from '../hooks/use-studio-params';
 
@@ -22,11 +30,12 @@ const TABS: Record<StudioTab, { label: string; short: string; Icon: typeof Layou
   prompts: { label: 'My Prompts', short: 'Prompts', Icon: FileTextIcon },
   analytics: { label: 'Analytics', short: 'Analytics', Icon: BarChart3Icon },
   earnings: { label: 'Earnings', short: 'Earnings', Icon: WalletIcon },
+  transfer: { label: 'Import & Export', short: 'Import', Icon: ArrowLeftRightIcon },
 };
 
 /**
  * /dashboard, the creator studio (spec section 2): the header, then Overview, Upload Prompt, My
- * Prompts, Analytics and Earnings (balances and payouts, issue 57). The chosen tab, the list's filter and page and the analytics period live in
+ * Prompts, Analytics, Earnings (balances and payouts, issue 57) and Import & Export (decision 058). The chosen tab, the list's filter and page and the analytics period live in
  * the URL, so a reload keeps the view.
  */
 export function DashboardPage() {
@@ -92,6 +101,9 @@ export function DashboardPage() {
         </TabsContent>
         <TabsContent value="earnings" className="mt-6">
           <EarningsTab />
+        </TabsContent>
+        <TabsContent value="transfer" className="mt-6">
+          <TransferTab onShowDrafts={() => update({ tab: 'prompts', status: 'draft', page: 1 })} />
         </TabsContent>
       </Tabs>
     </div>

@@ -15,7 +15,9 @@ import { formatDate } from '@/lib/format';
 import { useDownloadPrompt } from '../api/download-prompt';
 import { usePrompt } from '../api/get-prompt';
 import { useLikePrompt } from '../api/like-prompt';
+import { useRemixPrompt } from '../api/remix-prompt';
 import { AuthorCard } from '../components/author-card';
+import { LicenceCard } from '../components/licence-card';
 import { PremiumPreview } from '../components/premium-preview';
 import { PromptActions } from '../components/prompt-actions';
 import { PromptLoadError, PromptNotFound, PromptPageSkeleton } from '../components/prompt-page-states';
@@ -132,6 +134,7 @@ interface PromptViewProps {
 function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
   const like = useLikePrompt(queryKey);
   const download = useDownloadPrompt(queryKey);
+  const remix = useRemixPrompt();
   const loginState = rememberOrigin(useLocation());
   const navigate = useNavigate();
   // Buying (issue 7): the paid prompt's text arrives with the refreshed page data after the payment.
@@ -150,6 +153,17 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
       onSuccess: (result) => {
         saveTextFile(result.title, result.content);
         withToast((toast) => toast.success('Prompt downloaded', { description: textFileName(result.title) }));
+      },
+    });
+  }
+
+  function onRemix() {
+    remix.mutate(prompt.id, {
+      onSuccess: (draft) => {
+        withToast((toast) =>
+          toast.success('Remix saved as a draft', { description: `${draft.title} is in My Prompts.` }),
+        );
+        void navigate(`${PAGE_PATHS.dashboard}?tab=prompts&status=draft`);
       },
     });
   }
@@ -186,6 +200,22 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
             Updated <time dateTime={prompt.updatedAt}>{formatDate(prompt.updatedAt, 'longUtc')}</time>
           </span>
         </p>
+        {prompt.basedOn && (
+          <p className="mt-1.5 text-sm text-muted-foreground" data-testid="based-on">
+            Based on{' '}
+            {prompt.basedOn.published ? (
+              <Link
+                to={`${PAGE_PATHS.marketplace}/${prompt.basedOn.slug}`}
+                className="font-medium text-foreground underline-offset-4 hover:underline"
+              >
+                {prompt.basedOn.title}
+              </Link>
+            ) : (
+              <span className="font-medium text-foreground">{prompt.basedOn.title}</span>
+            )}{' '}
+            by {prompt.basedOn.author}
+          </p>
+        )}
         <div className="mt-5">
           <PromptStats prompt={prompt} />
         </div>
@@ -229,8 +259,15 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
             />
           )}
         </div>
-        <div className="lg:col-start-2 lg:row-start-2">
+        <div className="grid gap-6 lg:col-start-2 lg:row-start-2">
           <AuthorCard author={prompt.author} />
+          <LicenceCard
+            prompt={prompt}
+            signedIn={signedIn}
+            loginState={loginState}
+            onRemix={onRemix}
+            remixing={remix.isPending}
+          />
         </div>
         <div className="grid min-w-0 gap-10 pt-4 lg:col-start-1 lg:row-start-3">
           <TestsSection prompt={prompt} />

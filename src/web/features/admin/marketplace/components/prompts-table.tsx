@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  CopyIcon,
   CrownIcon,
   EllipsisIcon,
   EyeIcon,
@@ -82,6 +83,21 @@ export function PromptsTable({
               <p className="mt-0.5 line-clamp-1 text-xs text-muted-foreground">
                 <Highlighted text={p.description} words={highlight} />
               </p>
+              {p.nearDuplicate ? (
+                <a
+                  href={`/marketplace/${encodeURIComponent(p.nearDuplicate.slug)}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="mt-1 inline-flex max-w-full items-center gap-1 rounded-full bg-warning/20 px-2 py-0.5 text-xs font-medium text-warning hover:underline"
+                  title={`Its text is ${Math.round(p.nearDuplicate.similarity * 100)}% similar to "${p.nearDuplicate.title}" by another creator`}
+                  data-testid="near-duplicate-flag"
+                >
+                  <CopyIcon className="size-3 shrink-0" aria-hidden />
+                  <span className="truncate">
+                    Near copy of {p.nearDuplicate.title} ({Math.round(p.nearDuplicate.similarity * 100)}%)
+                  </span>
+                </a>
+              ) : null}
             </TableCell>
             <TableCell>
               <div className="max-w-36 truncate text-sm">

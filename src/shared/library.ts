@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { CATEGORIES, PROMPT_TYPES } from './constants';
+import { LicenceInfoSchema } from './licences';
+
+/** "My library" (issue 57): the prompts a user bought, liked and remixed, and its export. */
+
+export const LIBRARY_RELATIONS = ['bought', 'liked', 'remixed'] as const;
+export type LibraryRelation = (typeof LIBRARY_RELATIONS)[number];
+
+export const LibraryItemSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORIES),
+  type: z.enum(PROMPT_TYPES),
+  licence: LicenceInfoSchema,
+  author: z.string(),
+  /** Why it is in the library: bought, liked, or a remix of the user's. */
+  relations: z.array(z.enum(LIBRARY_RELATIONS)),
+  /** The current version's number (its earlier versions kept, plus one). */
+  version: z.number().int(),
+  updatedAt: z.string(),
+  /** The user may read its text (the export carries it). */
+  readable: z.boolean(),
+  /** A remix: the prompt it was made from. */
+  remixOf: z.object({ slug: z.string(), title: z.string() }).nullable(),
+});
+export type LibraryItem = z.infer<typeof LibraryItemSchema>;
+
+export const LibrarySchema = z.object({ items: z.array(LibraryItemSchema) });
+export type Library = z.infer<typeof LibrarySchema>;
+
+export const LIBRARY_EXPORT_FORMATS = ['md', 'json'] as const;
+export const LibraryExportQuerySchema = z.object({
+  format: z.enum(LIBRARY_EXPORT_FORMATS, { error: 'Format must be md or json' }).default('md'),
+});
