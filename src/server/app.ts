@@ -77,8 +77,19 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(compiledSerializerCompiler);
 
   const services = createServices(config, options.database, app.log);
-  const { limiter, jobs, mailer, background, models, uploads, auth, playground, billing, apiKeys, promptTests } =
-    services;
+  const {
+    limiter,
+    jobs,
+    mailer,
+    background,
+    models,
+    uploads,
+    auth,
+    playground,
+    billing,
+    apiKeys,
+    promptTests,
+  } = services;
   scheduleJobs(services, options.database, config);
   app.addHook('onClose', () => services.close());
 
