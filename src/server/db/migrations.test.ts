@@ -49,6 +49,7 @@ const TABLES = [
   'payouts',
   'payout_entries',
   'notifications',
+  'conversation_shares',
   'prompt_test_cases',
   'prompt_test_runs',
   'prompt_test_schedule',

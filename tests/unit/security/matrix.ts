@@ -608,6 +608,28 @@ export const MATRIX: Record<string, Entry> = {
     request: () => ({ body: { ...promptForm(unique('Matrix prompt')), status: 'draft' } }),
     ok: [201],
   },
+  // A published free prompt may be remixed by anyone signed in (a private draft under its licence).
+  'POST /api/user/remixes': {
+    access: 'signedIn',
+    request: (ctx) => ({ body: { promptId: ctx.f.ownerPrompt } }),
+    ok: [201],
+  },
+  'GET /api/user/prompts/export': { access: 'signedIn', request: () => ({ query: 'format=csv' }) },
+  'POST /api/user/prompts/import/preview': {
+    access: 'signedIn',
+    request: () => ({
+      body: { content: 'act,prompt\n"Tutor","Explain {{topic}} simply, with one example."' },
+    }),
+  },
+  'POST /api/user/prompts/import': {
+    access: 'signedIn',
+    request: () => ({
+      body: { content: `act,prompt\n"${unique('Tutor')}","Explain {{topic}} simply, with one example."` },
+    }),
+    ok: [201],
+  },
+  'GET /api/user/library': { access: 'signedIn' },
+  'GET /api/user/library/export': { access: 'signedIn', request: () => ({ query: 'format=json' }) },
   'PUT /api/user/prompts/{id}': {
     access: 'owner',
     request: (ctx) => ({
@@ -839,6 +861,12 @@ export const KEY_ROUTES = new Set([
   'POST /api/user/prompts/{id}/publish',
   'POST /api/user/prompts/{id}/unpublish',
   'POST /api/user/prompts/{id}/versions/{version}/restore',
+  'POST /api/user/remixes',
+  'GET /api/user/prompts/export',
+  'POST /api/user/prompts/import/preview',
+  'POST /api/user/prompts/import',
+  'GET /api/user/library',
+  'GET /api/user/library/export',
   'GET /api/playground/models',
   'GET /api/playground/usage',
   'POST /api/playground/chat',
