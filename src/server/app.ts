@@ -9,6 +9,7 @@ import { apiKeyAuthenticator } from './modules/api-keys/authenticate';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { authRoutes } from './modules/auth/routes';
 import { paymentRoutes } from './modules/billing/routes';
+import { teamRoutes } from './modules/teams/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
 import { type Readiness, healthRoutes } from './modules/health/routes';
@@ -72,7 +73,8 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(compiledSerializerCompiler);
 
   const services = createServices(config, options.database, app.log);
-  const { limiter, jobs, mailer, background, models, uploads, auth, playground, billing, apiKeys } = services;
+  const { limiter, jobs, mailer, background, models, uploads, auth, playground, billing, apiKeys, teams } =
+    services;
   scheduleJobs(services, options.database, config);
   app.addHook('onClose', () => services.close());
 
@@ -112,6 +114,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
       await api.register(apiKeyRoutes, { apiKeys });
+      await api.register(teamRoutes, { teams });
       await api.register(playgroundRoutes, {
         playground,
         uploads,
@@ -121,7 +124,15 @@ export async function buildApp(options: AppOptions) {
       await api.register(creatorRoutes, { playground, mailer, publicUrl: config.publicUrl });
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
-      await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing, models });
+      await api.register(adminRoutes, {
+        prefix: '/admin',
+        config,
+        mailer,
+        limiter,
+        billing,
+        models,
+        teams,
+      });
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,7 @@ import { createApiKeysService } from './modules/api-keys/service';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { createBillingService } from './modules/billing/service';
+import { createTeamsService } from './modules/teams/service';
 import { createPlaygroundService } from './modules/playground/service';
 import { createUploads } from './modules/playground/uploads';
 
@@ -73,6 +74,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
       publicUrl: config.publicUrl,
     }),
     apiKeys: createApiKeysService({ db, limiter, rateLimit: config.apiKeyRateLimit }),
+    teams: createTeamsService({ db, engine, mailer, publicUrl: config.publicUrl }),
     async close() {
       mailer.close();
       // Leaving on purpose is no outage: the limiter's warning is for a Redis that went away.

@@ -79,6 +79,8 @@ export const CreatePromptSchema = z
       .enum(['draft', 'published'], { error: 'Status must be draft or published' })
       .optional()
       .default('published'),
+    /** Share with the author's team (issue 59): read by its members only, kept as a draft. */
+    shareWithTeam: z.boolean({ error: 'shareWithTeam must be true or false' }).optional().default(false),
   })
   .refine(priceOk, priceRuleOptions);
 export type CreatePromptInput = z.input<typeof CreatePromptSchema>;

@@ -24,6 +24,7 @@ import * as m0025 from './0025-chat-branches-settings';
 import * as m0026 from './0026-plan-limits-and-api-keys';
 import * as m0027 from './0027-renewal-reminders';
 import * as m0032 from './0032-conversation-shares';
+import * as m0033 from './0033-teams';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0026-plan-limits-and-api-keys': m0026,
   '0027-renewal-reminders': m0027,
   '0032-conversation-shares': m0032,
+  '0033-teams': m0033,
 };

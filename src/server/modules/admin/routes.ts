@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminPaymentRoutes } from '../billing/routes';
+import { adminTeamRoutes } from '../teams/routes';
 import { adminAuditRoutes } from './audit/routes';
 import { adminDashboardRoutes } from './dashboard/routes';
 import { adminJobsRoutes } from './jobs/routes';
@@ -24,6 +25,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
     limiter: options.limiter,
     billing: options.billing,
     models: options.models,
+    teams: options.teams,
   };
   app.addHook('onRequest', app.requireAdmin);
   await app.register(adminDashboardRoutes, deps);
@@ -35,4 +37,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminModelsRoutes, deps);
   await app.register(adminJobsRoutes, deps);
   await app.register(adminPaymentRoutes, { billing: deps.billing });
+  await app.register(adminTeamRoutes, { teams: deps.teams });
 };

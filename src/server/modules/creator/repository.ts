@@ -12,6 +12,14 @@ export const findOwnPrompt = (db: Kysely<DB>, id: string, authorId: string) =>
     .where('author_id', '=', authorId)
     .executeTakeFirst();
 
+/** A prompt's whole row by id or slug, whoever wrote it. */
+export const findPromptByIdOrSlug = (db: Kysely<DB>, id: string) =>
+  db
+    .selectFrom('prompts')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', id), eb('slug', '=', id)]))
+    .executeTakeFirst();
+
 /** A prompt's whole row by id (one the caller just wrote or found). */
 export const findPrompt = (db: Kysely<DB>, id: string) =>
   db.selectFrom('prompts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

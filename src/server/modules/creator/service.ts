@@ -9,6 +9,8 @@ import { assertPromptPrice, fromMinor } from '../../lib/money';
 import { parseTags, roundRating } from '../../lib/prompt-fields';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/app/auth';
+import { TEAM_MESSAGES } from '../../../shared/teams';
+import { managesTeam, membershipOf } from '../teams/service';
 import * as repo from './repository';
 import type { z } from 'zod';
 
@@ -93,6 +95,15 @@ async function ownPrompt(db: Kysely<DB>, id: string, auth: AuthContext) {
   return row;
 }
 
+/** A prompt the caller may edit: their own, or a team prompt of a team they own or administer. */
+async function editablePrompt(db: Kysely<DB>, id: string, auth: AuthContext) {
+  const own = await repo.findOwnPrompt(db, id, auth.userId);
+  if (own) return own;
+  const row = await repo.findPromptByIdOrSlug(db, id);
+  if (row?.team_id && (await managesTeam(db, row.team_id, auth.userId))) return row;
+  throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
+}
+
 async function present(db: Kysely<DB>, id: string): Promise<CreatorPrompt> {
   const row = await repo.findPrompt(db, id);
   const [buyers, versions, earnedMinor] = await Promise.all([
@@ -128,6 +139,12 @@ export async function createPrompt(
 ): Promise<CreatorPrompt> {
   const now = nowIso();
   const id = newId();
+  // A team prompt is the team's alone: never published (migration 0033's CHECK holds it too).
+  const teamId = input.shareWithTeam ? (await membershipOf(db, auth.userId))?.team_id : null;
+  if (input.shareWithTeam && !teamId) throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.noTeam);
+  if (teamId && input.status === 'published') {
+    throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.promptNotPublishable);
+  }
   const publish = input.status === 'published';
   const type = input.isPaid ? 'premium' : 'free';
   const priceMinor = input.isPaid ? toMinorExact(input.price ?? Number.NaN) : 0;
@@ -147,6 +164,7 @@ export async function createPrompt(
       created_at: now,
       updated_at: now,
       published_at: publish ? now : null,
+      team_id: teamId ?? null,
     });
     if (publish) await recordActivity(trx, { type: 'prompt.published', actorId: auth.userId, promptId: id });
   });
@@ -165,7 +183,7 @@ export async function updatePrompt(
   id: string,
   input: UpdateInput,
 ): Promise<CreatorPrompt> {
-  const row = await ownPrompt(db, id, auth);
+  const row = await editablePrompt(db, id, auth);
   const changes: Partial<PromptRow> = {};
   if (input.title !== undefined) changes.title = input.title;
   if (input.description !== undefined) changes.description = input.description;
@@ -222,6 +240,7 @@ export async function setPublished(
   const now = nowIso();
   let wentLive = false;
   if (publish) {
+    if (row.team_id) throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.promptNotPublishable);
     if (row.status === 'archived') {
       throw new AppError('VALIDATION_ERROR', 'This prompt is archived and cannot be published again.');
     }

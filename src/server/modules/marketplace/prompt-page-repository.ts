@@ -15,7 +15,7 @@ export const findPromptByIdOrSlug = compiledOnceRow(1, (db, idOrSlug: string) =>
   db
     .selectFrom('prompts as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select([...CARD_COLUMNS, 'p.content', 'p.status', 'p.updated_at', 'u.bio as author_bio'])
+    .select([...CARD_COLUMNS, 'p.content', 'p.status', 'p.updated_at', 'p.team_id', 'u.bio as author_bio'])
     .where((eb) => eb.or([eb('p.id', '=', idOrSlug), eb('p.slug', '=', idOrSlug)])),
 );
 
