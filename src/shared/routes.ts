@@ -24,6 +24,8 @@ export const PAGE_PATHS = {
   dashboard: '/dashboard',
   settings: '/settings',
   apiKeys: '/settings/api-keys',
+  team: '/team',
+  joinTeam: '/team/join/:token',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
   adminMarketplace: '/admin/marketplace',

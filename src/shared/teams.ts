@@ -52,6 +52,7 @@ const email = z
 
 export const TeamCreateSchema = z.object({
   name: displayText('Team name', { required: 'Please give the team a name' })
+    .min(1, 'Please give the team a name')
     .min(2, 'The team name must be at least 2 characters')
     .max(60, 'The team name must be at most 60 characters'),
 });

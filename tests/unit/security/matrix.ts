@@ -404,7 +404,7 @@ export const MATRIX: Record<string, Entry> = {
       [
         ['POST /api/team/invitations', { body: { email: 'matrix@example.test', role: 'member' } }],
         ['DELETE /api/team/invitations/{id}', { params: { id: 'nope' } }],
-        ['PATCH /api/team/members/{userId}', { params: { userId: 'nope' }, body: { role: 'member' } }],
+        ['PUT /api/team/members/{userId}', { params: { userId: 'nope' }, body: { role: 'member' } }],
         ['DELETE /api/team/members/{userId}', { params: { userId: 'nope' } }],
         ['POST /api/team/leave', {}],
         ['POST /api/team/join', { body: { token: 'not-a-token' } }],

@@ -137,7 +137,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async 
     },
   );
 
-  app.patch(
+  app.put(
     '/team/members/:userId',
     {
       schema: {

@@ -246,35 +246,35 @@ describe('roles, removal and leaving', () => {
     await inviteAndJoin(owner, adm, 'admin');
     await inviteAndJoin(owner, mem);
 
-    const byMember = await call('PATCH', `/api/team/members/${adm.id}`, mem.token, { role: 'member' });
+    const byMember = await call('PUT', `/api/team/members/${adm.id}`, mem.token, { role: 'member' });
     expect(byMember.json()).toMatchObject({ code: 'AUTHORIZATION_ERROR', message: TEAM_MESSAGES.notManager });
-    const adminOnOwner = await call('PATCH', `/api/team/members/${owner.id}`, adm.token, { role: 'member' });
+    const adminOnOwner = await call('PUT', `/api/team/members/${owner.id}`, adm.token, { role: 'member' });
     expect(adminOnOwner.json().message).toBe(TEAM_MESSAGES.ownerByOwner);
-    const adminMakesOwner = await call('PATCH', `/api/team/members/${mem.id}`, adm.token, { role: 'owner' });
+    const adminMakesOwner = await call('PUT', `/api/team/members/${mem.id}`, adm.token, { role: 'owner' });
     expect(adminMakesOwner.statusCode).toBe(403);
-    const lastOwner = await call('PATCH', `/api/team/members/${owner.id}`, owner.token, { role: 'admin' });
+    const lastOwner = await call('PUT', `/api/team/members/${owner.id}`, owner.token, { role: 'admin' });
     expect(lastOwner.statusCode).toBe(409);
     expect(lastOwner.json().message).toBe(TEAM_MESSAGES.lastOwner);
     expect((await call('POST', '/api/team/leave', owner.token)).json().message).toBe(TEAM_MESSAGES.lastOwner);
-    const bad = await call('PATCH', `/api/team/members/${mem.id}`, owner.token, { role: 'boss' });
+    const bad = await call('PUT', `/api/team/members/${mem.id}`, owner.token, { role: 'boss' });
     expect(bad.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: 'Role must be owner, admin or member',
     });
     const stranger = await quickUser();
     expect(
-      (await call('PATCH', `/api/team/members/${stranger.id}`, owner.token, { role: 'admin' })).statusCode,
+      (await call('PUT', `/api/team/members/${stranger.id}`, owner.token, { role: 'admin' })).statusCode,
     ).toBe(404);
 
+    expect((await call('PUT', `/api/team/members/${mem.id}`, adm.token, { role: 'admin' })).statusCode).toBe(
+      200,
+    );
     expect(
-      (await call('PATCH', `/api/team/members/${mem.id}`, adm.token, { role: 'admin' })).statusCode,
-    ).toBe(200);
-    expect(
-      (await call('PATCH', `/api/team/members/${adm.id}`, owner.token, { role: 'owner' })).statusCode,
+      (await call('PUT', `/api/team/members/${adm.id}`, owner.token, { role: 'owner' })).statusCode,
     ).toBe(200);
     // With a second owner, the first may step down or leave.
     expect(
-      (await call('PATCH', `/api/team/members/${owner.id}`, owner.token, { role: 'member' })).statusCode,
+      (await call('PUT', `/api/team/members/${owner.id}`, owner.token, { role: 'member' })).statusCode,
     ).toBe(200);
     expect((await myTeam(owner)).team.myRole).toBe('member');
   });

@@ -34,5 +34,6 @@ export const AUTH_LINKS = {
 export const ACCOUNT_LINKS = {
   dashboard: { label: 'Dashboard', to: PAGE_PATHS.dashboard },
   settings: { label: 'Settings', to: PAGE_PATHS.settings },
+  team: { label: 'Team', to: PAGE_PATHS.team },
   adminPanel: { label: 'Admin Panel', to: PAGE_PATHS.adminDashboard },
 } as const;
