@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { E2E_DB_FILE } from './e2e-env';
-import { type RegisteredAccount, registerAccount, useSession } from './auth-helpers';
+import { type RegisteredAccount, openAdminPanel, registerAccount, useSession } from './auth-helpers';
 import { expect, test } from './test';
 
 /*
@@ -140,4 +140,16 @@ test('create a team, invite and accept, and share a prompt in the team library',
     }
   }
   await context.close();
+
+  // The admin panel lists the team with its owner, plan and seats.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await openAdminPanel(adminPage, '/admin/users');
+  const row = adminPage.getByTestId('admin-team-row').filter({ hasText: 'Launch Crew' });
+  await expect(row).toContainText(owner.email);
+  await expect(row).toContainText('Premium');
+  await expect(row).toContainText('2 / 3');
+  await row.scrollIntoViewIfNeeded();
+  await adminPage.screenshot({ path: '.tmp/shots/admin-teams-1280.png' });
+  await adminContext.close();
 });

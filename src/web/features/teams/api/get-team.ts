@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type MyTeam, MyTeamSchema } from '@shared/teams';
 import { api } from '@/lib/api-client';
+import { ACCOUNT_QUERY_SCOPE } from '@/lib/auth';
 
-export const teamKeys = { all: ['team'] as const };
+/** The team is the signed-in account's: dropped when the account changes. */
+export const teamKeys = { all: [ACCOUNT_QUERY_SCOPE, 'team'] as const };
 
 /** GET /api/team: the user's team (members, invitations, library), or their plan's seats. */
 export async function getTeam(signal?: AbortSignal): Promise<MyTeam> {
