@@ -139,16 +139,31 @@ test('create a team, invite and accept, and share a prompt in the team library',
       await page.screenshot({ path: `.tmp/shots/team-${theme}-${width}.png` });
     }
   }
+  // The owner removes the teammate, who loses the team and its prompts at once.
+  await page
+    .getByTestId('team-member')
+    .filter({ hasText: member.email })
+    .getByRole('button', { name: `Remove ${member.name}` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(toast(page, 'Member removed')).toBeVisible();
+  await expect(page.getByTestId('team-member')).toHaveCount(1);
+  await memberPage.goto('/team');
+  await expect(memberPage.getByTestId('no-team-seats')).toBeVisible();
+  const gone = await page.request.get(`/api${url.replace('/marketplace/', '/marketplace/prompts/')}`, {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  expect(gone.status()).toBe(404);
   await context.close();
 
   // The admin panel lists the team with its owner, plan and seats.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await openAdminPanel(adminPage, '/admin/users');
-  const row = adminPage.getByTestId('admin-team-row').filter({ hasText: 'Launch Crew' });
-  await expect(row).toContainText(owner.email);
+  const row = adminPage.getByTestId('admin-team-row').filter({ hasText: owner.email });
+  await expect(row).toContainText('Launch Crew');
   await expect(row).toContainText('Premium');
-  await expect(row).toContainText('2 / 3');
+  await expect(row).toContainText('1 / 3');
   await row.scrollIntoViewIfNeeded();
   await adminPage.screenshot({ path: '.tmp/shots/admin-teams-1280.png' });
   await adminContext.close();

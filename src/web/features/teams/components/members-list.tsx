@@ -7,6 +7,7 @@ import { formatDate } from '@/lib/format';
 import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useSetMemberRole } from '../api/set-member-role';
+import { ConfirmButton } from './confirm-button';
 import { showTeamError } from './show-team-error';
 
 const ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -66,13 +67,11 @@ export function MembersList({ team, myUserId }: { team: Team; myUserId: string }
                       </option>
                     ))}
                   </NativeSelect>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="text-destructive hover:text-destructive"
-                    disabled={busy}
-                    aria-label={`Remove ${m.name}`}
-                    onClick={() =>
+                  <ConfirmButton
+                    title={`Remove ${m.name}?`}
+                    description="They lose access to the team's prompts at once. You can invite them again later."
+                    confirm="Remove"
+                    onConfirm={() =>
                       remove.mutate(m.userId, {
                         onSuccess: () =>
                           toast.success(TEAM_MESSAGES.removed, {
@@ -81,9 +80,18 @@ export function MembersList({ team, myUserId }: { team: Team; myUserId: string }
                         onError: (err) => showTeamError(err, 'Could not remove the member'),
                       })
                     }
-                  >
-                    Remove
-                  </Button>
+                    trigger={
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="text-destructive hover:text-destructive"
+                        disabled={busy}
+                        aria-label={`Remove ${m.name}`}
+                      >
+                        Remove
+                      </Button>
+                    }
+                  />
                 </div>
               ) : (
                 <Badge

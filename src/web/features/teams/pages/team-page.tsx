@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
 import { useLeaveTeam } from '../api/leave-team';
 import { useTeam } from '../api/get-team';
+import { ConfirmButton } from '../components/confirm-button';
 import { CreateTeamForm } from '../components/create-team-form';
 import { InviteForm } from '../components/invite-form';
 import { MembersList } from '../components/members-list';
@@ -74,20 +75,27 @@ function TeamView({ team, userId }: { team: Team; userId: string }) {
         <TeamLibrary prompts={team.library} />
       </Section>
       <div className="flex justify-end">
-        <Button
-          variant="outline"
-          className="text-destructive hover:text-destructive"
-          disabled={leave.isPending}
-          onClick={() =>
+        <ConfirmButton
+          title={`Leave ${team.name}?`}
+          description="You lose access to the team's prompts at once. Prompts you wrote stay yours."
+          confirm="Leave team"
+          onConfirm={() =>
             leave.mutate(undefined, {
               onSuccess: () => toast.success(TEAM_MESSAGES.left),
               onError: (err) => showTeamError(err, 'Could not leave the team'),
             })
           }
-        >
-          <LogOutIcon aria-hidden />
-          Leave team
-        </Button>
+          trigger={
+            <Button
+              variant="outline"
+              className="text-destructive hover:text-destructive"
+              disabled={leave.isPending}
+            >
+              <LogOutIcon aria-hidden />
+              Leave team
+            </Button>
+          }
+        />
       </div>
     </div>
   );
