@@ -10,6 +10,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes';
 import { authRoutes } from './modules/auth/routes';
 import { payoutRoutes } from './modules/billing/payout-routes';
 import { paymentRoutes } from './modules/billing/routes';
+import { teamRoutes } from './modules/teams/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { creatorRoutes } from './modules/creator/routes';
 import { promptTestRoutes } from './modules/prompt-tests/routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions) {
     billing,
     apiKeys,
     promptTests,
+    teams,
   } = services;
   scheduleJobs(services, options.database, config);
   app.addHook('onClose', () => services.close());
@@ -130,6 +132,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(userRoutes);
       await api.register(notificationRoutes);
       await api.register(apiKeyRoutes, { apiKeys });
+      await api.register(teamRoutes, { teams });
       await api.register(playgroundRoutes, {
         playground,
         uploads,
@@ -152,7 +155,15 @@ export async function buildApp(options: AppOptions) {
       await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
       await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
       await api.register(payoutRoutes, { prefix: '/payouts', billing });
-      await api.register(adminRoutes, { prefix: '/admin', config, mailer, limiter, billing, models });
+      await api.register(adminRoutes, {
+        prefix: '/admin',
+        config,
+        mailer,
+        limiter,
+        billing,
+        models,
+        teams,
+      });
     },
     { prefix: '/api' },
   );

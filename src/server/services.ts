@@ -14,6 +14,7 @@ import { createApiKeysService } from './modules/api-keys/service';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { createBillingService } from './modules/billing/service';
+import { createTeamsService } from './modules/teams/service';
 import { createPlaygroundService } from './modules/playground/service';
 import { createUploads } from './modules/playground/uploads';
 import type { PromptTestsDeps } from './modules/prompt-tests/service';
@@ -76,6 +77,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     apiKeys: createApiKeysService({ db, limiter, rateLimit: config.apiKeyRateLimit }),
     /** Prompt tests (issue 56, decision 057): runs when a version goes live, and weekly. */
     promptTests: { db, models, config, mailer, jobs, log } satisfies PromptTestsDeps,
+    teams: createTeamsService({ db, engine, mailer, publicUrl: config.publicUrl }),
     async close() {
       mailer.close();
       // Leaving on purpose is no outage: the limiter's warning is for a Redis that went away.

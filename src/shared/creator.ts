@@ -100,6 +100,8 @@ export const CreatePromptSchema = z
       .default('published'),
     /** The first version's changelog note (optional). */
     note: VersionNoteSchema.optional(),
+    /** Share with the author's team (issue 59): read by its members only, kept as a draft. */
+    shareWithTeam: z.boolean({ error: 'shareWithTeam must be true or false' }).optional().default(false),
   })
   .refine(priceOk, priceRuleOptions)
   .refine(licenceOk, licenceRuleOptions);

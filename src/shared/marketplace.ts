@@ -103,7 +103,7 @@ export const PromptDetailSchema = MarketplacePromptSchema.extend({
   /** What this caller may do with it. */
   access: z.object({
     canViewContent: z.boolean(),
-    reason: z.enum(['free', 'author', 'admin', 'purchased', 'locked']),
+    reason: z.enum(['free', 'author', 'admin', 'team', 'purchased', 'locked']),
     liked: z.boolean(),
     downloaded: z.boolean(),
     canReview: z.boolean(),

@@ -26,6 +26,8 @@ export const PAGE_PATHS = {
   settings: '/settings',
   apiKeys: '/settings/api-keys',
   notifications: '/notifications',
+  team: '/team',
+  joinTeam: '/team/join/:token',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
   adminMarketplace: '/admin/marketplace',

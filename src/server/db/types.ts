@@ -99,6 +99,36 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
 }
 
+export interface TeamsTable {
+  id: string;
+  name: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  /** Unique: a user is in one team at most. */
+  user_id: string;
+  role: 'owner' | 'admin' | 'member';
+  joined_at: Timestamp;
+}
+
+export interface TeamInvitationsTable {
+  id: string;
+  team_id: string;
+  email: string;
+  email_normalized: string;
+  role: 'admin' | 'member';
+  /** SHA-256 (hex) of the link's token; the token is only in the mail. */
+  token_hash: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface SubscriptionsTable {
   id: string;
   user_id: string;
@@ -166,6 +196,8 @@ export interface PromptsTable {
   /** The listing by someone else whose text this one nearly matches (import or publish). */
   duplicate_of: WithDefault<string | null>;
   duplicate_similarity: WithDefault<number | null>;
+  /** The team the prompt is shared with (migration 0033): read by its members only, never published. */
+  team_id: string | null;
 }
 
 export interface PromptViewsTable {
@@ -617,6 +649,9 @@ export interface DB {
   model_prices: ModelPricesTable;
   plan_models: PlanModelsTable;
   api_keys: ApiKeysTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_invitations: TeamInvitationsTable;
   uploads: UploadsTable;
   allowance_entries: AllowanceEntriesTable;
   contact_messages: ContactMessagesTable;

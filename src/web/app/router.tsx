@@ -88,6 +88,8 @@ const AdminMarketplacePage = lazyPage(
   'AdminMarketplacePage',
 );
 const ApiKeysPage = lazyPage(() => import('@/features/api-keys/pages/api-keys-page'), 'ApiKeysPage');
+const TeamPage = lazyPage(() => import('@/features/teams/pages/team-page'), 'TeamPage');
+const JoinTeamPage = lazyPage(() => import('@/features/teams/pages/join-team-page'), 'JoinTeamPage');
 const AdminUsersPage = lazyPage(() => import('@/features/admin/pages/admin-users-page'), 'AdminUsersPage');
 const AdminPlansPage = lazyPage(() => import('@/features/admin/pages/admin-plans-page'), 'AdminPlansPage');
 const AdminSettingsPage = lazyPage(
@@ -177,6 +179,8 @@ export const routes: RouteObject[] = [
                   page(PAGE_PATHS.settings, SettingsPage, 'Settings'),
                   page(PAGE_PATHS.apiKeys, ApiKeysPage, 'API keys'),
                   page(PAGE_PATHS.notifications, NotificationsPage, 'Notifications'),
+                  page(PAGE_PATHS.team, TeamPage, 'Team'),
+                  page(PAGE_PATHS.joinTeam, JoinTeamPage, 'Join a team'),
                   page(PAGE_PATHS.playground, PlaygroundPage, 'Playground'),
                 ],
               },

@@ -31,6 +31,12 @@ describe('planLimitLines', () => {
     ]);
   });
 
+  it('names a team workspace on the public cards when the plan has more than one seat', () => {
+    const lines = planLimitLines(limits({ seats: 3 }), { audience: 'public' });
+    expect(lines.at(-1)!.text).toBe('Team workspace for up to 3 members');
+    expect(planLimitLines(limits(), { audience: 'public' }).some((l) => l.key === 'seats')).toBe(false);
+  });
+
   it('says seats and the test budget only to the admin', () => {
     const lines = planLimitLines(limits({ seats: 3, testBudgetMinor: 500 }), {
       audience: 'admin',

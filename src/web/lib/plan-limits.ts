@@ -4,9 +4,9 @@ import { formatNumber } from './format';
 /*
  * What a plan's limits say on a card (issue 59, decision 052): written from the plan's data, so a
  * card never promises what the server does not enforce. The pricing page and the admin panel both
- * list these before the plan's free-text features. Seats and the test budget are listed only where
- * `audience` is 'admin': no team workspace or test run uses them yet, so the public cards say nothing
- * of them.
+ * list these before the plan's free-text features. The public cards name seats when a plan has a
+ * team's worth (team workspaces, decision 060); the test budget is listed only where `audience` is
+ * 'admin': no test run uses it yet, so the public cards say nothing of it.
  */
 
 export interface LimitLine {
@@ -53,6 +53,13 @@ export function planLimitLines(
     text: limits.apiAccess ? 'API access: API keys and the MCP server' : 'No API access',
     included: limits.apiAccess,
   });
+  if (options.audience === 'public' && limits.seats > 1) {
+    lines.push({
+      key: 'seats',
+      text: `Team workspace for up to ${formatNumber(limits.seats)} members`,
+      included: true,
+    });
+  }
   if (options.audience === 'admin') {
     lines.push({
       key: 'seats',

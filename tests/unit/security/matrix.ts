@@ -453,6 +453,43 @@ export const MATRIX: Record<string, Entry> = {
     expect: { user: [403], owner: [403], other: [403], demotedAdmin: [403] },
     why: 'Only a plan with API access makes keys; admins have no plan and may.',
   },
+  // Team workspaces (issue 59): the personas are on the Free plan (one seat) and in no team; the
+  // team suite (modules/teams/teams.test.ts) covers owners, admins, members and other teams.
+  'GET /api/team': { access: 'signedIn' },
+  'POST /api/team': {
+    access: 'signedIn',
+    request: () => ({ body: { name: 'Matrix Team' } }),
+    ok: [201],
+    expect: { user: [403], owner: [403], other: [403], adminWeb: [403], demotedAdmin: [403], admin: [403] },
+    why: 'A team needs a plan with more than one seat; admins have no plan.',
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ['POST /api/team/invitations', { body: { email: 'matrix@example.test', role: 'member' } }],
+        ['DELETE /api/team/invitations/{id}', { params: { id: 'nope' } }],
+        ['PUT /api/team/members/{userId}', { params: { userId: 'nope' }, body: { role: 'member' } }],
+        ['DELETE /api/team/members/{userId}', { params: { userId: 'nope' } }],
+        ['POST /api/team/leave', {}],
+        ['POST /api/team/join', { body: { token: 'not-a-token' } }],
+      ] as const
+    ).map(([route, spec]) => [
+      route,
+      {
+        access: 'signedIn',
+        request: () => spec,
+        expect: {
+          user: [404],
+          owner: [404],
+          other: [404],
+          adminWeb: [404],
+          demotedAdmin: [404],
+          admin: [404],
+        },
+        why: 'The caller is in no team (or the invitation does not exist): not found.',
+      } satisfies Entry,
+    ]),
+  ),
   'DELETE /api/user/api-keys/{id}': {
     access: 'owner',
     request: async (ctx) => {
@@ -824,6 +861,7 @@ export const MATRIX: Record<string, Entry> = {
     request: () => ({ body: { currency: 'USD', thresholdMinor: 1000 } }),
   },
   'GET /api/admin/payments': { access: 'admin' },
+  'GET /api/admin/teams': { access: 'admin' },
   'POST /api/admin/payments/{id}/refund': {
     access: 'admin',
     request: async (ctx) => ({

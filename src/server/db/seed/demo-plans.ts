@@ -49,7 +49,7 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     ],
     limitations: [PREMIUM_PROMPTS_SEPARATE],
     sessionLimit: 10,
-    // One person per account on every plan: there are no teams yet.
+    // One seat: a team workspace needs a plan with more (decision 060).
     maxUsers: 1,
     apiAccess: false,
     testBudgetMinor: 0,
@@ -67,7 +67,8 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     features: ['Everything in Free'],
     limitations: [PREMIUM_PROMPTS_SEPARATE],
     sessionLimit: null,
-    maxUsers: 1,
+    // The spec's card: a team of up to 3 members.
+    maxUsers: 3,
     apiAccess: false,
     testBudgetMinor: 500,
     maxProjects: 100,
@@ -84,7 +85,8 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     features: ['Everything in Free'],
     limitations: [PREMIUM_PROMPTS_SEPARATE],
     sessionLimit: null,
-    maxUsers: 1,
+    // The spec sells "unlimited team members"; seats are a number the server enforces, so a large one.
+    maxUsers: 50,
     apiAccess: true,
     testBudgetMinor: 2000,
     maxProjects: 1000,

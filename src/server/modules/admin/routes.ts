@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminPayoutRoutes } from '../billing/payout-routes';
 import { adminPaymentRoutes } from '../billing/routes';
+import { adminTeamRoutes } from '../teams/routes';
 import { adminAuditRoutes } from './audit/routes';
 import { adminDashboardRoutes } from './dashboard/routes';
 import { adminJobsRoutes } from './jobs/routes';
@@ -25,6 +26,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
     limiter: options.limiter,
     billing: options.billing,
     models: options.models,
+    teams: options.teams,
   };
   app.addHook('onRequest', app.requireAdmin);
   await app.register(adminDashboardRoutes, deps);
@@ -37,4 +39,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminJobsRoutes, deps);
   await app.register(adminPaymentRoutes, { billing: deps.billing });
   await app.register(adminPayoutRoutes, { billing: deps.billing });
+  await app.register(adminTeamRoutes, { teams: deps.teams });
 };

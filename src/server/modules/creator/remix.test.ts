@@ -347,7 +347,7 @@ describe('the remix rule over generated sequences', () => {
           // The verdict the page shows agrees with the route.
           expect(
             remixVerdict(
-              { ...row, type: row.type ?? 'free', status: row.status ?? 'published', licence },
+              { ...row, type: row.type ?? 'free', status: row.status ?? 'published', licence, team_id: null },
               u.id,
               owned,
             ).allowed,

@@ -33,6 +33,8 @@ export interface RemixSource {
   status: string;
   author_id: string;
   licence: string;
+  /** A team prompt is remixed by its author only (its members read it inside the team). */
+  team_id: string | null;
 }
 
 export type RemixVerdict =

@@ -27,8 +27,17 @@ export const findRemixSource = (db: Kysely<DB>, idOrSlug: string) =>
       'content',
       'category',
       'tags',
+      'team_id',
     ])
     .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
+    .executeTakeFirst();
+
+/** A prompt's whole row by id or slug, whoever wrote it. */
+export const findPromptByIdOrSlug = (db: Kysely<DB>, id: string) =>
+  db
+    .selectFrom('prompts')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', id), eb('slug', '=', id)]))
     .executeTakeFirst();
 
 /** A prompt's whole row by id (one the caller just wrote or found). */

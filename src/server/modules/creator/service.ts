@@ -14,6 +14,8 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import type { AuthContext } from '../../plugins/app/auth';
 import { findNearDuplicate } from './near-duplicates';
 import { REMIX_NOT_FOUND, assertMayPublish, remixDraft, remixVerdictFor } from './remix';
+import { TEAM_MESSAGES } from '../../../shared/teams';
+import { managesTeam, membershipOf } from '../teams/service';
 import * as repo from './repository';
 import { VERSIONED, type VersionOptions, keepsVersions, recordVersion, restorableVersion } from './versions';
 import type { z } from 'zod';
@@ -131,6 +133,15 @@ async function ownPrompt(db: Kysely<DB>, id: string, auth: AuthContext) {
   return row;
 }
 
+/** A prompt the caller may edit: their own, or a team prompt of a team they own or administer. */
+async function editablePrompt(db: Kysely<DB>, id: string, auth: AuthContext) {
+  const own = await repo.findOwnPrompt(db, id, auth.userId);
+  if (own) return own;
+  const row = await repo.findPromptByIdOrSlug(db, id);
+  if (row?.team_id && (await managesTeam(db, row.team_id, auth.userId))) return row;
+  throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
+}
+
 async function present(db: Kysely<DB>, id: string): Promise<CreatorPrompt> {
   const row = await repo.findPrompt(db, id);
   const [buyers, versions, earnedMinor, links] = await Promise.all([
@@ -188,6 +199,12 @@ export async function createPrompt(
 ): Promise<CreatorPrompt> {
   const now = nowIso();
   const id = newId();
+  // A team prompt is the team's alone: never published (migration 0033's CHECK holds it too).
+  const teamId = input.shareWithTeam ? (await membershipOf(db, auth.userId))?.team_id : null;
+  if (input.shareWithTeam && !teamId) throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.noTeam);
+  if (teamId && input.status === 'published') {
+    throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.promptNotPublishable);
+  }
   const publish = input.status === 'published';
   const type = input.isPaid ? 'premium' : 'free';
   const priceMinor = input.isPaid ? toMinorExact(input.price ?? Number.NaN) : 0;
@@ -213,6 +230,7 @@ export async function createPrompt(
       updated_at: now,
       published_at: publish ? now : null,
       version_note: input.note ?? null,
+      team_id: teamId ?? null,
     });
     if (publish) await recordActivity(trx, { type: 'prompt.published', actorId: auth.userId, promptId: id });
   });
@@ -232,7 +250,7 @@ export async function updatePrompt(
   id: string,
   input: UpdateInput,
 ): Promise<CreatorPrompt> {
-  const row = await ownPrompt(db, id, auth);
+  const row = await editablePrompt(db, id, auth);
   const changes: Partial<PromptRow> = {};
   if (input.title !== undefined) changes.title = input.title;
   if (input.description !== undefined) changes.description = input.description;
@@ -308,6 +326,7 @@ export async function setPublished(
   const now = nowIso();
   let wentLive = false;
   if (publish) {
+    if (row.team_id) throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.promptNotPublishable);
     if (row.status === 'archived') {
       throw new AppError('VALIDATION_ERROR', 'This prompt is archived and cannot be published again.');
     }

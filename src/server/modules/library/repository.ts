@@ -15,6 +15,7 @@ const promptColumns = [
   'p.licence',
   'p.author_id',
   'p.remix_of',
+  'p.team_id',
   'p.updated_at',
   'u.name as author_name',
 ] as const;

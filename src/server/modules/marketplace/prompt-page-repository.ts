@@ -21,6 +21,7 @@ export const findPromptByIdOrSlug = compiledOnceRow(1, (db, idOrSlug: string) =>
       'p.status',
       'p.updated_at',
       'p.test_board',
+      'p.team_id',
       'u.bio as author_bio',
       'p.licence',
       'p.remix_of',

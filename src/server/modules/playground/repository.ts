@@ -208,7 +208,7 @@ export async function addTry(db: Kysely<DB>, promptId: string) {
 export const findPrompt = (db: Kysely<DB>, idOrSlug: string) =>
   db
     .selectFrom('prompts')
-    .select(['id', 'title', 'content', 'type', 'status', 'author_id', 'price_minor'])
+    .select(['id', 'title', 'content', 'type', 'status', 'author_id', 'price_minor', 'team_id'])
     .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
     .executeTakeFirst();
 

@@ -151,6 +151,7 @@ describe('the rules', () => {
     type,
     status,
     author_id: 'a',
+    team_id: null,
   });
   const user: Viewer = { userId: 'u', admin: false };
   const nobody: Viewer = { userId: null, admin: false };

@@ -1,18 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import type { AuthContext } from '../../plugins/app/auth';
+import { isTeamMember } from '../teams/service';
 import * as repo from './repository';
 
 /*
  * The one owner of "may this user see this prompt, read its text, or try it" (issue 51, decision
  * 039). The marketplace (pages, downloads, reviews) and the playground (trying a prompt, a chat
  * turn) ask here; each reads its own row of the prompt and passes it in. Each rule is one pure
- * function of the prompt, the viewer and whether the viewer owns the prompt; promptAccess() looks
- * the ownership up only when a rule needs it.
+ * function of the prompt, the viewer, whether the viewer owns the prompt and whether they are in the
+ * prompt's team; promptAccess() looks each up only when a rule needs it. A team prompt (issue 59,
+ * decision 060) is private to its team whatever its status: its members read it, nobody else but
+ * its author and admins sees it, and membership is read per request, so leaving ends access at once.
  */
 
 /** Why a viewer may read a prompt's full text, or 'locked' when they may not. */
-export type ReadReason = 'author' | 'admin' | 'free' | 'purchased' | 'locked';
+export type ReadReason = 'author' | 'admin' | 'team' | 'free' | 'purchased' | 'locked';
 
 /** The columns of a prompt the rules look at. */
 export interface AccessSubject {
@@ -20,6 +23,8 @@ export interface AccessSubject {
   type: string;
   status: string;
   author_id: string;
+  /** The team the prompt is shared with, if any. */
+  team_id: string | null;
 }
 
 /** Who is asking: nobody (userId null), a signed-in user, or an admin acting through the admin panel. */
@@ -48,14 +53,19 @@ const isAuthor = (prompt: AccessSubject, viewer: Viewer) =>
  * prompt for everyone; any other to its author and admins, and to a buyer whatever became of it
  * (archived, unpublished, rejected): buyers own what they bought.
  */
-export function canSee(prompt: AccessSubject, viewer: Viewer, owns: boolean): boolean {
+export function canSee(prompt: AccessSubject, viewer: Viewer, owns: boolean, inTeam = false): boolean {
+  if (prompt.team_id !== null) return isAuthor(prompt, viewer) || viewer.admin || inTeam;
   return prompt.status === 'published' || isAuthor(prompt, viewer) || viewer.admin || owns;
 }
 
-/** Why the viewer may read the full text: its author, an admin, a free prompt, a buyer; else locked. */
-export function readReason(prompt: AccessSubject, viewer: Viewer, owns: boolean): ReadReason {
+/**
+ * Why the viewer may read the full text: its author, an admin, a member of its team (a team prompt
+ * is read by no one else), a free prompt, a buyer; else locked.
+ */
+export function readReason(prompt: AccessSubject, viewer: Viewer, owns: boolean, inTeam = false): ReadReason {
   if (isAuthor(prompt, viewer)) return 'author';
   if (viewer.admin) return 'admin';
+  if (prompt.team_id !== null) return inTeam ? 'team' : 'locked';
   if (prompt.type !== 'premium') return 'free';
   if (owns) return 'purchased';
   return 'locked';
@@ -72,6 +82,7 @@ const ownershipMatters = (prompt: AccessSubject, viewer: Viewer) =>
   viewer.userId !== null &&
   !isAuthor(prompt, viewer) &&
   !viewer.admin &&
+  prompt.team_id === null &&
   (prompt.status !== 'published' || prompt.type === 'premium');
 
 export interface PromptAccess {
@@ -84,7 +95,11 @@ export interface PromptAccess {
   premiumTry: boolean;
 }
 
-/** The viewer's access to a prompt, the purchase looked up only when it matters. */
+/** Whether team membership can change any answer above: a team prompt of another author. */
+const membershipMatters = (prompt: AccessSubject, viewer: Viewer) =>
+  viewer.userId !== null && prompt.team_id !== null && !isAuthor(prompt, viewer) && !viewer.admin;
+
+/** The viewer's access to a prompt, the purchase and the membership looked up only when they matter. */
 export async function promptAccess(
   db: Kysely<DB>,
   prompt: AccessSubject,
@@ -94,8 +109,11 @@ export async function promptAccess(
   const owns = ownershipMatters(prompt, viewer)
     ? await repo.hasLivePurchase(db, prompt.id, viewer.userId!)
     : false;
-  const visible = canSee(prompt, viewer, owns);
-  const reason = readReason(prompt, viewer, owns);
+  const inTeam = membershipMatters(prompt, viewer)
+    ? await isTeamMember(db, prompt.team_id!, viewer.userId!)
+    : false;
+  const visible = canSee(prompt, viewer, owns, inTeam);
+  const reason = readReason(prompt, viewer, owns, inTeam);
   return {
     visible,
     reason,

@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, LibraryIcon, LogOutIcon, SettingsIcon, ShieldIcon } from 'lucide-react';
+import { LayoutDashboardIcon, LibraryIcon, LogOutIcon, SettingsIcon, ShieldIcon, UsersIcon } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { User } from '@shared/auth';
@@ -107,6 +107,10 @@ export function MobileMenuSheet({
               <Link to={ACCOUNT_LINKS.settings.to} onClick={close} className={accountLinkClass}>
                 <SettingsIcon aria-hidden />
                 {ACCOUNT_LINKS.settings.label}
+              </Link>
+              <Link to={ACCOUNT_LINKS.team.to} onClick={close} className={accountLinkClass}>
+                <UsersIcon aria-hidden />
+                {ACCOUNT_LINKS.team.label}
               </Link>
               {user.role === 'admin' ? (
                 <Link to={ACCOUNT_LINKS.adminPanel.to} onClick={close} className={accountLinkClass}>

@@ -35,5 +35,6 @@ export const ACCOUNT_LINKS = {
   dashboard: { label: 'Dashboard', to: PAGE_PATHS.dashboard },
   library: { label: 'My library', to: PAGE_PATHS.library },
   settings: { label: 'Settings', to: PAGE_PATHS.settings },
+  team: { label: 'Team', to: PAGE_PATHS.team },
   adminPanel: { label: 'Admin Panel', to: PAGE_PATHS.adminDashboard },
 } as const;

@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, LibraryIcon, LogOutIcon, SettingsIcon, ShieldIcon } from 'lucide-react';
+import { LayoutDashboardIcon, LibraryIcon, LogOutIcon, SettingsIcon, ShieldIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '@shared/auth';
 import {
@@ -50,6 +50,12 @@ export function UserMenuContent({
             <Link to={ACCOUNT_LINKS.settings.to}>
               <SettingsIcon aria-hidden />
               {ACCOUNT_LINKS.settings.label}
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={ACCOUNT_LINKS.team.to}>
+              <UsersIcon aria-hidden />
+              {ACCOUNT_LINKS.team.label}
             </Link>
           </DropdownMenuItem>
           {user.role === 'admin' ? (

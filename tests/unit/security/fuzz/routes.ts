@@ -62,6 +62,15 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   // The admin has no plan and may make keys, so a valid case gets past the plan check.
   'POST /api/user/api-keys': { role: 'admin' },
   'DELETE /api/user/api-keys/{id}': { role: 'user', ids: 'apiKey' },
+  // Team workspaces: the fuzz user is in no team, so valid cases end in a clear refusal.
+  'GET /api/team': { role: 'user' },
+  'POST /api/team': { role: 'user' },
+  'POST /api/team/invitations': { role: 'user' },
+  'DELETE /api/team/invitations/{id}': { role: 'user' },
+  'POST /api/team/join': { role: 'user' },
+  'PUT /api/team/members/{userId}': { role: 'user' },
+  'DELETE /api/team/members/{userId}': { role: 'user' },
+  'POST /api/team/leave': { role: 'user' },
   'DELETE /api/user/account': { role: 'victim' },
   'GET /api/playground/models': { role: 'user' },
   'POST /api/playground/uploads': { role: 'user' },
@@ -169,6 +178,7 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'POST /api/admin/payouts/{id}/reject': { role: 'admin' },
   'PUT /api/admin/payouts/threshold': { role: 'admin' },
   'GET /api/admin/payments': { role: 'admin' },
+  'GET /api/admin/teams': { role: 'admin' },
   'POST /api/admin/payments/{id}/refund': { role: 'admin', ids: 'payment' },
 };
 

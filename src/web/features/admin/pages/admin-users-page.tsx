@@ -13,6 +13,7 @@ import { formatNumber } from '@/lib/format';
 import { useExportUsers } from '../users/api/export-users';
 import { useAdminUsers } from '../users/api/get-admin-users';
 import { AddUserDialog } from '../users/components/add-user-dialog';
+import { TeamsCard } from '../users/components/teams-card';
 import { UserCountCards } from '../users/components/user-count-cards';
 import { UsersTable } from '../users/components/users-table';
 import { type StatusFilter, type UserFilters, filtersFromSearch, filtersToSearch } from '../users/lib/users';
@@ -202,6 +203,8 @@ export function AdminUsersPage() {
           </div>
         ) : null}
       </Card>
+
+      <TeamsCard />
     </div>
   );
 }

@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircleIcon, SaveIcon, SendIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { CreatePromptSchema } from '@shared/creator';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { useCreatePrompt } from '../api/create-prompt';
+import { useMyTeam } from '../api/get-my-team';
 import {
   EMPTY_PROMPT_FORM,
   type PromptFormInput,
@@ -30,14 +33,21 @@ export function UploadTab({ onShowPrompts }: { onShowPrompts: (saveAs: SaveAs) =
   });
   const createPrompt = useCreatePrompt();
   const [saving, setSaving] = useState<SaveAs | null>(null);
+  const team = useMyTeam().data?.team ?? null;
+  const [shareWithTeam, setShareWithTeam] = useState(false);
+  const shared = shareWithTeam && team !== null;
+  const shareId = useId();
 
-  const save = (saveAs: SaveAs) =>
+  const save = (asked: SaveAs) =>
     form.handleSubmit(async (values) => {
+      // A team prompt stays in the team library: it is saved, never published.
+      const saveAs: SaveAs = shared ? 'draft' : asked;
       setSaving(saveAs);
       try {
         const { prompt, message } = await createPrompt.mutateAsync({
           ...promptRequestBody(values),
           status: saveAs,
+          shareWithTeam: shared,
         });
         const action = { label: 'My Prompts', onClick: () => onShowPrompts(saveAs) };
         if (prompt.nearDuplicate) {
@@ -47,8 +57,9 @@ export function UploadTab({ onShowPrompts }: { onShowPrompts: (saveAs: SaveAs) =
           });
         } else {
           toast.success(message ?? 'Prompt created successfully', {
-            description:
-              saveAs === 'published'
+            description: shared
+              ? `Shared with ${team.name}: only its members can read it.`
+              : saveAs === 'published'
                 ? 'It is live in the marketplace now.'
                 : 'Saved as a draft: only you can see it until you publish it.',
             action,
@@ -78,30 +89,49 @@ export function UploadTab({ onShowPrompts }: { onShowPrompts: (saveAs: SaveAs) =
         <CardContent>
           <fieldset disabled={busy} className="contents">
             <PromptFields form={form} idPrefix="upload" layout="page" />
+            {team ? (
+              <div className="mt-6 flex items-start gap-3 rounded-lg border p-4">
+                <Switch
+                  id={shareId}
+                  checked={shareWithTeam}
+                  onCheckedChange={setShareWithTeam}
+                  aria-describedby={`${shareId}-hint`}
+                />
+                <div className="grid gap-1">
+                  <Label htmlFor={shareId}>Share with my team</Label>
+                  <p id={`${shareId}-hint`} className="text-sm text-muted-foreground">
+                    Only members of {team.name} can read it and use it in the playground. Team prompts stay
+                    out of the marketplace.
+                  </p>
+                </div>
+              </div>
+            ) : null}
           </fieldset>
         </CardContent>
         <CardFooter className="flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
-          <Button
-            type="button"
-            variant="outline"
-            className="w-full sm:w-auto"
-            disabled={busy}
-            onClick={() => void save('draft')()}
-          >
-            {saving === 'draft' ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden />
-            ) : (
-              <SaveIcon aria-hidden />
-            )}
-            Save as Draft
-          </Button>
+          {shared ? null : (
+            <Button
+              type="button"
+              variant="outline"
+              className="w-full sm:w-auto"
+              disabled={busy}
+              onClick={() => void save('draft')()}
+            >
+              {saving === 'draft' ? (
+                <LoaderCircleIcon className="animate-spin" aria-hidden />
+              ) : (
+                <SaveIcon aria-hidden />
+              )}
+              Save as Draft
+            </Button>
+          )}
           <Button type="submit" className="w-full sm:w-auto" disabled={busy}>
-            {saving === 'published' ? (
+            {saving !== null && (shared || saving === 'published') ? (
               <LoaderCircleIcon className="animate-spin" aria-hidden />
             ) : (
               <SendIcon aria-hidden />
             )}
-            Publish
+            {shared ? 'Save to team library' : 'Publish'}
           </Button>
         </CardFooter>
       </form>

@@ -80,9 +80,11 @@ export function PromptActions({
             ? 'Your prompt'
             : prompt.access.reason === 'purchased'
               ? 'You own this prompt'
-              : isPremium
-                ? 'one-time purchase'
-                : 'free to use and download'}
+              : prompt.access.reason === 'team'
+                ? 'In your team library'
+                : isPremium
+                  ? 'one-time purchase'
+                  : 'free to use and download'}
         </p>
       </div>
 

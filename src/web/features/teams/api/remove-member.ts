@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import { teamKeys } from './get-team';
+
+/** DELETE /api/team/members/:userId: their access to the team's prompts ends at once. */
+export async function removeMember(userId: string) {
+  await api.delete<unknown>(`/team/members/${encodeURIComponent(userId)}`);
+}
+
+export function useRemoveMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: removeMember,
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+}

@@ -1,0 +1,174 @@
+import { BookOpenIcon, LogOutIcon, RotateCcwIcon, SendIcon, UsersIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { PAGE_PATHS } from '@shared/routes';
+import { TEAM_MESSAGES, type Team } from '@shared/teams';
+import { SectionHeader } from '@/components/section-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth';
+import { useLeaveTeam } from '../api/leave-team';
+import { useTeam } from '../api/get-team';
+import { ConfirmButton } from '../components/confirm-button';
+import { CreateTeamForm } from '../components/create-team-form';
+import { InviteForm } from '../components/invite-form';
+import { MembersList } from '../components/members-list';
+import { showTeamError } from '../components/show-team-error';
+import { TeamLibrary } from '../components/team-library';
+
+function Section(props: {
+  id: string;
+  title: string;
+  description: ReactNode;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card id={props.id} role="region" aria-labelledby={`${props.id}-title`}>
+      <SectionHeader
+        headingId={`${props.id}-title`}
+        title={props.title}
+        description={props.description}
+        icon={props.icon}
+      />
+      <div className="p-5 sm:p-6">{props.children}</div>
+    </Card>
+  );
+}
+
+function TeamView({ team, userId }: { team: Team; userId: string }) {
+  const leave = useLeaveTeam();
+  const manager = team.myRole !== 'member';
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <Section
+        id="team-members"
+        title="Members"
+        description={
+          <span data-testid="team-seats">
+            {team.seats.used} of {team.seats.allowed} seats used ({team.planName} plan)
+          </span>
+        }
+        icon={<UsersIcon />}
+      >
+        <MembersList team={team} myUserId={userId} />
+      </Section>
+      {manager ? (
+        <Section
+          id="team-invite"
+          title="Invite a teammate"
+          description="They get an e-mail with a link; they accept it signed in with that address."
+          icon={<SendIcon />}
+        >
+          <InviteForm seatsLeft={team.seats.allowed - team.seats.used} />
+        </Section>
+      ) : null}
+      <Section
+        id="team-library"
+        title="Team library"
+        description="Prompts shared with the team: every member reads them and uses them in the playground."
+        icon={<BookOpenIcon />}
+      >
+        <TeamLibrary prompts={team.library} />
+      </Section>
+      <div className="flex justify-end">
+        <ConfirmButton
+          title={`Leave ${team.name}?`}
+          description="You lose access to the team's prompts at once. Prompts you wrote stay yours."
+          confirm="Leave team"
+          onConfirm={() =>
+            leave.mutate(undefined, {
+              onSuccess: () => toast.success(TEAM_MESSAGES.left),
+              onError: (err) => showTeamError(err, 'Could not leave the team'),
+            })
+          }
+          trigger={
+            <Button
+              variant="outline"
+              className="text-destructive hover:text-destructive"
+              disabled={leave.isPending}
+            >
+              <LogOutIcon aria-hidden />
+              Leave team
+            </Button>
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+/** /team: the user's team workspace, or making one when their plan has seats (issue 59). */
+export function TeamPage() {
+  const team = useTeam();
+  const { user } = useAuth();
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-14">
+      <header className="mb-8">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-semibold tracking-tight break-words">
+            {team.data?.team ? team.data.team.name : 'Team'}
+          </h1>
+          {team.data?.team ? <Badge variant="secondary">{roleLabel(team.data.team.myRole)}</Badge> : null}
+        </div>
+        <p className="mt-2 text-muted-foreground">
+          A private prompt library for the people you work with: invite teammates, share prompts, and use them
+          in the playground.
+        </p>
+      </header>
+      {team.isPending ? (
+        <div role="status" aria-label="Loading your team" className="grid gap-6">
+          <Skeleton className="h-56 rounded-xl" />
+          <Skeleton className="h-40 rounded-xl" />
+        </div>
+      ) : team.isError ? (
+        <Card className="flex flex-col items-center gap-4 p-10 text-center">
+          <div>
+            <h2 className="text-lg font-semibold">Failed to load your team</h2>
+            <p className="mt-1 text-sm text-muted-foreground">Please check your connection and try again.</p>
+          </div>
+          <Button variant="outline" onClick={() => void team.refetch()}>
+            <RotateCcwIcon aria-hidden />
+            Try Again
+          </Button>
+        </Card>
+      ) : team.data.team ? (
+        <TeamView team={team.data.team} userId={user?.id ?? ''} />
+      ) : team.data.planSeats > 1 ? (
+        <Section
+          id="team-create"
+          title="Create a team"
+          description="You will be its owner."
+          icon={<UsersIcon />}
+        >
+          <CreateTeamForm seats={team.data.planSeats} planName={team.data.planName} />
+        </Section>
+      ) : (
+        <Section
+          id="team-create"
+          title="Teams"
+          description={`Your ${team.data.planName} plan has one seat.`}
+          icon={<UsersIcon />}
+        >
+          <div className="grid gap-4 text-sm" data-testid="no-team-seats">
+            <p className="text-muted-foreground">
+              Team workspaces come with plans that have more than one seat. If a teammate invites you, open
+              the link in their e-mail to join their team.
+            </p>
+            <div>
+              <Button asChild>
+                <Link to={PAGE_PATHS.pricing}>Compare plans</Link>
+              </Button>
+            </div>
+          </div>
+        </Section>
+      )}
+    </div>
+  );
+}
+
+const roleLabel = (role: Team['myRole']) => ({ owner: 'Owner', admin: 'Admin', member: 'Member' })[role];
