@@ -53,6 +53,7 @@ export const RequestPayoutSchema = z.object({
   currency: z
     .string({ error: 'Currency is required' })
     .trim()
+    .max(3, 'Currency must be a three-letter code')
     .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code'),
 });
 export type RequestPayoutInput = z.infer<typeof RequestPayoutSchema>;
@@ -61,6 +62,7 @@ export const PayoutAccountSchema = z.object({
   razorpayAccountId: z
     .string()
     .trim()
+    .max(40, 'A Razorpay linked account id looks like acc_ and 14 letters or digits')
     .refine(
       (v) => v === '' || RAZORPAY_ACCOUNT_PATTERN.test(v),
       'A Razorpay linked account id looks like acc_ and 14 letters or digits',
@@ -161,6 +163,7 @@ export const PayoutThresholdSchema = z.object({
   currency: z
     .string()
     .trim()
+    .max(3, 'Currency must be a three-letter code')
     .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code'),
   thresholdMinor: z
     .number({ error: 'Threshold must be a number' })
