@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '../../../shared/teams';
 import type { Kysely } from 'kysely';
 import { LICENCE_TERMS, licenceInfo } from '../../../shared/licences';
 import type { DB, NewPrompt } from '../../db/types';
@@ -69,11 +70,20 @@ export async function remixVerdictFor(db: Kysely<DB>, source: RemixSource, userI
   return remixVerdict(source, userId, owns);
 }
 
-/** Refuses a prompt row (the stored one with the write's changes) that would publish a private remix. */
-export function assertMayPublish(row: { status: string; remix_private: number }): void {
-  if (row.status === 'published' && row.remix_private === 1) {
-    throw new AppError('AUTHORIZATION_ERROR', REMIX_PRIVATE);
-  }
+/**
+ * Refuses a prompt row (the stored one with the write's changes) that would publish a private remix
+ * or a team prompt: every write that can publish (the studio, the admin panel's edit and moderation)
+ * asks it.
+ */
+export function assertMayPublish(row: {
+  status: string;
+  remix_private: number;
+  team_id: string | null;
+}): void {
+  if (row.status !== 'published') return;
+  if (row.remix_private === 1) throw new AppError('AUTHORIZATION_ERROR', REMIX_PRIVATE);
+  // A team prompt stays in its team's library (decision 060; migration 0033's CHECK backs it).
+  if (row.team_id !== null) throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.promptNotPublishable);
 }
 
 /** A remix source as the remix copies it. */

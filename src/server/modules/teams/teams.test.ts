@@ -400,6 +400,17 @@ describe('the team library', () => {
       shareWithTeam: true,
     });
     expect(published.json().message).toBe(TEAM_MESSAGES.promptNotPublishable);
+    // Nor does the admin panel publish one, by moderation or by its edit: a clear refusal, no 500.
+    for (const [url, body] of [
+      [`/api/admin/prompts/${id}/status`, { status: 'published' }],
+      [`/api/admin/prompts/${id}`, { status: 'published' }],
+    ] as const) {
+      const res = await call('PUT', url, admin.token, body);
+      expect(res.json(), url).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: TEAM_MESSAGES.promptNotPublishable,
+      });
+    }
     // The database refuses a published team prompt too.
     await expect(
       t.database.db.updateTable('prompts').set({ status: 'published' }).where('id', '=', id).execute(),
