@@ -50,6 +50,9 @@ const TABLES = [
   'payout_entries',
   'notifications',
   'conversation_shares',
+  'teams',
+  'team_members',
+  'team_invitations',
   'prompt_test_cases',
   'prompt_test_runs',
   'prompt_test_schedule',
@@ -157,6 +160,8 @@ const PROMPT_COLUMN_CHANGES: Record<
   remix_private: { to: 1, base: { status: 'draft' }, moves: [] },
   duplicate_of: { to: 'p-slug', moves: [] },
   duplicate_similarity: { to: 0.8, moves: [] },
+  // 0033 (decision 060): a team prompt is never published (its CHECK), so no public answer shows it.
+  team_id: { to: 't1', base: { status: 'draft' }, moves: [] },
 };
 
 const engines = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
@@ -233,6 +238,10 @@ describe.each(engines)('migrations on %s', (engine) => {
           .values({ ...user, id, email: `${id}@x.test`, email_normalized: `${id}@x.test` })
           .execute();
       }
+      await db
+        .insertInto('teams')
+        .values({ id: 't1', name: 'T', created_by: 'u1', created_at: now })
+        .execute();
       const base = {
         author_id: 'u1',
         title: 't',

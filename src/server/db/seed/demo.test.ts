@@ -101,7 +101,8 @@ describe('seedDemoIfEmpty', () => {
     for (const text of promised) {
       expect(text).not.toMatch(/\d+\+|team|API|account manager|priority|community|sessions/i);
     }
-    expect(plans.map((plan) => plan.max_users)).toEqual([1, 1, 1]);
+    // Seats are data too (team workspaces, decision 060): Premium a team of 3, Business 50.
+    expect(plans.map((plan) => plan.max_users)).toEqual([1, 3, 50]);
   });
 
   it('publishes at least 60 complete prompts across all six categories, with featured and trending ones', async () => {
