@@ -64,9 +64,9 @@ const ResetPasswordPage = lazyPage(
   'ResetPasswordPage',
 );
 const AdminLoginPage = lazyPage(() => import('@/features/auth/pages/admin-login-page'), 'AdminLoginPage');
-const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage');
+const DashboardPage = lazyPage(() => import('@/features/creator/pages/dashboard-page'), 'DashboardPage');
 const LibraryPage = lazyPage(() => import('@/features/library/pages/library-page'), 'LibraryPage');
-const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'), 'SettingsPage');
+const SettingsPage = lazyPage(() => import('@/features/user/pages/settings-page'), 'SettingsPage');
 const NotificationsPage = lazyPage(
   () => import('@/features/notifications/pages/notifications-page'),
   'NotificationsPage',

@@ -37,7 +37,20 @@ describe('planLimitLines', () => {
     expect(planLimitLines(limits(), { audience: 'public' }).some((l) => l.key === 'seats')).toBe(false);
   });
 
-  it('says seats and the test budget only to the admin', () => {
+  it("names the test budget on the public cards when the plan has one, in the plan's money", () => {
+    const formatBudget = (m: number) => `$${m / 100}`;
+    const lines = planLimitLines(limits({ testBudgetMinor: 500 }), { audience: 'public', formatBudget });
+    expect(lines.at(-1)).toEqual({
+      key: 'test-budget',
+      text: 'Prompt tests on every model: $5 of runs a month',
+      included: true,
+    });
+    expect(
+      planLimitLines(limits(), { audience: 'public', formatBudget }).some((l) => l.key === 'test-budget'),
+    ).toBe(false);
+  });
+
+  it('says seats and the test budget always to the admin', () => {
     const lines = planLimitLines(limits({ seats: 3, testBudgetMinor: 500 }), {
       audience: 'admin',
       formatBudget: (m) => `$${m / 100}`,

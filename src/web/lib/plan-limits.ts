@@ -5,8 +5,8 @@ import { formatNumber } from './format';
  * What a plan's limits say on a card (issue 59, decision 052): written from the plan's data, so a
  * card never promises what the server does not enforce. The pricing page and the admin panel both
  * list these before the plan's free-text features. The public cards name seats when a plan has a
- * team's worth (team workspaces, decision 060); the test budget is listed only where `audience` is
- * 'admin': no test run uses it yet, so the public cards say nothing of it.
+ * team's worth (team workspaces, decision 060) and the monthly budget of prompt-test runs when the
+ * plan has one (decision 057); the admin sees both always.
  */
 
 export interface LimitLine {
@@ -57,6 +57,13 @@ export function planLimitLines(
     lines.push({
       key: 'seats',
       text: `Team workspace for up to ${formatNumber(limits.seats)} members`,
+      included: true,
+    });
+  }
+  if (options.audience === 'public' && limits.testBudgetMinor > 0 && options.formatBudget) {
+    lines.push({
+      key: 'test-budget',
+      text: `Prompt tests on every model: ${options.formatBudget(limits.testBudgetMinor)} of runs a month`,
       included: true,
     });
   }

@@ -15,21 +15,21 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/lib/format';
-import { useDeleteAdminPrompt } from '../marketplace/api/delete-admin-prompt';
-import { useAdminPrompts } from '../marketplace/api/get-admin-prompts';
-import { useUpdateAdminPrompt } from '../marketplace/api/update-admin-prompt';
-import { PromptFilters } from '../marketplace/components/prompt-filters';
-import { type PromptDialogTarget, PromptFormDialog } from '../marketplace/components/prompt-form-dialog';
-import { PromptStats } from '../marketplace/components/prompt-stats';
-import { PromptsTable } from '../marketplace/components/prompts-table';
-import { StatusDialog } from '../marketplace/components/status-dialog';
-import { failureMessage } from '../marketplace/lib/failure';
+import { useDeleteAdminPrompt } from '../prompts/api/delete-admin-prompt';
+import { useAdminPrompts } from '../prompts/api/get-admin-prompts';
+import { useUpdateAdminPrompt } from '../prompts/api/update-admin-prompt';
+import { PromptFilters } from '../prompts/components/prompt-filters';
+import { type PromptDialogTarget, PromptFormDialog } from '../prompts/components/prompt-form-dialog';
+import { PromptStats } from '../prompts/components/prompt-stats';
+import { PromptsTable } from '../prompts/components/prompts-table';
+import { StatusDialog } from '../prompts/components/status-dialog';
+import { failureMessage } from '../prompts/lib/failure';
 import {
   type PromptFilters as Filters,
   filtersFromParams,
   paramsFromFilters,
   queryFromFilters,
-} from '../marketplace/lib/filters';
+} from '../prompts/lib/filters';
 
 /** /admin/marketplace: every prompt, its moderation, featured and trending (spec section 2). */
 export function AdminMarketplacePage() {

@@ -6,7 +6,7 @@ import { PAGE_PATHS } from '@shared/routes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { formatPrice as formatMinor } from '@/lib/format';
+import { formatMoney, formatPrice as formatMinor } from '@/lib/format';
 import { planLimitLines } from '@/lib/plan-limits';
 import type { PlanAction } from '../lib/plan-action';
 import { type BillingPeriod, priceView } from '../lib/price';
@@ -127,7 +127,10 @@ export function PlanCard({ plan, period, action, busy, locked, onAction, trial }
               </span>
             </li>
           ))}
-          {planLimitLines(plan.limits, { audience: 'public' })
+          {planLimitLines(plan.limits, {
+            audience: 'public',
+            formatBudget: (minor) => formatMoney(minor, plan.currency),
+          })
             .sort((a, b) => Number(b.included) - Number(a.included))
             .map((line) => (
               <li
