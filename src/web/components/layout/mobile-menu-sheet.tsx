@@ -1,4 +1,11 @@
-import { LayoutDashboardIcon, LibraryIcon, LogOutIcon, SettingsIcon, ShieldIcon, UsersIcon } from 'lucide-react';
+import {
+  LayoutDashboardIcon,
+  LibraryIcon,
+  LogOutIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UsersIcon,
+} from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { User } from '@shared/auth';

@@ -1,4 +1,11 @@
-import { LayoutDashboardIcon, LibraryIcon, LogOutIcon, SettingsIcon, ShieldIcon, UsersIcon } from 'lucide-react';
+import {
+  LayoutDashboardIcon,
+  LibraryIcon,
+  LogOutIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '@shared/auth';
 import {
