@@ -1,5 +1,4 @@
 import { LoaderCircleIcon, RotateCcw } from 'lucide-react';
-import { toast } from 'sonner';
 import type { VersionSummary } from '@shared/versions';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { withToast } from '@/lib/lazy-toast';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useRestoreVersion } from '../api/restore-version';
 
@@ -32,9 +32,11 @@ export function RestoreVersionDialog({
     if (!version) return;
     restore.mutate(version.version, {
       onSuccess: (message) => {
-        toast.success(message ?? `Restored from version ${version.version}`, {
-          description: `It is now version ${next}.`,
-        });
+        withToast((toast) =>
+          toast.success(message ?? `Restored from version ${version.version}`, {
+            description: `It is now version ${next}.`,
+          }),
+        );
         onDone(true);
       },
     });
