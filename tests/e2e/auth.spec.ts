@@ -120,7 +120,13 @@ test('the signed-in header, user menu and sign out', async ({ page }) => {
 
   await accountMenu(page).click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Settings', 'Log out']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Dashboard',
+    'My library',
+    'Settings',
+    'Team',
+    'Log out',
+  ]);
   await menu.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL('/settings');
 
@@ -263,7 +269,9 @@ test.describe('on a phone', () => {
     ]);
     await expect(sheet.getByRole('navigation', { name: 'Account' }).getByRole('link')).toHaveText([
       'Dashboard',
+      'My library',
       'Settings',
+      'Team',
     ]);
     await sheet.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/');
