@@ -8,7 +8,8 @@ import type { Database } from '../../db/database';
 import type { Mail, Mailer } from '../../integrations/mail/mailer';
 import { testGateway } from '../../integrations/payments/gateway';
 import { newId } from '../../lib/time';
-import { type PayoutDeps, approvePayout, payoutBalances, rejectPayout, requestPayout } from './payouts';
+import { approvePayout, rejectPayout } from './payout-decisions';
+import { type PayoutDeps, payoutBalances, requestPayout } from './payouts';
 import { applyRefundInTx } from './refunds';
 
 /*

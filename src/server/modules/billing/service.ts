@@ -2,6 +2,7 @@ import type { CreateOrderInput, VerifyPaymentInput } from '../../../shared/billi
 import type { ApprovePayoutInput, PayoutStatus, RequestPayoutInput } from '../../../shared/payouts';
 import type { AuthContext } from '../../plugins/app/auth';
 import * as checkout from './checkout';
+import * as decisions from './payout-decisions';
 import * as payouts from './payouts';
 import type { BillingDeps } from './deps';
 import * as records from './records';
@@ -66,15 +67,15 @@ export function createBillingService(deps: BillingDeps) {
     savePayoutAccount: (auth: AuthContext, accountId: string | null) =>
       payouts.savePayoutAccount(deps, auth.userId, accountId),
     adminPayouts: (f: { status?: PayoutStatus; page: number; limit: number }) =>
-      payouts.adminPayouts(deps, f),
+      decisions.adminPayouts(deps, f),
     approvePayout: (admin: { id: string; ip: string | null }, id: string, input: ApprovePayoutInput) =>
-      payouts.approvePayout(deps, admin, id, input),
+      decisions.approvePayout(deps, admin, id, input),
     rejectPayout: (admin: { id: string; ip: string | null }, id: string, reason: string) =>
-      payouts.rejectPayout(deps, admin, id, reason),
+      decisions.rejectPayout(deps, admin, id, reason),
     setPayoutThreshold: (
       admin: { id: string; ip: string | null },
       input: { currency: string; thresholdMinor: number },
-    ) => payouts.setPayoutThreshold(deps, admin, input),
+    ) => decisions.setPayoutThreshold(deps, admin, input),
   };
 }
 
