@@ -4,26 +4,9 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { compiledSerializerCompiler } from './lib/json-serializer';
-import { adminRoutes } from './modules/admin/routes';
 import { apiKeyAuthenticator } from './modules/api-keys/authenticate';
-import { apiKeyRoutes } from './modules/api-keys/routes';
-import { authRoutes } from './modules/auth/routes';
-import { payoutRoutes } from './modules/billing/payout-routes';
-import { paymentRoutes } from './modules/billing/routes';
-import { teamRoutes } from './modules/teams/routes';
-import { contactRoutes } from './modules/contact/routes';
-import { creatorRoutes } from './modules/creator/routes';
-import { promptTestRoutes } from './modules/prompt-tests/routes';
-import { versionPublished } from './modules/prompt-tests/service';
-import { libraryRoutes } from './modules/library/routes';
-import { type Readiness, healthRoutes } from './modules/health/routes';
-import { marketplaceRoutes } from './modules/marketplace/routes';
-import { notificationRoutes } from './modules/notifications/routes';
+import type { Readiness } from './modules/health/routes';
 import { mcpRoutes } from './modules/mcp/routes';
-import { playgroundRoutes, publicShareRoutes } from './modules/playground/routes';
-import { siteRoutes } from './modules/site/routes';
-import { siteConfig } from './modules/site/service';
-import { userRoutes } from './modules/user/routes';
 import compressionPlugin from './plugins/external/compression';
 import corsPlugin from './plugins/external/cors';
 import metricsPlugin from './plugins/external/metrics';
@@ -36,6 +19,7 @@ import errorsPlugin, { MAX_PARAM_LENGTH, frameworkErrorHandler } from './plugins
 import { createFrontDoor, requestId } from './plugins/app/front-door';
 import spaPlugin from './plugins/app/spa';
 import type { PageSources } from './plugins/app/spa-render';
+import { apiRoutes } from './api';
 import { scheduleJobs } from './schedules';
 import { createServices } from './services';
 
@@ -78,20 +62,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(compiledSerializerCompiler);
 
   const services = createServices(config, options.database, app.log);
-  const {
-    limiter,
-    jobs,
-    mailer,
-    background,
-    models,
-    uploads,
-    auth,
-    playground,
-    billing,
-    apiKeys,
-    promptTests,
-    teams,
-  } = services;
+  const { limiter, jobs, background, playground, billing, apiKeys } = services;
   scheduleJobs(services, options.database, config);
   app.addHook('onClose', () => services.close());
 
@@ -122,51 +93,7 @@ export async function buildApp(options: AppOptions) {
   // After the OpenAPI plugin, so /api/metrics is documented (and the access matrix sees it).
   await app.register(metricsPlugin, { token: config.metricsToken });
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, { readiness });
-      await api.register(siteRoutes, { site: siteConfig(config, playground.choiceModels()), pages });
-      await api.register(marketplaceRoutes, { pages });
-      await api.register(contactRoutes);
-      await api.register(authRoutes, { auth });
-      await api.register(userRoutes);
-      await api.register(notificationRoutes);
-      await api.register(apiKeyRoutes, { apiKeys });
-      await api.register(teamRoutes, { teams });
-      await api.register(playgroundRoutes, {
-        playground,
-        uploads,
-        uploadMaxBytes: config.playground.uploadMaxBytes,
-      });
-      await api.register(publicShareRoutes, { playground });
-      await api.register(creatorRoutes, {
-        playground,
-        mailer,
-        publicUrl: config.publicUrl,
-        // A run that cannot be queued must not fail the publish that committed: the hourly look
-        // finds the prompt due anyway once its schedule row exists.
-        onVersionLive: (promptId) =>
-          versionPublished(promptTests, promptId).catch((err: unknown) =>
-            app.log.error({ err, promptId }, 'prompt tests could not be queued'),
-          ),
-      });
-      await api.register(promptTestRoutes, { deps: promptTests });
-      await api.register(libraryRoutes);
-      await api.register(paymentRoutes, { prefix: '/payments', billing, alias: false });
-      await api.register(paymentRoutes, { prefix: '/payment', billing, alias: true });
-      await api.register(payoutRoutes, { prefix: '/payouts', billing });
-      await api.register(adminRoutes, {
-        prefix: '/admin',
-        config,
-        mailer,
-        limiter,
-        billing,
-        models,
-        teams,
-      });
-    },
-    { prefix: '/api' },
-  );
+  await app.register(apiRoutes({ config, services, pages, readiness, log: app.log }), { prefix: '/api' });
 
   // The MCP server for API keys (issue 59): outside /api, spoken to by MCP clients, not browsers.
   await app.register(mcpRoutes, {
