@@ -77,4 +77,5 @@ export const QUEUE_LABELS: Record<string, string> = {
   'admin-report-monthly': 'Monthly report',
   'prompt-tests-run': 'Prompt tests',
   'prompt-tests-due': 'Prompt test re-runs',
+  'renewal-reminders': 'Renewal reminders',
 };
