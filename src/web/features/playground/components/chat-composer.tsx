@@ -1,6 +1,6 @@
 import { ArrowUpIcon, SquareIcon } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, type RefObject, useLayoutEffect } from 'react';
-import { MAX_MESSAGE_CHARS } from '@shared/playground';
+import { MAX_MESSAGE_CHARS, type ModelInfo } from '@shared/playground';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
@@ -142,5 +142,23 @@ export function ChatComposer({
           : 'Enter to send · Shift+Enter for a new line'}
       </p>
     </div>
+  );
+}
+
+/** Under the box: which model answers, and that it is the offline demo when no key is configured. */
+export function ModelFootnote({ name, model }: { name: string; model: ModelInfo | undefined }) {
+  if (model && !model.live) {
+    return (
+      <span>
+        <span className="font-medium text-foreground/80">{name} · Demo</span>
+        <span className="hidden sm:inline"> — Offline demo model — no API key configured</span>
+      </span>
+    );
+  }
+  return (
+    <span>
+      {name}
+      {model ? ` · ${model.provider}` : ''}
+    </span>
   );
 }

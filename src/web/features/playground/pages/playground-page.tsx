@@ -16,7 +16,7 @@ import { useSessions } from '../api/get-sessions';
 import { useUsage } from '../api/get-usage';
 import { playgroundKeys } from '../api/query-keys';
 import { AttachButton, PendingAttachments } from '../components/attachments';
-import { ChatComposer } from '../components/chat-composer';
+import { ChatComposer, ModelFootnote } from '../components/chat-composer';
 import { ChatEmptyState } from '../components/chat-empty-state';
 import { LimitAlert, SendErrorAlert } from '../components/chat-alerts';
 import { ChatHeader, CompareToggle, ConversationSkeleton } from '../components/chat-header';
@@ -382,22 +382,7 @@ export function PlaygroundPage() {
                   placeholder={
                     atLimit ? 'Upgrade your plan to start a new conversation' : `Message ${modelName}…`
                   }
-                  footnote={
-                    modelInfo && !modelInfo.live ? (
-                      <span>
-                        <span className="font-medium text-foreground/80">{modelName} · Demo</span>
-                        <span className="hidden sm:inline">
-                          {' '}
-                          — Offline demo model — no API key configured
-                        </span>
-                      </span>
-                    ) : (
-                      <span>
-                        {modelName}
-                        {modelInfo ? ` · ${modelInfo.provider}` : ''}
-                      </span>
-                    )
-                  }
+                  footnote={<ModelFootnote name={modelName} model={modelInfo} />}
                 />
               )}
             </div>

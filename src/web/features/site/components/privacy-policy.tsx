@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+
+// Size: the policy's text, section by section; its logic is the few lines that read the site's facts.
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
 import { useSiteConfig } from '@/lib/site-config';
