@@ -1,12 +1,12 @@
 import http from 'node:http';
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { streamText } from 'ai';
+import { startModelStream } from '../src/server/integrations/ai/model-stream';
 
 /*
  * The floor of scenario 7: the least a server can do to relay a chat reply through the app's
  * Anthropic model. A bare node:http server that reads the request, calls the same official adapter
- * the app uses (streamText over @ai-sdk/anthropic, against the same fake provider) and writes its
- * tokens as server-sent events, the first at once and later ones gathered like the app's
+ * the way the app does (its doStream, through startModelStream, against the same fake provider) and
+ * writes its tokens as server-sent events, the first at once and later ones gathered like the app's
  * (TOKEN_BATCH_MS). No framework, no authentication, no database, no allowance. The time it adds to
  * the provider's first token is what the model, Node's HTTP client and server and the extra hop cost
  * on this machine; the app's added time beyond it is Promptforge's own.
@@ -26,7 +26,13 @@ const server = http.createServer((req, res) => {
   req.on('end', () => {
     void (async () => {
       const { message } = JSON.parse(body) as { message: string };
-      const result = streamText({ model, prompt: message, maxOutputTokens: 1024, onError: () => {} });
+      const stream = await startModelStream(model, {
+        system: '',
+        messages: [{ role: 'user', content: message }],
+        maxOutputTokens: 1024,
+        maxRetries: 2,
+        abortSignal: new AbortController().signal,
+      });
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
       let pending = '';
       let timer: NodeJS.Timeout | null = null;
@@ -36,9 +42,9 @@ const server = http.createServer((req, res) => {
         if (pending) res.write(pending);
         pending = '';
       };
-      for await (const part of result.fullStream) {
+      for await (const part of stream) {
         if (part.type !== 'text-delta') continue;
-        const event = sse('token', { text: part.text });
+        const event = sse('token', { text: part.delta });
         if (first) {
           first = false;
           res.write(event);

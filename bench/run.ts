@@ -764,7 +764,7 @@ Playground: time to first token, through Promptforge vs the floor and the fake p
   }
   const paced = streamRows.find((r) => r.reply === 'paced');
   log(`
-Floor: bench/relay-floor.ts, the same official adapter (streamText over @ai-sdk/anthropic) behind a bare
+Floor: bench/relay-floor.ts, the same official adapter (its doStream over @ai-sdk/anthropic, as the app calls it) behind a bare
 node:http server (no framework, authentication or database); "floor +" is what that relay alone adds to
 the provider's first token, "added" what the app adds beyond the floor.
 Budget (added): ${Object.entries(TTFT_BUDGET)

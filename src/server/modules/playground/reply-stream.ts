@@ -1,10 +1,12 @@
-import { type ModelMessage, streamText } from 'ai';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { ModelMessage } from 'ai';
 import {
   AI_FAILURE_MESSAGE,
   EMPTY_REPLY_MESSAGE,
   type ChatReply,
   type Source,
 } from '../../../shared/playground';
+import { startModelStream } from '../../integrations/ai/model-stream';
 import type { ModelEntry } from '../../integrations/ai/providers';
 import { recordActivity } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
@@ -22,16 +24,13 @@ import * as repo from './repository';
  * with its tokens and cost, and the allowance settled (a failed reply gives back what its turn took).
  */
 
-type StreamCall = ReturnType<typeof streamText>;
-type StreamPart = StreamCall['fullStream'] extends AsyncIterable<infer P> ? P : never;
-
 /** The provider call of a turn, started when the turn says (before or after its writes). */
 export interface ProviderCall {
   controller: AbortController;
   start(): void;
   /** Drops a call whose turn was not written. */
   cancel(reason: Error): void;
-  parts(): AsyncIterable<StreamPart>;
+  parts(): AsyncIterable<LanguageModelV3StreamPart>;
   startedAt(): number;
   clearTimer(): void;
 }
@@ -52,31 +51,34 @@ export function providerCall(
   const { ai } = deps.config;
   const controller = new AbortController();
   let timeout: NodeJS.Timeout | undefined;
-  let call: StreamCall | null = null;
+  let stream: Promise<ReadableStream<LanguageModelV3StreamPart>> | null = null;
   let started = 0;
   return {
     controller,
     start() {
       started = performance.now();
       timeout = setTimeout(() => controller.abort(new Error('provider timed out')), ai.timeoutMs);
-      // The AI SDK calls the model at once, retrying 429, 529 and 5xx answers (with the provider's
-      // retry-after) until the first token; errors come as parts of the stream read below.
-      call = streamText({
-        model: model.model,
+      // The model is called at once, retrying 429, 529 and 5xx answers (with the provider's
+      // retry-after) until its stream starts; a failure is read with the stream, below.
+      stream = startModelStream(model.model, {
         system: options.system,
         messages: options.messages,
         maxOutputTokens: options.maxOutputTokens,
         ...(options.temperature === null ? {} : { temperature: options.temperature }),
         maxRetries: ai.maxRetries,
         abortSignal: controller.signal,
-        onError: () => {},
       });
+      // A call whose turn is dropped before it is read fails unread.
+      stream.catch(() => {});
     },
     cancel(reason) {
       clearTimeout(timeout);
       controller.abort(reason);
     },
-    parts: () => call!.fullStream,
+    // Left early (the leak guard), the stream is cancelled: the response is read no further.
+    parts: async function* () {
+      yield* await stream!;
+    },
     startedAt: () => started,
     clearTimer: () => clearTimeout(timeout),
   };
@@ -137,41 +139,43 @@ export async function readStream(
   try {
     for await (const part of call.parts()) {
       if (part.type === 'text-delta') {
-        const safe = guard.push(part.text);
+        const safe = guard.push(part.delta);
         if (safe === null) {
           controller.abort(new Error('premium prompt text in reply'));
           break;
         }
         if (safe) emit(safe);
       } else if (part.type === 'reasoning-delta') {
-        out.reasoning += part.text;
+        out.reasoning += part.delta;
       } else if (part.type === 'source' && part.sourceType === 'url') {
         if (!out.sources.some((x) => x.url === part.url))
           out.sources.push({ url: part.url, title: part.title ?? null });
       } else if (part.type === 'error') {
         throw part.error;
       } else if (part.type === 'finish') {
-        out.usage = { input: part.totalUsage.inputTokens, output: part.totalUsage.outputTokens };
-        out.finish = part.finishReason;
+        out.usage = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
+        out.finish = part.finishReason.unified;
         // The Responses API gives no raw reason; an adapter that saw no end reports 'other'.
-        finishReason =
-          part.rawFinishReason ?? (part.finishReason === 'other' ? undefined : part.finishReason);
+        const { raw, unified } = part.finishReason;
+        finishReason = raw ?? (unified === 'other' ? undefined : unified);
       }
     }
-    // The held-back end is checked as it is released: it may be where the reply leaks.
-    const rest = guard.leaked || controller.signal.aborted ? '' : guard.flush();
-    if (guard.leaked) emit(LEAK_REFUSAL);
-    else if (rest) emit(rest);
-    // Aborted by our own timeout (not by the user, not by the leak guard): a provider fault.
-    if (controller.signal.aborted && !signal.aborted && !guard.leaked) out.failure = controller.signal.reason;
-    else if (!controller.signal.aborted && finishReason === undefined)
-      out.failure = new Error('the provider stream ended without a finish reason');
   } catch (err) {
-    out.failure = err;
+    // A stream that was aborted ends with the abort's error: what the abort means is decided below.
+    if (!controller.signal.aborted) out.failure = err;
   } finally {
     call.clearTimer();
     signal.removeEventListener('abort', abort);
   }
+  if (out.failure !== null) return out;
+  // The held-back end is checked as it is released: it may be where the reply leaks.
+  const rest = guard.leaked || controller.signal.aborted ? '' : guard.flush();
+  if (guard.leaked) emit(LEAK_REFUSAL);
+  else if (rest) emit(rest);
+  // Aborted by our own timeout (not by the user, not by the leak guard): a provider fault.
+  if (controller.signal.aborted && !signal.aborted && !guard.leaked) out.failure = controller.signal.reason;
+  else if (!controller.signal.aborted && finishReason === undefined)
+    out.failure = new Error('the provider stream ended without a finish reason');
   return out;
 }
 
