@@ -336,8 +336,8 @@ describe('the schedule', () => {
       .execute();
 
   /** The deps a second runner would have: the same database and providers, its own registry. */
-  const runnerDeps = (): PromptTestsDeps => {
-    const config = testConfig(fakeAiEnv(fake));
+  const runnerDeps = (env: Record<string, string> = {}): PromptTestsDeps => {
+    const config = testConfig({ ...fakeAiEnv(fake), ...env });
     const mailer: Mailer = {
       mode: 'outbox',
       send: () => Promise.reject(new Error('no mail expected')),
@@ -381,6 +381,31 @@ describe('the schedule', () => {
       .where('prompt_id', '=', due.id)
       .executeTakeFirstOrThrow();
     expect(Date.parse(next.due_at) - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
+  });
+
+  it('re-runs at once what was not run on the model now behind a choice, and only that', async () => {
+    fake.setFallback({ kind: 'reply', text: 'Launch of the widget: faster, friendlier, here today.' });
+    const c = await creator();
+    const tested = await draft(c.token);
+    const untested = await draft(c.token);
+    await twoCases(c.token, tested.id);
+    await publish(c.token, tested.id);
+    await publish(c.token, untested.id);
+    expect((await runsOf(tested.id)).map((r) => r.model_key).sort()).toEqual([...MODELS, ...MODELS].sort());
+
+    // The operator maps "claude" to a newer model: the next hourly look runs the cases on it.
+    const moved = runnerDeps({ ANTHROPIC_MODEL: 'claude-fake-2' });
+    await runScheduled(moved);
+    const runs = await runsOf(tested.id);
+    expect(runs.filter((r) => r.model_key === 'anthropic/claude-fake-2')).toHaveLength(2);
+    expect(runs.filter((r) => r.trigger === 'schedule')).toHaveLength(6);
+    expect(await runsOf(untested.id)).toHaveLength(0);
+    const board = (await tests(c.token, tested.id)).board;
+    expect(board.models.map((m: { key: string }) => m.key)).toContain('anthropic/claude-fake-2');
+
+    // Run on every model of today's mapping, it is not due again until its week is over.
+    await runScheduled(moved);
+    expect(await runsOf(tested.id)).toHaveLength(runs.length);
   });
 
   it('tells the creator once, by mail and notice, when a re-run starts failing', async () => {

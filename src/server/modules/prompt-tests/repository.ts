@@ -1,5 +1,5 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type { DB, PromptTestCasesTable, PromptTestRunsTable } from '../../db/types';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import type { DB, PromptTestCasesTable, PromptTestRunsTable, PromptTestScheduleTable } from '../../db/types';
 
 /** All SQL of prompt tests: cases, runs, the schedule and the card's badge (migration 0030). */
 
@@ -145,6 +145,26 @@ export const duePrompts = (db: Kysely<DB>, now: string, limit: number) =>
     .orderBy('s.due_at')
     .limit(limit)
     .execute();
+
+/**
+ * Tested prompts that have no run on one of the models tests now run on (the operator mapped a
+ * choice to another model, or a provider came back): due now. A prompt stopped by its budget waits
+ * for its own schedule, so an empty budget is not asked again every hour.
+ */
+export async function makeDueForModels(db: Kysely<DB>, modelKeys: string[], now: string): Promise<number> {
+  if (modelKeys.length === 0) return 0;
+  const runs = (eb: ExpressionBuilder<DB & { s: PromptTestScheduleTable }, 's'>) =>
+    eb.selectFrom('prompt_test_runs as r').select('r.id').whereRef('r.prompt_id', '=', 's.prompt_id');
+  const { numUpdatedRows } = await db
+    .updateTable('prompt_test_schedule as s')
+    .set({ due_at: now, updated_at: now })
+    .where('s.due_at', '>', now)
+    .where('s.stopped', 'is', null)
+    .where((eb) => eb.exists(runs(eb)))
+    .where((eb) => eb.or(modelKeys.map((key) => eb.not(eb.exists(runs(eb).where('r.model_key', '=', key))))))
+    .executeTakeFirst();
+  return Number(numUpdatedRows);
+}
 
 export async function setStopped(db: Kysely<DB>, promptId: string, stopped: string | null, now: string) {
   await db

@@ -13,12 +13,13 @@ import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/app/auth';
 import { boardOf } from './board';
 import * as repo from './repository';
-import { type PromptTestDeps, budgetMinorOf, monthOf, refreshBadge, runPromptTests } from './run';
+import { type PromptTestDeps, budgetMinorOf, monthOf, refreshBadge, runPromptTests, testModels } from './run';
 
 /*
  * Prompt tests' public surface (issue 56, decision 057): a creator's cases, their view of the runs,
  * the board other modules show, and the two jobs: one run of a prompt's tests (queued when a
- * version is published) and the hourly look for prompts whose weekly re-run is due. Each prompt is
+ * version is published) and the hourly look for prompts whose weekly re-run is due, or which have
+ * no run on a model tests now use (the operator changed the model behind a choice). Each prompt is
  * claimed by a conditional update of its due time before it runs (repository.claim), so however
  * many runners race, its tests run once per due time.
  */
@@ -161,9 +162,15 @@ export async function runDue(deps: PromptTestDeps, promptId: string, trigger: 'p
   return runPromptTests(deps, promptId, trigger, now);
 }
 
-/** The hourly look: every published prompt whose tests are due, claimed and run one after another. */
+/**
+ * The hourly look: every published prompt whose tests are due, claimed and run one after another.
+ * A prompt with no run on one of today's test models (the model behind a choice changed) is due now.
+ */
 export async function runScheduled(deps: PromptTestDeps): Promise<number> {
-  const due = await repo.duePrompts(deps.db, nowIso(), DUE_BATCH);
+  const now = nowIso();
+  const keys = testModels(deps.models).map((m) => m.key);
+  await repo.makeDueForModels(deps.db, keys, now);
+  const due = await repo.duePrompts(deps.db, now, DUE_BATCH);
   let ran = 0;
   for (const { prompt_id } of due) {
     const { runs } = await runDue(deps, prompt_id, 'schedule');
