@@ -2,14 +2,16 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
 import { REMINDER_CRON, REMINDER_QUEUE } from './modules/billing/service';
+import { UPLOADS_CLEANUP_QUEUE } from './modules/playground/service';
 import { registerPromptTestJobs } from './modules/prompt-tests/service';
 import type { Services } from './services';
 
 /**
  * The app's scheduled work, each job once across instances (decision 047): subscriptions whose
  * period ended are marked expired (reads already treat them as ended), refunds left due by a
- * gateway failure are tried again, renewal reminders and the admins' reports are mailed, and
- * prompt tests that are due run again (each prompt claimed once across instances, decision 057).
+ * gateway failure are tried again, renewal reminders and the admins' reports are mailed,
+ * prompt tests that are due run again (each prompt claimed once across instances, decision 057),
+ * and files nobody holds any more (unsent uploads, those of deleted conversations) are removed.
  */
 export function scheduleJobs(services: Services, database: Database, config: Config): void {
   const { jobs, billing, mailer } = services;
@@ -26,6 +28,10 @@ export function scheduleJobs(services: Services, database: Database, config: Con
   });
   jobs.schedule(REMINDER_QUEUE, REMINDER_CRON);
   registerPromptTestJobs(services.promptTests);
+  jobs.work(UPLOADS_CLEANUP_QUEUE, { retryLimit: 2 }, async () => {
+    await services.uploads.cleanUp();
+  });
+  jobs.schedule(UPLOADS_CLEANUP_QUEUE, '41 3 * * *');
   for (const [period, { queue, cron }] of Object.entries(REPORT_SCHEDULES)) {
     jobs.work(queue, { retryLimit: 3 }, async () => {
       await sendAdminReport(

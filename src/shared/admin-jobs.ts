@@ -78,4 +78,5 @@ export const QUEUE_LABELS: Record<string, string> = {
   'prompt-tests-run': 'Prompt tests',
   'prompt-tests-due': 'Prompt test re-runs',
   'renewal-reminders': 'Renewal reminders',
+  'uploads-cleanup': 'Upload clean-up',
 };

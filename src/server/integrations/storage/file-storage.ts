@@ -14,6 +14,8 @@ export interface FileStorage {
   /** The bytes of a key, or null when there are none. */
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
+  /** The keys of files last written before `before`, for the clean-up of files nobody holds. */
+  list(before: Date): AsyncIterable<string>;
 }
 
 const KEY = /^[0-9a-f]{32}$/;
@@ -41,6 +43,17 @@ export function diskStorage(root: string): FileStorage {
     },
     async remove(key) {
       await fs.rm(where(key), { force: true });
+    },
+    async *list(before) {
+      const folders = await fs.readdir(root).catch(() => [] as string[]);
+      for (const folder of folders) {
+        const names = await fs.readdir(path.join(root, folder)).catch(() => [] as string[]);
+        for (const key of names) {
+          if (!KEY.test(key)) continue;
+          const stat = await fs.stat(where(key)).catch(() => null);
+          if (stat && stat.mtime < before) yield key;
+        }
+      }
     },
   };
 }

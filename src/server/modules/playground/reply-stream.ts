@@ -1,4 +1,4 @@
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import {
   AI_FAILURE_MESSAGE,
@@ -27,6 +27,8 @@ import * as repo from './repository';
 /** The provider call of a turn, started when the turn says (before or after its writes). */
 export interface ProviderCall {
   controller: AbortController;
+  /** The adapter's model the call is made to. */
+  model: LanguageModelV3;
   start(): void;
   /** Drops a call whose turn was not written. */
   cancel(reason: Error): void;
@@ -55,6 +57,7 @@ export function providerCall(
   let started = 0;
   return {
     controller,
+    model: model.model,
     start() {
       started = performance.now();
       timeout = setTimeout(() => controller.abort(new Error('provider timed out')), ai.timeoutMs);
@@ -150,6 +153,12 @@ export async function readStream(
       } else if (part.type === 'source' && part.sourceType === 'url') {
         if (!out.sources.some((x) => x.url === part.url))
           out.sources.push({ url: part.url, title: part.title ?? null });
+      } else if (part.type === 'stream-start' && part.warnings.length > 0) {
+        // The adapter's warnings (a setting the model ignores), logged as streamText would.
+        if (globalThis.AI_SDK_LOG_WARNINGS) {
+          const { provider, modelId } = call.model;
+          globalThis.AI_SDK_LOG_WARNINGS({ warnings: part.warnings, provider, model: modelId });
+        }
       } else if (part.type === 'error') {
         throw part.error;
       } else if (part.type === 'finish') {

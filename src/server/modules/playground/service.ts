@@ -78,3 +78,4 @@ export type PlaygroundService = ReturnType<typeof createPlaygroundService>;
 export { type SingleReply, singleReply } from './single-reply';
 export { SYSTEM_PROMPT, systemPrompt } from './conversation';
 export { normalize as normalizeForLeakCheck } from './leak-guard';
+export { UPLOADS_CLEANUP_QUEUE } from './uploads';

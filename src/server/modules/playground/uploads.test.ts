@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PlaygroundHarness, startPlayground } from '../../../../tests/support/playground';
-import { UPLOAD_TYPES_MESSAGE } from './uploads';
+import { UPLOADS_CLEANUP_QUEUE, UPLOAD_TYPES_MESSAGE } from './uploads';
 
 /*
  * Files sent with a message (issue 52), through the real HTTP API: recognised by their content,
@@ -136,5 +139,51 @@ describe('a message with files', () => {
     const res = await h.chat(other.token, { message: 'Whose?', model: 'claude', attachments: [id] });
     expect(res.statusCode).toBe(404);
     expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('are removed by the daily clean-up once nobody holds them: unsent for a day, or their conversation deleted', async () => {
+    const u = await h.signUp();
+    const db = h.t.database.db;
+    const fileOf = async (id: string) => {
+      const { storage_key: key } = await db
+        .selectFrom('uploads')
+        .select('storage_key')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      // The test app's data folder (tests/support/test-app.ts), as diskStorage lays it out.
+      return path.join(os.tmpdir(), 'promptforge-test', 'uploads', key.slice(0, 2), key);
+    };
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    const sentWith = async (message: string) => {
+      const id = (await upload(u.token, PNG, 'pixel.png')).json().data.id as string;
+      const res = await h.chat(u.token, { message, model: 'claude', attachments: [id] });
+      expect(res.statusCode, res.body).toBe(200);
+      const file = await fileOf(id);
+      fs.utimesSync(file, twoHoursAgo, twoHoursAgo);
+      return { id, file, sessionId: res.json().data.sessionId as string };
+    };
+    const kept = await sentWith('Keep this one');
+    const deleted = await sentWith('Delete this one');
+    expect(
+      (await h.call('DELETE', `/api/playground/sessions/${deleted.sessionId}`, u.token)).statusCode,
+    ).toBe(200);
+    const stale = (await upload(u.token, PDF, 'old.pdf')).json().data.id as string;
+    const staleFile = await fileOf(stale);
+    await db
+      .updateTable('uploads')
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where('id', '=', stale)
+      .execute();
+    const fresh = (await upload(u.token, PDF, 'new.pdf')).json().data.id as string;
+    expect(fs.existsSync(deleted.file)).toBe(true);
+
+    await h.t.app.jobs.send(UPLOADS_CLEANUP_QUEUE, {});
+    await expect.poll(() => fs.existsSync(deleted.file), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => fs.existsSync(staleFile), { timeout: 10_000 }).toBe(false);
+    expect((await h.call('GET', `/api/playground/uploads/${stale}`, u.token)).statusCode).toBe(404);
+    // What is still held stays: a sent file of a kept conversation, an upload not yet a day old.
+    expect(fs.existsSync(kept.file)).toBe(true);
+    expect((await h.call('GET', `/api/playground/uploads/${kept.id}`, u.token)).statusCode).toBe(200);
+    expect((await h.call('GET', `/api/playground/uploads/${fresh}`, u.token)).statusCode).toBe(200);
   });
 });

@@ -39,6 +39,14 @@ const cleanName = (name: string | undefined) =>
     .trim()
     .slice(0, 200) || 'file';
 
+/** The daily job of cleanUp (schedules.ts). */
+export const UPLOADS_CLEANUP_QUEUE = 'uploads-cleanup';
+/** An upload never sent with a message is dropped after this long. */
+export const UNSENT_KEEP_MS = 24 * 3600_000;
+/** A file with no row is left alone this long: its row may be being written. */
+const ORPHAN_GRACE_MS = 3600_000;
+const CLEAN_BATCH = 500;
+
 export interface UploadInfo {
   id: string;
   name: string;
@@ -167,6 +175,41 @@ export function createUploads(db: Kysely<DB>, storage: FileStorage, maxBytes: nu
         parts.set(r.message_id!, list);
       }
       return parts;
+    },
+
+    /**
+     * The daily clean-up: uploads never sent are dropped after UNSENT_KEEP_MS, and files whose row
+     * is gone (a deleted conversation or account cascades to its rows, not to the disk) are removed.
+     */
+    async cleanUp(now = new Date()): Promise<{ unsent: number; orphans: number }> {
+      const unsent = await db
+        .deleteFrom('uploads')
+        .where('message_id', 'is', null)
+        .where('created_at', '<', new Date(now.getTime() - UNSENT_KEEP_MS).toISOString())
+        .returning('storage_key')
+        .execute();
+      for (const r of unsent) await storage.remove(r.storage_key);
+      let orphans = 0;
+      let batch: string[] = [];
+      const sweep = async () => {
+        const held = await db
+          .selectFrom('uploads')
+          .select('storage_key')
+          .where('storage_key', 'in', batch)
+          .execute();
+        const kept = new Set(held.map((r) => r.storage_key));
+        for (const key of batch.filter((k) => !kept.has(k))) {
+          await storage.remove(key);
+          orphans++;
+        }
+        batch = [];
+      };
+      for await (const key of storage.list(new Date(now.getTime() - ORPHAN_GRACE_MS))) {
+        batch.push(key);
+        if (batch.length === CLEAN_BATCH) await sweep();
+      }
+      if (batch.length > 0) await sweep();
+      return { unsent: unsent.length, orphans };
     },
 
     /** The files of these messages as the API lists them. */
