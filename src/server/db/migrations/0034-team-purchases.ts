@@ -25,7 +25,8 @@ const MONEY_CHECKS = `constraint purchases_amount_valid check (amount_minor betw
   constraint purchases_amount_minor_integer check (typeof(amount_minor) = 'integer'),
   constraint purchases_creator_share_minor_integer check (typeof(creator_share_minor) = 'integer')`;
 
-const COLUMNS = 'id, prompt_id, buyer_id, payment_id, amount_minor, creator_share_minor, currency, created_at, revoked_at';
+const COLUMNS =
+  'id, prompt_id, buyer_id, payment_id, amount_minor, creator_share_minor, currency, created_at, revoked_at';
 
 const SQLITE_UP = `create table purchases__0034 (
   id text primary key,
@@ -97,7 +98,9 @@ export async function up(db: AnyDb): Promise<void> {
   const run = (statement: string) => sql.raw(statement).execute(db);
   await run('alter table purchases alter column buyer_id drop not null');
   await run('alter table purchases add column team_id text references teams (id) on delete cascade');
-  await run('alter table purchases add constraint purchases_one_holder check ((buyer_id is null) <> (team_id is null))');
+  await run(
+    'alter table purchases add constraint purchases_one_holder check ((buyer_id is null) <> (team_id is null))',
+  );
   await run('alter table purchases add constraint purchases_once_per_team unique (prompt_id, team_id)');
   await run('alter table purchases drop constraint purchases_payment_id_fkey');
   await run(
@@ -115,7 +118,9 @@ export async function down(db: AnyDb): Promise<void> {
     const run = (statement: string) => sql.raw(statement).execute(db);
     await run('drop index if exists purchases_team_idx');
     await run('alter table purchases drop constraint purchases_payment_id_fkey');
-    await run('alter table purchases add constraint purchases_payment_id_fkey foreign key (payment_id) references payments (id)');
+    await run(
+      'alter table purchases add constraint purchases_payment_id_fkey foreign key (payment_id) references payments (id)',
+    );
     await run('alter table purchases drop constraint purchases_once_per_team');
     await run('alter table purchases drop constraint purchases_one_holder');
     await run('alter table purchases drop column team_id');

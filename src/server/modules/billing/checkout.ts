@@ -126,7 +126,8 @@ async function planItem(
 async function promptHolder(db: BillingDeps['db'], userId: string, promptId: string, forTeam: boolean) {
   if (!forTeam) {
     const owned = await ownedThrough(db, promptId, userId);
-    if (owned) throw validation(owned === 'team' ? PAYMENT_MESSAGES.ownedByTeam : PAYMENT_MESSAGES.alreadyOwned);
+    if (owned)
+      throw validation(owned === 'team' ? PAYMENT_MESSAGES.ownedByTeam : PAYMENT_MESSAGES.alreadyOwned);
     return null;
   }
   const team = await teamBuyer(db, userId);

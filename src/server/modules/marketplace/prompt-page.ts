@@ -39,17 +39,18 @@ export async function readPromptDetail(
   const { row, access } = await visiblePrompt(db, idOrSlug, auth);
   const { reason, canRead: canView } = access;
   const userId = auth?.userId;
-  const [liked, downloaded, reviewable, mine, promptCount, breakdown, remix, source, team] = await Promise.all([
-    userId ? hasLiked(db, row.id, userId) : false,
-    userId ? hasDownloaded(db, row.id, userId) : false,
-    userId ? canReview(db, row, userId) : false,
-    userId ? findReview(db, row.id, userId) : undefined,
-    repo.countPublishedByAuthor(db, row.author_id),
-    ratingBreakdown(db, row.id),
-    userId ? remixVerdictFor(db, row, userId) : null,
-    row.remix_of ? repo.findRemixSourceLink(db, row.remix_of) : undefined,
-    userId ? teamOffer(db, row, userId, access.purchase) : null,
-  ]);
+  const [liked, downloaded, reviewable, mine, promptCount, breakdown, remix, source, team] =
+    await Promise.all([
+      userId ? hasLiked(db, row.id, userId) : false,
+      userId ? hasDownloaded(db, row.id, userId) : false,
+      userId ? canReview(db, row, userId) : false,
+      userId ? findReview(db, row.id, userId) : undefined,
+      repo.countPublishedByAuthor(db, row.author_id),
+      ratingBreakdown(db, row.id),
+      userId ? remixVerdictFor(db, row, userId) : null,
+      row.remix_of ? repo.findRemixSourceLink(db, row.remix_of) : undefined,
+      userId ? teamOffer(db, row, userId, access.purchase) : null,
+    ]);
   const card = toMarketplacePrompt(row);
   const detail: PromptDetail = {
     ...card,

@@ -15,11 +15,7 @@ const livePurchases = compiledOnce(3, (db, promptId: string, userId: string, mem
       eb.or([
         eb('buyer_id', '=', userId),
         // A team's purchase, while the user is a member of that team (decision 063).
-        eb(
-          'team_id',
-          'in',
-          eb.selectFrom('team_members').select('team_id').where('user_id', '=', memberId),
-        ),
+        eb('team_id', 'in', eb.selectFrom('team_members').select('team_id').where('user_id', '=', memberId)),
       ]),
     )
     .limit(2),

@@ -65,4 +65,3 @@ export async function assertAccountDeletable(db: Kysely<DB>, userId: string): Pr
     throw conflict(TEAM_MESSAGES.ownerCannotDeleteAccount(m.name));
   }
 }
-

@@ -243,7 +243,8 @@ export const listTeamsWithCounts = (db: Db, now: string) =>
  * Deletes a team: its members and invitations go with it, its prompts go back to their authors
  * (prompts.team_id is set null) and its purchases are deleted (migration 0034).
  */
-export const deleteTeam = (db: Db, teamId: string) => db.deleteFrom('teams').where('id', '=', teamId).execute();
+export const deleteTeam = (db: Db, teamId: string) =>
+  db.deleteFrom('teams').where('id', '=', teamId).execute();
 
 export const countLivePurchases = (db: Db, teamId: string) =>
   count(

@@ -197,7 +197,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async 
       schema: {
         tags,
         summary:
-          "Delete the team (owners only): members lose its library and purchases at once; its prompts go back to their authors. 409 while it holds purchases, unless purchasesLost is true",
+          'Delete the team (owners only): members lose its library and purchases at once; its prompts go back to their authors. 409 while it holds purchases, unless purchasesLost is true',
         security,
         body: TeamDeleteSchema,
         response: { 200: Empty },
