@@ -66,6 +66,8 @@ test('the owner buys a prompt for the team, a member reads it, and deleting the 
   page,
   browser,
 }) => {
+  // Two browsers, two payments and four screenshots.
+  test.setTimeout(120_000);
   const owner = await registerAccount(page.request, 'teambuy-owner');
   const member = await registerAccount(page.request, 'teambuy-member');
   await teamOf(page.request, owner, member);
