@@ -78,7 +78,8 @@ const BillingInputSchema = z.preprocess(
 const IdSchema = z.string().trim().min(1).max(100);
 
 /**
- * `{planId, billing}` for a plan or `{promptId}` for a premium prompt. An `amount` sent by an older
+ * `{planId, billing}` for a plan or `{promptId}` for a premium prompt (`forTeam` buys it for the
+ * caller's team). An `amount` sent by an older
  * client is accepted and ignored: the server prices every order from the database.
  */
 export const CreateOrderSchema = z.union(
@@ -90,9 +91,16 @@ export const CreateOrderSchema = z.union(
         amount: z.unknown().optional(),
       })
       .strict(),
-    z.object({ promptId: IdSchema, amount: z.unknown().optional() }).strict(),
+    z
+      .object({
+        promptId: IdSchema,
+        /** Buy it for the caller's team (its owners and admins; decision 063): every member entitled. */
+        forTeam: z.boolean().optional(),
+        amount: z.unknown().optional(),
+      })
+      .strict(),
   ],
-  { error: 'Send either {planId, billing} or {promptId}' },
+  { error: 'Send either {planId, billing} or {promptId, forTeam}' },
 );
 export type CreateOrderInput = z.input<typeof CreateOrderSchema>;
 
@@ -295,6 +303,9 @@ export const PAYMENT_MESSAGES = {
   },
   orderResumed: 'You already have an open order for this prompt: continue it to pay.',
   alreadyOwned: 'You already own this prompt.',
+  /** A member buying for themselves a prompt their team owns (decision 063): no second charge. */
+  ownedByTeam: 'Your team owns this prompt, so you already have access to it.',
+  teamOwns: 'Your team owns this prompt already: every member has access to it.',
   refunded: (title: string, reason: 'already_owned' | 'unavailable', done: boolean) =>
     `${reason === 'already_owned' ? `You already own ${title}` : `${title} is no longer available`}, so this payment ${done ? 'has been' : 'will be'} refunded.`,
 } as const;

@@ -110,6 +110,11 @@ export const PromptDetailSchema = MarketplacePromptSchema.extend({
     myReview: z.object({ rating: z.number().int(), body: z.string() }).nullable(),
     /** Whether this caller may remix it, and whether the remix stays for their own use (decision 058). */
     remix: z.object({ allowed: z.boolean(), private: z.boolean() }),
+    /**
+     * A premium prompt seen by a member of a team (decision 063): whether the team owns it, and
+     * whether this caller (its owner or an admin) may buy it for the team. Null otherwise.
+     */
+    team: z.object({ name: z.string(), owned: z.boolean(), canBuy: z.boolean() }).nullable(),
   }),
   licence: LicenceInfoSchema,
   /** How many prompts were remixed from it. */

@@ -40,6 +40,14 @@ export const TEAM_MESSAGES = {
   lastOwner: 'The team needs an owner: make another member an owner first.',
   ownerByOwner: 'Only a team owner can change or remove an owner.',
   useLeave: 'To leave the team, use Leave team.',
+  transferred: (name: string) => `${name} is now the team owner`,
+  transferToSelf: 'You are the owner already: choose another member.',
+  deleted: 'Team deleted',
+  purchasesWouldBeLost: (n: number) =>
+    `The team owns ${n} ${n === 1 ? 'prompt' : 'prompts'} bought for it. Deleting the team ends every member's access to ${n === 1 ? 'it' : 'them'} and cannot be undone: confirm that ${n === 1 ? 'it is' : 'they are'} lost.`,
+  ownerCannotDeleteAccount: (team: string) =>
+    `You are the owner of the team ${team}. Make another member the owner, or delete the team, before deleting your account.`,
+  boughtForTeam: (team: string) => `Bought for ${team}: every member has access`,
   promptNotPublishable: 'A team prompt stays in the team library: it cannot be published to the marketplace.',
 } as const;
 
@@ -73,6 +81,11 @@ export const TeamJoinSchema = z.object({
     .max(200),
 });
 
+export const TeamTransferSchema = z.object({ userId: z.string().min(1).max(100) });
+
+/** DELETE /api/team: a team holding purchases is deleted only with `purchasesLost: true`. */
+export const TeamDeleteSchema = z.object({ purchasesLost: z.boolean().default(false) });
+
 export const TeamMemberParamsSchema = z.object({ userId: z.string().min(1).max(100) });
 export const TeamInvitationParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
@@ -102,6 +115,21 @@ export const TeamPromptSchema = z.object({
   canEdit: z.boolean(),
 });
 
+/** A prompt bought for the team (decision 063): every current member reads and tries it. */
+export const TeamPurchaseSchema = z.object({
+  promptId: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  category: z.string(),
+  authorName: z.string(),
+  /** Who paid, while their account exists. */
+  boughtBy: z.string().nullable(),
+  amountMinor: z.number().int(),
+  amount: z.number(),
+  currency: z.string(),
+  purchasedAt: z.string(),
+});
+
 export const TeamSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -113,6 +141,7 @@ export const TeamSchema = z.object({
   /** Pending invitations: shown to owners and admins only (empty for members). */
   invitations: z.array(TeamInvitationSchema),
   library: z.array(TeamPromptSchema),
+  purchases: z.array(TeamPurchaseSchema),
 });
 
 /** GET /api/team: the caller's team, or what their plan allows when they have none. */
@@ -145,6 +174,7 @@ export type TeamRoleInput = z.infer<typeof TeamRoleSchema>;
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 export type TeamInvitation = z.infer<typeof TeamInvitationSchema>;
 export type TeamPrompt = z.infer<typeof TeamPromptSchema>;
+export type TeamPurchase = z.infer<typeof TeamPurchaseSchema>;
 export type Team = z.infer<typeof TeamSchema>;
 export type MyTeam = z.infer<typeof MyTeamSchema>;
 export type AdminTeam = z.infer<typeof AdminTeamSchema>;

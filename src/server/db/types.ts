@@ -234,6 +234,8 @@ export interface PaymentsTable {
   kind: string;
   plan_id: string | null;
   prompt_id: string | null;
+  /** The team a prompt order buys for (decision 063): a plain id, kept after the team is gone. */
+  team_id: WithDefault<string | null>;
   billing: string | null;
   amount_minor: number;
   currency: string;
@@ -261,7 +263,10 @@ export interface PaymentsTable {
 export interface PurchasesTable {
   id: string;
   prompt_id: string;
-  buyer_id: string;
+  /** The user who owns it, or null for a team's purchase (exactly one of the two, migration 0034). */
+  buyer_id: string | null;
+  /** The team that owns it, every current member entitled (decision 063). */
+  team_id: string | null;
   payment_id: string | null;
   amount_minor: number;
   creator_share_minor: number;

@@ -472,6 +472,9 @@ export const MATRIX: Record<string, Entry> = {
         ['DELETE /api/team/members/{userId}', { params: { userId: 'nope' } }],
         ['POST /api/team/leave', {}],
         ['POST /api/team/join', { body: { token: 'not-a-token' } }],
+        // Decision 063: handing the team on and deleting it (owners; team-purchases.test.ts covers roles).
+        ['POST /api/team/transfer', { body: { userId: 'nope' } }],
+        ['DELETE /api/team', { body: { purchasesLost: true } }],
       ] as const
     ).map(([route, spec]) => [
       route,

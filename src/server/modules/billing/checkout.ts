@@ -18,6 +18,8 @@ import { newId, nowIso } from '../../lib/time';
 import { type BillingDeps, requireGateway, verificationFailed } from './deps';
 import { afterGrant, grantDescription, grantInTx, verifyResult } from './grants';
 import { modelsByPlan } from '../playground/model-access';
+import { ownedThrough } from '../prompt-access/service';
+import { teamBuyer } from '../teams/service';
 import { toPlan } from './plans';
 import { refundUngranted } from './refunds';
 import * as repo from './repository';
@@ -41,6 +43,8 @@ interface Item {
   description: string;
   /** The prompt's licence (decision 058); null for a plan. */
   licence: LicenceInfo | null;
+  /** The team a prompt is bought for (decision 063), or null. */
+  teamId: string | null;
 }
 
 type OrderRow = { id: string; provider_order_id: string; amount_minor: number; provider: string };
@@ -110,28 +114,47 @@ async function planItem(
     amountMinor,
     description: `${plan.name} plan, billed ${billing === 'annual' ? 'annually' : 'monthly'}`,
     licence: null,
+    teamId: null,
   };
 }
 
 /**
- * A premium prompt, priced from the prompt; or the buyer's open order for it, handed back (a prompt
- * is bought once, decision 042).
+ * Who a prompt is bought for: the buyer, refused when they own it through their own purchase or
+ * their team's (prompt-access decides, decision 063); or the buyer's team, by its owners and admins
+ * (teams decides), refused when the team owns it.
+ */
+async function promptHolder(db: BillingDeps['db'], userId: string, promptId: string, forTeam: boolean) {
+  if (!forTeam) {
+    const owned = await ownedThrough(db, promptId, userId);
+    if (owned)
+      throw validation(owned === 'team' ? PAYMENT_MESSAGES.ownedByTeam : PAYMENT_MESSAGES.alreadyOwned);
+    return null;
+  }
+  const team = await teamBuyer(db, userId);
+  if (await repo.findLiveTeamPurchase(db, promptId, team.teamId)) throw validation(PAYMENT_MESSAGES.teamOwns);
+  return team;
+}
+
+/**
+ * A premium prompt, priced from the prompt, for the buyer or their team; or the buyer's open order
+ * for it, handed back (a prompt is bought once, decision 042).
  */
 async function promptItem(
   deps: BillingDeps,
   gateway: Gateway,
   user: User,
-  promptId: string,
+  input: { promptId: string; forTeam?: boolean },
   now: string,
 ): Promise<Item | CheckoutOrder> {
   const { db, config } = deps;
-  const prompt = await repo.findPromptForSale(db, promptId);
+  const prompt = await repo.findPromptForSale(db, input.promptId);
   if (!prompt || prompt.status !== 'published') throw notFound('Prompt not found');
   if (prompt.type !== 'premium' || prompt.price_minor <= 0)
     throw validation('This prompt is free: try it or download it.');
   if (prompt.author_id === user.id) throw validation('This is your own prompt.');
-  if (await repo.ownsPrompt(db, prompt.id, user.id)) throw validation(PAYMENT_MESSAGES.alreadyOwned);
-  const description = `Prompt: ${prompt.title}`;
+  const team = await promptHolder(db, user.id, prompt.id, input.forTeam === true);
+  const teamId = team?.teamId ?? null;
+  const description = team ? `Prompt: ${prompt.title}, for ${team.name}` : `Prompt: ${prompt.title}`;
   const licence = licenceInfo(prompt.licence);
   // A prompt is bought once: the buyer who closed the checkout gets the same order back.
   const open = await repo.findOpenPromptOrder(db, user.id, prompt.id);
@@ -139,16 +162,22 @@ async function promptItem(
     if (
       open.amount_minor === prompt.price_minor &&
       open.provider === gateway.kind &&
-      open.currency === config.currency
+      open.currency === config.currency &&
+      open.team_id === teamId
     )
       return checkoutOrder(deps, open, { description, licence }, user, true);
-    // The price changed since: that order is replaced. Paid late all the same, it is granted
-    // or refunded like any other payment.
+    // The price changed since, or the order was for the other holder: that order is replaced. Paid
+    // late all the same, it is granted or refunded like any other payment.
     await repo.advancePaymentStatus(
       db,
       open.id,
       'failed',
-      { failure_reason: 'Replaced by an order at the current price' },
+      {
+        failure_reason:
+          open.team_id === teamId
+            ? 'Replaced by an order at the current price'
+            : 'Replaced by an order for another buyer',
+      },
       now,
     );
   }
@@ -160,6 +189,7 @@ async function promptItem(
     amountMinor: prompt.price_minor,
     description,
     licence,
+    teamId,
   };
 }
 
@@ -191,6 +221,7 @@ async function placeOrder(deps: BillingDeps, gateway: Gateway, user: User, item:
     kind: item.kind,
     plan_id: item.planId,
     prompt_id: item.promptId,
+    team_id: item.teamId,
     billing: item.billing,
     amount_minor: item.amountMinor,
     currency: config.currency,
@@ -226,7 +257,7 @@ export async function createOrder(
   const item =
     'planId' in input
       ? await planItem(deps, userId, input.planId, (input.billing ?? 'monthly') as BillingPeriod, now)
-      : await promptItem(deps, gateway, user, input.promptId, now);
+      : await promptItem(deps, gateway, user, input, now);
   if ('orderId' in item) return item;
   return placeOrder(deps, gateway, user, item, now);
 }

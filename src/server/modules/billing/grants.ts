@@ -70,12 +70,25 @@ async function grantSubscriptionInTx(trx: Kysely<DB>, payment: repo.PaymentRow, 
 /** A bought prompt: the purchase, the creator's share in the ledger, the prompt's daily figures. */
 async function grantPromptInTx(deps: GrantDeps, trx: Kysely<DB>, payment: repo.PaymentRow, now: string) {
   const prompt = payment.prompt_id ? await repo.findPromptTitle(trx, payment.prompt_id) : undefined;
-  const owned = prompt ? await repo.findLivePurchase(trx, prompt.id, payment.user_id) : undefined;
-  if (!prompt || (owned && owned.payment_id !== payment.id)) {
-    // Nothing to give: the buyer owns the prompt already (two orders both paid, or a replaced
-    // order paid late) or it is gone. The payment earns nobody anything; refundUngranted gives
-    // the money back through the gateway once this commits (decision 042).
-    const reason = prompt ? 'already_owned' : 'unavailable';
+  // An order for a team grants to the team while it exists (decision 063).
+  const team = payment.team_id ? await repo.findTeam(trx, payment.team_id) : undefined;
+  const holder: { teamId: string } | { buyerId: string } | null = payment.team_id
+    ? team
+      ? { teamId: team.id }
+      : null
+    : { buyerId: payment.user_id };
+  const owned =
+    prompt && holder
+      ? 'teamId' in holder
+        ? await repo.findLiveTeamPurchase(trx, prompt.id, holder.teamId)
+        : await repo.findLivePurchase(trx, prompt.id, holder.buyerId)
+      : undefined;
+  if (!prompt || !holder || (owned && owned.payment_id !== payment.id)) {
+    // Nothing to give: the buyer (or their team) owns the prompt already (two orders both paid, or
+    // a replaced order paid late), or the prompt or the team is gone. The payment earns nobody
+    // anything; refundUngranted gives the money back through the gateway once this commits
+    // (decision 042).
+    const reason = prompt && holder ? 'already_owned' : 'unavailable';
     await repo.markUngranted(trx, payment.id, reason, now);
     deps.log.warn({ paymentId: payment.id, reason }, 'a captured payment grants nothing: refunding it');
     return;
@@ -84,7 +97,7 @@ async function grantPromptInTx(deps: GrantDeps, trx: Kysely<DB>, payment: repo.P
   const purchaseId = await repo.upsertPurchase(trx, {
     id: newId(),
     promptId: prompt.id,
-    buyerId: payment.user_id,
+    holder,
     paymentId: payment.id,
     amountMinor: payment.amount_minor,
     shareMinor: share,
@@ -111,7 +124,7 @@ async function grantPromptInTx(deps: GrantDeps, trx: Kysely<DB>, payment: repo.P
     actorId: payment.user_id,
     promptId: prompt.id,
     subjectId: payment.id,
-    data: { amountMinor: payment.amount_minor },
+    data: { amountMinor: payment.amount_minor, teamId: payment.team_id },
   });
   await notify({ db: trx }, [
     {

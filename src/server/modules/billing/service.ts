@@ -33,6 +33,7 @@ export {
 export { currentSubscription } from './subscriptions';
 export { REMINDER_CRON, REMINDER_QUEUE } from './reminders';
 export { payoutBalances } from './payouts';
+export { teamOwnsPrompt, teamPurchases } from './team-purchases';
 
 /** Billing bound to its dependencies, for the routes and the jobs. */
 export function createBillingService(deps: BillingDeps) {

@@ -283,7 +283,8 @@ export const findVersion = (db: Kysely<DB>, promptId: string, version: number) =
     .executeTakeFirst();
 
 /**
- * Who hears of a prompt's new version: its buyers (a purchase not refunded) and, when asked, its
+ * Who hears of a prompt's new version: its buyers (a purchase not refunded, a team's for its
+ * members) and, when asked, its
  * likers; never its author.
  */
 export async function updateAudience(
@@ -292,11 +293,22 @@ export async function updateAudience(
   authorId: string,
   withLikers: boolean,
 ): Promise<string[]> {
+  // A team's purchase entitles its members as a buyer (decision 063): they hear of it too.
   const buyers = db
     .selectFrom('purchases')
     .select('buyer_id as user_id')
     .where('prompt_id', '=', promptId)
-    .where('revoked_at', 'is', null);
+    .where('buyer_id', 'is not', null)
+    .where('revoked_at', 'is', null)
+    .$narrowType<{ user_id: string }>()
+    .union(
+      db
+        .selectFrom('purchases as pu')
+        .innerJoin('team_members as m', 'm.team_id', 'pu.team_id')
+        .select('m.user_id')
+        .where('pu.prompt_id', '=', promptId)
+        .where('pu.revoked_at', 'is', null),
+    );
   const query = withLikers
     ? buyers.union(db.selectFrom('prompt_likes').select('user_id').where('prompt_id', '=', promptId))
     : buyers;

@@ -1,7 +1,9 @@
 import { licenceInfo } from '../../../shared/licences';
 import type { PromptDetail } from '../../../shared/marketplace';
 import type { TestBoard } from '../../../shared/prompt-tests';
+import { teamOwnsPrompt } from '../billing/service';
 import { remixVerdictFor } from '../creator/remix';
+import { membershipOf } from '../teams/service';
 import { talliesOf, toMarketplacePrompt } from './cards';
 import type { AuthContext, MarketplaceDeps } from './deps';
 import { type Viewer, countView } from './engagement';
@@ -37,16 +39,18 @@ export async function readPromptDetail(
   const { row, access } = await visiblePrompt(db, idOrSlug, auth);
   const { reason, canRead: canView } = access;
   const userId = auth?.userId;
-  const [liked, downloaded, reviewable, mine, promptCount, breakdown, remix, source] = await Promise.all([
-    userId ? hasLiked(db, row.id, userId) : false,
-    userId ? hasDownloaded(db, row.id, userId) : false,
-    userId ? canReview(db, row, userId) : false,
-    userId ? findReview(db, row.id, userId) : undefined,
-    repo.countPublishedByAuthor(db, row.author_id),
-    ratingBreakdown(db, row.id),
-    userId ? remixVerdictFor(db, row, userId) : null,
-    row.remix_of ? repo.findRemixSourceLink(db, row.remix_of) : undefined,
-  ]);
+  const [liked, downloaded, reviewable, mine, promptCount, breakdown, remix, source, team] =
+    await Promise.all([
+      userId ? hasLiked(db, row.id, userId) : false,
+      userId ? hasDownloaded(db, row.id, userId) : false,
+      userId ? canReview(db, row, userId) : false,
+      userId ? findReview(db, row.id, userId) : undefined,
+      repo.countPublishedByAuthor(db, row.author_id),
+      ratingBreakdown(db, row.id),
+      userId ? remixVerdictFor(db, row, userId) : null,
+      row.remix_of ? repo.findRemixSourceLink(db, row.remix_of) : undefined,
+      userId ? teamOffer(db, row, userId, access.purchase) : null,
+    ]);
   const card = toMarketplacePrompt(row);
   const detail: PromptDetail = {
     ...card,
@@ -61,6 +65,7 @@ export async function readPromptDetail(
       canReview: reviewable,
       myReview: mine ? { rating: mine.rating, body: mine.body } : null,
       remix: remix?.allowed ? { allowed: true, private: remix.private } : { allowed: false, private: false },
+      team,
     },
     licence: licenceInfo(row.licence),
     remixes: Number(row.remix_count ?? 0),
@@ -78,6 +83,25 @@ export async function readPromptDetail(
     updatedAt: row.updated_at,
   };
   return { detail, published: row.status === 'published' };
+}
+
+/**
+ * What a premium prompt's page says to a member of a team (decision 063): "Your team owns this", or
+ * "Buy for <team>" to its owners and admins. Null for anyone in no team, and for other prompts.
+ */
+async function teamOffer(
+  db: MarketplaceDeps['db'],
+  row: { id: string; type: string; status: string; author_id: string; team_id: string | null },
+  userId: string,
+  purchase: 'own' | 'team' | null,
+): Promise<PromptDetail['access']['team']> {
+  if (row.type !== 'premium' || row.team_id !== null) return null;
+  const membership = await membershipOf(db, userId);
+  if (!membership) return null;
+  const owned = purchase === 'team' || (await teamOwnsPrompt(db, row.id, membership.team_id));
+  const canBuy =
+    !owned && membership.role !== 'member' && row.status === 'published' && row.author_id !== userId;
+  return { name: membership.name, owned, canBuy };
 }
 
 /**

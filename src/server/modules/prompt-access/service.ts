@@ -12,6 +12,8 @@ import * as repo from './repository';
  * prompt's team; promptAccess() looks each up only when a rule needs it. A team prompt (issue 59,
  * decision 060) is private to its team whatever its status: its members read it, nobody else but
  * its author and admins sees it, and membership is read per request, so leaving ends access at once.
+ * "Owns" is a purchase of the viewer's own or of the team they are a member of now (decision 063),
+ * in one query: a team's purchase entitles exactly its current members.
  */
 
 /** Why a viewer may read a prompt's full text, or 'locked' when they may not. */
@@ -93,6 +95,8 @@ export interface PromptAccess {
   canRead: boolean;
   /** Visible, not readable: the playground may use it as a counted premium try. */
   premiumTry: boolean;
+  /** Whose purchase lets the viewer own it: theirs, their team's (decision 063), or none looked up. */
+  purchase: 'own' | 'team' | null;
 }
 
 /** Whether team membership can change any answer above: a team prompt of another author. */
@@ -106,9 +110,10 @@ export async function promptAccess(
   auth: AuthContext | null,
 ): Promise<PromptAccess> {
   const viewer = viewerOf(auth);
-  const owns = ownershipMatters(prompt, viewer)
-    ? await repo.hasLivePurchase(db, prompt.id, viewer.userId!)
-    : false;
+  const purchase = ownershipMatters(prompt, viewer)
+    ? await repo.livePurchaseOf(db, prompt.id, viewer.userId!)
+    : null;
+  const owns = purchase !== null;
   const inTeam = membershipMatters(prompt, viewer)
     ? await isTeamMember(db, prompt.team_id!, viewer.userId!)
     : false;
@@ -119,9 +124,18 @@ export async function promptAccess(
     reason,
     canRead: visible && reason !== 'locked',
     premiumTry: isPremiumTry(visible, reason),
+    purchase,
   };
 }
 
-/** Whether the user owns the prompt (a purchase not refunded). */
-export const ownsPrompt = (db: Kysely<DB>, promptId: string, userId: string) =>
-  repo.hasLivePurchase(db, promptId, userId);
+/**
+ * Through whose purchase the user owns the prompt: their own ('own'), the team they are a member of
+ * now ('team', decision 063), or none (null); refunded purchases count for nothing. Checkout asks it
+ * before charging.
+ */
+export const ownedThrough = (db: Kysely<DB>, promptId: string, userId: string) =>
+  repo.livePurchaseOf(db, promptId, userId);
+
+/** Whether the user owns the prompt, through their own purchase or their team's. */
+export const ownsPrompt = async (db: Kysely<DB>, promptId: string, userId: string) =>
+  (await ownedThrough(db, promptId, userId)) !== null;

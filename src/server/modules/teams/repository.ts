@@ -238,3 +238,20 @@ export const listTeamsWithCounts = (db: Db, now: string) =>
     .orderBy('t.created_at', 'desc')
     .orderBy('t.id')
     .execute();
+
+/**
+ * Deletes a team: its members and invitations go with it, its prompts go back to their authors
+ * (prompts.team_id is set null) and its purchases are deleted (migration 0034).
+ */
+export const deleteTeam = (db: Db, teamId: string) =>
+  db.deleteFrom('teams').where('id', '=', teamId).execute();
+
+export const countLivePurchases = (db: Db, teamId: string) =>
+  count(
+    db
+      .selectFrom('purchases')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('team_id', '=', teamId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+  );

@@ -9,6 +9,7 @@ import {
   MyTeamSchema,
   TEAM_MESSAGES,
   TeamCreateSchema,
+  TeamDeleteSchema,
   TeamInvitationCreatedSchema,
   TeamInvitationParamsSchema,
   TeamInviteSchema,
@@ -16,13 +17,15 @@ import {
   TeamMemberParamsSchema,
   TeamRoleSchema,
   TeamSchema,
+  TeamTransferSchema,
 } from '../../../shared/teams';
 import type { TeamsService } from './service';
 
 /*
  * Team workspaces under /api/team (issue 59, decision 060): the caller's own team, from a signed-in
  * session only (no route takes an API key). Who may do what is the service's: owners and admins
- * invite, withdraw, set roles and remove; any member leaves; the team keeps an owner.
+ * invite, withdraw, set roles and remove; any member leaves; the team keeps an owner; an owner
+ * transfers the team or deletes it (decision 063).
  */
 /*
  * The tighter limits of the writes that mail or make rows count per signed-in caller (a digest of
@@ -169,6 +172,40 @@ export const teamRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async 
     async (request) => {
       await teams.remove(request.auth!, request.params.userId);
       return done(TEAM_MESSAGES.removed);
+    },
+  );
+
+  app.post(
+    '/team/transfer',
+    {
+      schema: {
+        tags,
+        summary: 'Make a member the team owner (owners only); you become an admin',
+        security,
+        body: TeamTransferSchema,
+        response: { 200: Empty },
+      },
+    },
+    async (request) => {
+      return done(TEAM_MESSAGES.transferred(await teams.transfer(request.auth!, request.body.userId)));
+    },
+  );
+
+  app.delete(
+    '/team',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete the team (owners only): members lose its library and purchases at once; its prompts go back to their authors. 409 while it holds purchases, unless purchasesLost is true',
+        security,
+        body: TeamDeleteSchema,
+        response: { 200: Empty },
+      },
+    },
+    async (request) => {
+      await teams.deleteTeam(request.auth!, request.body);
+      return done(TEAM_MESSAGES.deleted);
     },
   );
 

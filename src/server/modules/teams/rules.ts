@@ -69,6 +69,17 @@ export async function managesTeam(db: Kysely<DB>, teamId: string, userId: string
   return member?.role === 'owner' || member?.role === 'admin';
 }
 
+/**
+ * The team the user may buy prompts for (decision 063): their own, as its owner or an admin. A
+ * member is refused (403), someone in no team answered NOT_FOUND.
+ */
+export async function teamBuyer(db: Kysely<DB>, userId: string): Promise<{ teamId: string; name: string }> {
+  const m = await repo.findMembership(db, userId);
+  if (!m) throw new AppError('NOT_FOUND_ERROR', TEAM_MESSAGES.noTeam);
+  if (m.role === 'member') throw forbidden(TEAM_MESSAGES.notManager);
+  return { teamId: m.team_id, name: m.name };
+}
+
 /** A transaction over one team, holding its row lock on PostgreSQL. */
 export const inTeam = <T>(
   deps: Pick<TeamsDeps, 'db' | 'engine'>,

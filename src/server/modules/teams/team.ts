@@ -2,6 +2,7 @@ import type { AdminTeam, MyTeam, Team, TeamInvitation } from '../../../shared/te
 import { TEAM_MESSAGES } from '../../../shared/teams';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/app/auth';
+import { teamPurchases } from '../billing/service';
 import type { TeamsDeps } from './deps';
 import * as repo from './repository';
 import { conflict, forbidden, planSeatsOf, teamSeats } from './rules';
@@ -22,17 +23,18 @@ export const toInvitation = (r: {
   expiresAt: r.expires_at,
 });
 
-/** The user's team with its members, open invitations (to its managers), library and seats. */
+/** The user's team with its members, open invitations (to its managers), library, purchases and seats. */
 async function present({ db }: Pick<TeamsDeps, 'db'>, userId: string): Promise<Team | null> {
   const m = await repo.findMembership(db, userId);
   if (!m) return null;
   const now = nowIso();
   const manager = m.role !== 'member';
-  const [members, invitations, library, seats] = await Promise.all([
+  const [members, invitations, library, seats, purchases] = await Promise.all([
     repo.listMembers(db, m.team_id),
     manager ? repo.listPending(db, m.team_id, now) : Promise.resolve([]),
     repo.listLibrary(db, m.team_id),
     teamSeats(db, m.team_id, now),
+    teamPurchases(db, m.team_id),
   ]);
   return {
     id: m.team_id,
@@ -58,6 +60,7 @@ async function present({ db }: Pick<TeamsDeps, 'db'>, userId: string): Promise<T
       updatedAt: p.updated_at,
       canEdit: p.author_id === userId || manager,
     })),
+    purchases,
   };
 }
 

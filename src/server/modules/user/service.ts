@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/service';
 import { normalizeEmail } from '../auth/service';
 import { withdrawFeedback } from '../marketplace/reviews';
+import { assertAccountDeletable } from '../teams/service';
 import * as repo from './repository';
 
 async function requireRow(db: Kysely<DB>, userId: string) {
@@ -84,6 +85,8 @@ export async function deleteAccount(db: Kysely<DB>, userId: string, password: st
     throw fieldError('password', 'Password is incorrect');
   }
   await db.transaction().execute(async (trx) => {
+    // A team's last owner hands it on or deletes it first (decision 063).
+    await assertAccountDeletable(trx, userId);
     await withdrawFeedback(trx, userId);
     await repo.deleteUser(trx, userId);
   });

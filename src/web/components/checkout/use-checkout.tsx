@@ -19,15 +19,21 @@ const TestGatewayDialog = lazy(async () => ({
   default: (await import('./test-gateway-dialog')).TestGatewayDialog,
 }));
 
-/** What to pay for: a plan for a billing period, or one premium prompt. Never an amount. */
-export type CheckoutTarget = { planId: string; billing: 'monthly' | 'annual' } | { promptId: string };
+/**
+ * What to pay for: a plan for a billing period, or one premium prompt (for the buyer's team with
+ * `forTeam`, decision 063). Never an amount.
+ */
+export type CheckoutTarget =
+  { planId: string; billing: 'monthly' | 'annual' } | { promptId: string; forTeam?: boolean };
 
 type Kind = 'subscription' | 'prompt';
 
 const kindOf = (target: CheckoutTarget): Kind => ('promptId' in target ? 'prompt' : 'subscription');
 /** Which button started the checkout, so only that one shows a spinner. */
 export const checkoutKey = (target: CheckoutTarget) =>
-  'promptId' in target ? `prompt:${target.promptId}` : `plan:${target.planId}:${target.billing}`;
+  'promptId' in target
+    ? `prompt:${target.promptId}${target.forTeam ? ':team' : ''}`
+    : `plan:${target.planId}:${target.billing}`;
 
 export interface Checkout {
   /** Creates the order and opens the payment window (Razorpay, or the test gateway's dialog). */

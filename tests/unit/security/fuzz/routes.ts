@@ -71,6 +71,8 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'PUT /api/team/members/{userId}': { role: 'user' },
   'DELETE /api/team/members/{userId}': { role: 'user' },
   'POST /api/team/leave': { role: 'user' },
+  'POST /api/team/transfer': { role: 'user' },
+  'DELETE /api/team': { role: 'user' },
   'DELETE /api/user/account': { role: 'victim' },
   'GET /api/playground/models': { role: 'user' },
   'POST /api/playground/uploads': { role: 'user' },

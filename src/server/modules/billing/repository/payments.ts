@@ -103,6 +103,7 @@ export async function markRefunded(db: Db, id: string, refundId: string, now: st
 }
 
 /** The user's order for a prompt that is still waiting for its payment (at most one: 0021's index). */
+/** The user's open order for a prompt, for themselves or for their team (its `team_id`). */
 export const findOpenPromptOrder = (db: Db, userId: string, promptId: string) =>
   db
     .selectFrom('payments')

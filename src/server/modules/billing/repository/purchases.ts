@@ -20,13 +20,16 @@ export const findPromptTitle = (db: Db, id: string) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
-/** Grants a prompt: a new purchase, or a refunded one restored by a new payment. */
+/**
+ * Grants a prompt to a user (`buyerId`) or a team (`teamId`), exactly one of them (the table's
+ * CHECK): a new purchase, or a refunded one restored by a new payment.
+ */
 export async function upsertPurchase(
   db: Db,
   row: {
     id: string;
     promptId: string;
-    buyerId: string;
+    holder: { buyerId: string } | { teamId: string };
     paymentId: string;
     amountMinor: number;
     shareMinor: number;
@@ -34,12 +37,17 @@ export async function upsertPurchase(
     now: string;
   },
 ): Promise<string> {
+  const holder =
+    'teamId' in row.holder
+      ? { buyer_id: null, team_id: row.holder.teamId }
+      : { buyer_id: row.holder.buyerId, team_id: null };
+  const key = 'teamId' in row.holder ? ('team_id' as const) : ('buyer_id' as const);
   await db
     .insertInto('purchases')
     .values({
       id: row.id,
       prompt_id: row.promptId,
-      buyer_id: row.buyerId,
+      ...holder,
       payment_id: row.paymentId,
       amount_minor: row.amountMinor,
       creator_share_minor: row.shareMinor,
@@ -48,7 +56,7 @@ export async function upsertPurchase(
       revoked_at: null,
     })
     .onConflict((oc) =>
-      oc.columns(['prompt_id', 'buyer_id']).doUpdateSet({
+      oc.columns(['prompt_id', key]).doUpdateSet({
         payment_id: row.paymentId,
         amount_minor: row.amountMinor,
         creator_share_minor: row.shareMinor,
@@ -62,7 +70,7 @@ export async function upsertPurchase(
     .selectFrom('purchases')
     .select('id')
     .where('prompt_id', '=', row.promptId)
-    .where('buyer_id', '=', row.buyerId)
+    .where(key, '=', holder[key]!)
     .executeTakeFirstOrThrow();
   return stored.id;
 }
@@ -84,16 +92,44 @@ export const findLivePurchase = (db: Db, promptId: string, userId: string) =>
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
 
-export const ownsPrompt = async (db: Db, promptId: string, userId: string) =>
-  Boolean(
-    await db
-      .selectFrom('purchases')
-      .select('id')
-      .where('prompt_id', '=', promptId)
-      .where('buyer_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst(),
-  );
+/** The team's unrevoked purchase of a prompt, with the payment that bought it (decision 063). */
+export const findLiveTeamPurchase = (db: Db, promptId: string, teamId: string) =>
+  db
+    .selectFrom('purchases')
+    .select(['id', 'payment_id'])
+    .where('prompt_id', '=', promptId)
+    .where('team_id', '=', teamId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+
+/** A team, while it exists: what an order for it grants to. */
+export const findTeam = (db: Db, teamId: string) =>
+  db.selectFrom('teams').select(['id', 'name']).where('id', '=', teamId).executeTakeFirst();
+
+/** The prompts a team holds a live purchase of, newest first (its page lists them). */
+export const listTeamPurchases = (db: Db, teamId: string) =>
+  db
+    .selectFrom('purchases as pu')
+    .innerJoin('prompts as p', 'p.id', 'pu.prompt_id')
+    .innerJoin('users as a', 'a.id', 'p.author_id')
+    .leftJoin('payments as pay', 'pay.id', 'pu.payment_id')
+    .leftJoin('users as b', 'b.id', 'pay.user_id')
+    .select([
+      'p.id as prompt_id',
+      'p.slug',
+      'p.title',
+      'p.category',
+      'a.name as author_name',
+      'b.name as bought_by',
+      'pu.amount_minor',
+      'pu.currency',
+      'pu.created_at',
+    ])
+    .where('pu.team_id', '=', teamId)
+    .where('pu.revoked_at', 'is', null)
+    .orderBy('pu.created_at', 'desc')
+    .orderBy('pu.id')
+    .execute();
 
 /** One line of the creator earnings ledger; a second sale or refund of the same payment is ignored. */
 export async function insertEarning(

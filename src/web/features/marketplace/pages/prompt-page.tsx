@@ -24,6 +24,7 @@ import { PromptLoadError, PromptNotFound, PromptPageSkeleton } from '../componen
 import { PromptStats } from '../components/prompt-stats';
 import { PromptTextPanel } from '../components/prompt-text-panel';
 import { ReviewsSection } from '../components/reviews-section';
+import { TeamAccessCard } from '../components/team-access-card';
 import { TestsSection } from '../components/tests-section';
 import { VersionHistory } from '../components/version-history';
 import { saveTextFile, textFileName } from '../lib/save-text-file';
@@ -140,6 +141,7 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
   // Buying (issue 7): the paid prompt's text arrives with the refreshed page data after the payment.
   const checkout = useCheckout();
   const buying = checkout.activeKey === checkoutKey({ promptId: prompt.id });
+  const buyingForTeam = checkout.activeKey === checkoutKey({ promptId: prompt.id, forTeam: true });
   const afterSessionCheck = useAfterSessionCheck();
   const onBuy = () =>
     afterSessionCheck((signedIn) =>
@@ -245,6 +247,17 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
             onBuy={onBuy}
             buying={buying}
           />
+          {prompt.access.team && (
+            <div className="mt-6">
+              <TeamAccessCard
+                team={prompt.access.team}
+                priceMinor={prompt.priceMinor}
+                currency={prompt.currency}
+                onBuyForTeam={() => checkout.start({ promptId: prompt.id, forTeam: true })}
+                buying={buyingForTeam}
+              />
+            </div>
+          )}
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {prompt.content !== null ? (

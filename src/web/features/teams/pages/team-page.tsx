@@ -1,4 +1,12 @@
-import { BookOpenIcon, LogOutIcon, RotateCcwIcon, SendIcon, UsersIcon } from 'lucide-react';
+import {
+  BookOpenIcon,
+  LogOutIcon,
+  RotateCcwIcon,
+  SendIcon,
+  ShoppingBagIcon,
+  Trash2Icon,
+  UsersIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -10,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
+import { useDeleteTeam } from '../api/delete-team';
 import { useLeaveTeam } from '../api/leave-team';
 import { useTeam } from '../api/get-team';
 import { ConfirmButton } from '../components/confirm-button';
@@ -18,6 +27,7 @@ import { InviteForm } from '../components/invite-form';
 import { MembersList } from '../components/members-list';
 import { showTeamError } from '../components/show-team-error';
 import { TeamLibrary } from '../components/team-library';
+import { TeamPurchases } from '../components/team-purchases';
 
 function Section(props: {
   id: string;
@@ -74,7 +84,16 @@ function TeamView({ team, userId }: { team: Team; userId: string }) {
       >
         <TeamLibrary prompts={team.library} />
       </Section>
-      <div className="flex justify-end">
+      <Section
+        id="team-purchases"
+        title="Bought for the team"
+        description="Premium prompts bought once for everyone: each member reads them while in the team."
+        icon={<ShoppingBagIcon />}
+      >
+        <TeamPurchases purchases={team.purchases} manager={manager} />
+      </Section>
+      <div className="flex flex-wrap justify-end gap-3">
+        {team.myRole === 'owner' ? <DeleteTeamButton team={team} /> : null}
         <ConfirmButton
           title={`Leave ${team.name}?`}
           description="You lose access to the team's prompts at once. Prompts you wrote stay yours."
@@ -98,6 +117,51 @@ function TeamView({ team, userId }: { team: Team; userId: string }) {
         />
       </div>
     </div>
+  );
+}
+
+/** The owner's Delete team, asking first; what the team holds is said in the dialog (decision 063). */
+function DeleteTeamButton({ team }: { team: Team }) {
+  const remove = useDeleteTeam();
+  const bought = team.purchases.length;
+  const shared = team.library.length;
+  return (
+    <ConfirmButton
+      title={`Delete ${team.name}?`}
+      description={
+        <span className="grid gap-2" data-testid="delete-team-impact">
+          <span>Every member loses access to the team at once. This cannot be undone.</span>
+          {bought > 0 ? (
+            <span>
+              The {bought === 1 ? 'prompt' : `${bought} prompts`} bought for the team will be lost: no member
+              keeps access, and nothing is refunded.
+            </span>
+          ) : null}
+          {shared > 0 ? (
+            <span>
+              The team's {shared === 1 ? 'prompt goes' : `${shared} prompts go`} back to{' '}
+              {shared === 1 ? 'its author' : 'their authors'}, private.
+            </span>
+          ) : null}
+        </span>
+      }
+      confirm="Delete team"
+      onConfirm={() =>
+        remove.mutate(
+          { purchasesLost: bought > 0 },
+          {
+            onSuccess: () => toast.success(TEAM_MESSAGES.deleted),
+            onError: (err) => showTeamError(err, 'Could not delete the team'),
+          },
+        )
+      }
+      trigger={
+        <Button variant="destructive" disabled={remove.isPending}>
+          <Trash2Icon aria-hidden />
+          Delete team
+        </Button>
+      }
+    />
   );
 }
 
