@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
 import { REMINDER_CRON, REMINDER_QUEUE } from './modules/billing/service';
+import { registerNearDuplicateJob } from './modules/creator/service';
 import { registerPromptTestJobs } from './modules/prompt-tests/service';
 import type { Services } from './services';
 
@@ -9,7 +10,8 @@ import type { Services } from './services';
  * The app's scheduled work, each job once across instances (decision 047): subscriptions whose
  * period ended are marked expired (reads already treat them as ended), refunds left due by a
  * gateway failure are tried again, renewal reminders and the admins' reports are mailed, and
- * prompt tests that are due run again (each prompt claimed once across instances, decision 057).
+ * prompt tests that are due run again (each prompt claimed once across instances, decision 057);
+ * and the queue of the near-duplicate re-check of an edited live prompt (decision 066).
  */
 export function scheduleJobs(services: Services, database: Database, config: Config): void {
   const { jobs, billing, mailer } = services;
@@ -26,6 +28,7 @@ export function scheduleJobs(services: Services, database: Database, config: Con
   });
   jobs.schedule(REMINDER_QUEUE, REMINDER_CRON);
   registerPromptTestJobs(services.promptTests);
+  registerNearDuplicateJob({ db: database.db, engine: database.engine, jobs });
   for (const [period, { queue, cron }] of Object.entries(REPORT_SCHEDULES)) {
     jobs.work(queue, { retryLimit: 3 }, async () => {
       await sendAdminReport(
