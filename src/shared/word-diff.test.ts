@@ -16,8 +16,8 @@ describe('wordDiff', () => {
       ],
       added: [
         { op: 'same', text: 'Write a ' },
-        { op: 'add', text: 'long, funny ' },
-        { op: 'same', text: 'poem about ' },
+        { op: 'add', text: 'long, funny' },
+        { op: 'same', text: ' poem about ' },
         { op: 'add', text: 'dogs' },
         { op: 'same', text: '.' },
       ],

@@ -19,7 +19,10 @@ const TOKEN = /[\p{L}\p{N}_]+|\s+|[^\p{L}\p{N}_\s]/gu;
 
 const tokens = (line: string) => line.match(TOKEN) ?? [];
 
-/** Joins neighbouring pieces of one kind; a space between two changed words joins them. */
+/**
+ * Joins neighbouring pieces of one kind; a space between two changed words joins them, and a
+ * change ends at its last word (a space after it goes back to the kept text that follows).
+ */
 function joined(ops: DiffOp[]): DiffOp[] {
   const out: DiffOp[] = [];
   ops.forEach((o, i) => {
@@ -29,6 +32,14 @@ function joined(ops: DiffOp[]): DiffOp[] {
     const op = bridge ? before.op : o.op;
     if (before && before.op === op) before.text += o.text;
     else out.push({ op, text: o.text });
+  });
+  out.forEach((o, i) => {
+    const next = out[i + 1];
+    const space = o.op !== 'same' && next?.op === 'same' ? /\s+$/.exec(o.text)?.[0] : undefined;
+    if (space && next && space.length < o.text.length) {
+      o.text = o.text.slice(0, -space.length);
+      next.text = space + next.text;
+    }
   });
   return out;
 }
