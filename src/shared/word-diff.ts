@@ -57,7 +57,7 @@ export function wordDiff(removed: string, added: string): { removed: DiffOp[]; a
 /** The line diff of two texts, each changed line that pairs with one on the other side with its words. */
 export function textDiff(before: string, after: string): DiffLineWords[] {
   const lines: DiffLineWords[] = lineDiff(before, after);
-  for (let start = 0; start < lines.length; ) {
+  for (let start = 0; start < lines.length;) {
     let end = start;
     while (end < lines.length && lines[end]!.op !== 'same') end++;
     const run = lines.slice(start, end);

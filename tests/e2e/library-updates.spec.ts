@@ -27,7 +27,10 @@ const V2 = [
 const auth = (account: RegisteredAccount) => ({ authorization: `Bearer ${account.token}` });
 
 async function buy(request: APIRequestContext, buyer: RegisteredAccount, promptId: string) {
-  const order = await request.post('/api/payments/create-order', { headers: auth(buyer), data: { promptId } });
+  const order = await request.post('/api/payments/create-order', {
+    headers: auth(buyer),
+    data: { promptId },
+  });
   const { orderId } = ((await order.json()) as { data: { orderId: string } }).data;
   const paid = await request.post('/api/payments/test-gateway/pay', {
     headers: auth(buyer),

@@ -33,7 +33,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "You opened a prompt of your library: its current version is seen, its badge clears",
+        summary: 'You opened a prompt of your library: its current version is seen, its badge clears',
         security,
         params: PromptParamsSchema,
         response: { 200: successEnvelope(LibrarySeenSchema) },

@@ -111,7 +111,11 @@ export async function getLibrary(db: Kysely<DB>, auth: AuthContext): Promise<Lib
  * its "updated" badge clears. Only a prompt in their own library is recorded; anything else
  * (another's prompt, one they cannot see, no such id) records nothing and says so alike.
  */
-export async function markLibrarySeen(db: Kysely<DB>, auth: AuthContext, promptId: string): Promise<LibrarySeen> {
+export async function markLibrarySeen(
+  db: Kysely<DB>,
+  auth: AuthContext,
+  promptId: string,
+): Promise<LibrarySeen> {
   const [entry] = await entries(db, auth.userId, promptId);
   if (!entry) return { recorded: false, version: null };
   await repo.markSeen(db, auth.userId, entry.row.id, entry.current, nowIso());

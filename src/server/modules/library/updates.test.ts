@@ -54,7 +54,9 @@ describe('the updated badge', () => {
     const prompt = await createPrompt(author.token);
     const [liker, other, stranger] = [await signUp('Lia'), await signUp('Oto'), await signUp('Sam')];
     for (const u of [liker, other]) {
-      expect((await call('POST', `/api/marketplace/prompts/${prompt.id}/like`, u.token)).statusCode).toBe(200);
+      expect((await call('POST', `/api/marketplace/prompts/${prompt.id}/like`, u.token)).statusCode).toBe(
+        200,
+      );
     }
     await edit(author.token, prompt.id, { content: text(2) });
     expect(await seen(liker.token, prompt.id)).toHaveProperty('statusCode', 200);

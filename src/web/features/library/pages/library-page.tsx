@@ -164,7 +164,9 @@ function LibraryCard({ item }: { item: LibraryItem }) {
  */
 function UpdateLine({ item }: { item: LibraryItem }) {
   const page = `${PAGE_PATHS.marketplace}/${encodeURIComponent(item.slug)}`;
-  const to = item.readable ? `${page}?from=${item.seenVersion}&to=${item.version}#versions` : `${page}#versions`;
+  const to = item.readable
+    ? `${page}?from=${item.seenVersion}&to=${item.version}#versions`
+    : `${page}#versions`;
   return (
     <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
       <span className="font-medium">

@@ -19,7 +19,10 @@ function Words({ words }: { words: DiffWord[] }) {
         <span className="sr-only">]</span>
       </del>
     ) : (
-      <ins key={i} className="rounded-sm bg-success/25 underline decoration-success decoration-2 underline-offset-2">
+      <ins
+        key={i}
+        className="rounded-sm bg-success/25 underline decoration-success decoration-2 underline-offset-2"
+      >
         <span className="sr-only">[added: </span>
         {w.text}
         <span className="sr-only">]</span>
