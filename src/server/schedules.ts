@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
 import { REMINDER_CRON, REMINDER_QUEUE } from './modules/billing/service';
+import { registerNearDuplicateJob } from './modules/creator/service';
 import { UPLOADS_CLEANUP_QUEUE } from './modules/playground/service';
 import { registerPromptTestJobs } from './modules/prompt-tests/service';
 import type { Services } from './services';
@@ -11,7 +12,8 @@ import type { Services } from './services';
  * period ended are marked expired (reads already treat them as ended), refunds left due by a
  * gateway failure are tried again, renewal reminders and the admins' reports are mailed,
  * prompt tests that are due run again (each prompt claimed once across instances, decision 057),
- * and files nobody holds any more (unsent uploads, those of deleted conversations) are removed.
+ * and files nobody holds any more (unsent uploads, those of deleted conversations) are removed;
+ * and the queue of the near-duplicate re-check of an edited live prompt (decision 066).
  */
 export function scheduleJobs(services: Services, database: Database, config: Config): void {
   const { jobs, billing, mailer } = services;
@@ -32,6 +34,7 @@ export function scheduleJobs(services: Services, database: Database, config: Con
     await services.uploads.cleanUp();
   });
   jobs.schedule(UPLOADS_CLEANUP_QUEUE, '41 3 * * *');
+  registerNearDuplicateJob({ db: database.db, engine: database.engine, jobs });
   for (const [period, { queue, cron }] of Object.entries(REPORT_SCHEDULES)) {
     jobs.work(queue, { retryLimit: 3 }, async () => {
       await sendAdminReport(

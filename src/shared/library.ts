@@ -20,6 +20,10 @@ export const LibraryItemSchema = z.object({
   relations: z.array(z.enum(LIBRARY_RELATIONS)),
   /** The current version's number (its earlier versions kept, plus one). */
   version: z.number().int(),
+  /** The version the user last saw: the newest they opened, else the one current when it joined. */
+  seenVersion: z.number().int(),
+  /** A version newer than the one the user last saw exists ("v{seenVersion} → v{version}"). */
+  updated: z.boolean(),
   updatedAt: z.string(),
   /** The user may read its text (the export carries it). */
   readable: z.boolean(),
@@ -30,6 +34,10 @@ export type LibraryItem = z.infer<typeof LibraryItemSchema>;
 
 export const LibrarySchema = z.object({ items: z.array(LibraryItemSchema) });
 export type Library = z.infer<typeof LibrarySchema>;
+
+/** POST /api/user/library/:id/seen: whether the prompt is in the library, and the version now seen. */
+export const LibrarySeenSchema = z.object({ recorded: z.boolean(), version: z.number().int().nullable() });
+export type LibrarySeen = z.infer<typeof LibrarySeenSchema>;
 
 export const LIBRARY_EXPORT_FORMATS = ['md', 'json'] as const;
 export const LibraryExportQuerySchema = z.object({

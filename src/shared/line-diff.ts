@@ -1,6 +1,7 @@
 /*
  * A line diff by the longest common subsequence (decision 055): the textbook dynamic programme over
- * the lines that differ once the common head and tail are set aside. Prompts are at most 20 000
+ * the lines that differ once the common head and tail are set aside (the same over a changed line's
+ * words: word-diff.ts, decision 066). Prompts are at most 20 000
  * characters, so the table is small; past MAX_CELLS the middle is shown as removed then added.
  */
 
@@ -12,9 +13,14 @@ export interface DiffOp {
 const MAX_CELLS = 4_000_000;
 
 /** The lines of `after` against `before`: kept, removed and added, in reading order. */
-export function lineDiff(before: string, after: string): DiffOp[] {
-  const a = before.split('\n');
-  const b = after.split('\n');
+export const lineDiff = (before: string, after: string): DiffOp[] =>
+  sequenceDiff(before.split('\n'), after.split('\n'));
+
+/**
+ * Any two sequences of strings (lines, or a line's words: word-diff.ts) compared the same way; past
+ * `maxCells` the differing middle is shown as removed then added.
+ */
+export function sequenceDiff(a: string[], b: string[], maxCells = MAX_CELLS): DiffOp[] {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
@@ -28,13 +34,13 @@ export function lineDiff(before: string, after: string): DiffOp[] {
   const x = a.slice(head, a.length - tail);
   const y = b.slice(head, b.length - tail);
   const same = (lines: string[]) => lines.map((text): DiffOp => ({ op: 'same', text }));
-  return [...same(a.slice(0, head)), ...middle(x, y), ...same(a.slice(a.length - tail))];
+  return [...same(a.slice(0, head)), ...middle(x, y, maxCells), ...same(a.slice(a.length - tail))];
 }
 
-function middle(x: string[], y: string[]): DiffOp[] {
+function middle(x: string[], y: string[], maxCells: number): DiffOp[] {
   const remove = x.map((text): DiffOp => ({ op: 'remove', text }));
   const add = y.map((text): DiffOp => ({ op: 'add', text }));
-  if (x.length === 0 || y.length === 0 || (x.length + 1) * (y.length + 1) > MAX_CELLS) {
+  if (x.length === 0 || y.length === 0 || (x.length + 1) * (y.length + 1) > maxCells) {
     return [...remove, ...add];
   }
   const w = y.length + 1;

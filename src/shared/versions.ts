@@ -55,13 +55,21 @@ export const VersionParamsSchema = z.object({
 
 export const DiffQuerySchema = z.object({ from: versionNumber('From'), to: versionNumber('To') });
 
+const DIFF_OPS = ['same', 'add', 'remove'] as const;
+
+/** A changed line's words: on a removed line its kept and removed ones, on an added line its kept and added. */
+export const DiffWordSchema = z.object({ op: z.enum(DIFF_OPS), text: z.string() });
+export type DiffWord = z.infer<typeof DiffWordSchema>;
+
 export const DiffLineSchema = z.object({
-  op: z.enum(['same', 'add', 'remove']),
+  op: z.enum(DIFF_OPS),
   text: z.string(),
+  /** On a changed line paired with one on the other side (word-diff.ts); absent otherwise. */
+  words: z.array(DiffWordSchema).optional(),
 });
 export type DiffLine = z.infer<typeof DiffLineSchema>;
 
-/** The change from one version to another, field by field, line by line. */
+/** The change from one version to another, field by field, line by line, and word by word within changed lines. */
 export const VersionDiffSchema = z.object({
   from: z.number().int(),
   to: z.number().int(),

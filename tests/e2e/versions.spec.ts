@@ -108,7 +108,10 @@ test('a creator publishes version 2 with a note; a buyer gets the notice and see
   // The notice opens the changes that made version 2, and is read.
   await expect(buyerPage).toHaveURL(new RegExp(`/marketplace/${prompt.slug}\\?version=2#versions$`));
   const diff = buyerPage.getByTestId('version-diff');
-  await expect(diff.locator('[data-op="add"]')).toHaveText([`+Added: ${V2_LINE}`]);
+  await expect(diff.locator('[data-op="add"]')).toHaveText([
+    '+Added: Group the changes by area[added:  and by risk].',
+  ]);
+  await expect(diff.locator('[data-op="add"] ins')).toHaveText(['[added:  and by risk]']);
   await expect(diff.locator('[data-op="remove"]')).toHaveText(['−Removed: Group the changes by area.']);
   await expect(buyerPage.getByTestId('version-2')).toContainText('Grouped by risk too');
   await expect(buyerPage.getByTestId('version-1')).toContainText('First release');

@@ -56,6 +56,7 @@ const TABLES = [
   'prompt_test_cases',
   'prompt_test_runs',
   'prompt_test_schedule',
+  'library_seen',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {

@@ -307,6 +307,14 @@ export interface ConversationSharesTable {
   updated_at: Timestamp;
 }
 
+/** The newest version of a library prompt the user opened (migration 0037, decision 066). */
+export interface LibrarySeenTable {
+  user_id: string;
+  prompt_id: string;
+  version: number;
+  seen_at: Timestamp;
+}
+
 /** A user's saved chat starting point (migration 0025). */
 export interface PlaygroundPresetsTable {
   id: string;
@@ -651,6 +659,7 @@ export interface DB {
   playground_messages: PlaygroundMessagesTable;
   playground_presets: PlaygroundPresetsTable;
   conversation_shares: ConversationSharesTable;
+  library_seen: LibrarySeenTable;
   model_prices: ModelPricesTable;
   plan_models: PlanModelsTable;
   api_keys: ApiKeysTable;

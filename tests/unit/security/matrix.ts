@@ -670,6 +670,11 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /api/user/library': { access: 'signedIn' },
   'GET /api/user/library/export': { access: 'signedIn', request: () => ({ query: 'format=json' }) },
+  // Any signed-in user may say they opened a prompt; only one in their own library is recorded.
+  'POST /api/user/library/{id}/seen': {
+    access: 'signedIn',
+    request: (ctx) => ({ params: { id: ctx.f.reviewPrompt } }),
+  },
   'PUT /api/user/prompts/{id}': {
     access: 'owner',
     request: (ctx) => ({

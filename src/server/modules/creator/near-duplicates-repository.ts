@@ -61,3 +61,20 @@ export const candidatesOnSqlite = (
     .orderBy('id')
     .limit(limit)
     .execute();
+
+/** A published prompt's text and author, for the re-check of its edited text. */
+export const findPublishedText = (db: Kysely<DB>, promptId: string) =>
+  db
+    .selectFrom('prompts')
+    .select(['content', 'author_id'])
+    .where('id', '=', promptId)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+
+/** Writes a prompt's flag when its text is still the one compared (a later edit re-checks its own). */
+export const writeFlag = (
+  db: Kysely<DB>,
+  promptId: string,
+  content: string,
+  flag: { duplicate_of: string | null; duplicate_similarity: number | null },
+) => db.updateTable('prompts').set(flag).where('id', '=', promptId).where('content', '=', content).execute();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
-import type { DB } from '../../db/types';
+import type { DB, PromptRow } from '../../db/types';
+import type { Jobs } from '../../jobs';
 import { trigramSimilarity, trigramsOf } from '../../lib/trigrams';
 import * as repo from './near-duplicates-repository';
 
@@ -9,6 +10,9 @@ import * as repo from './near-duplicates-repository';
  * compared with every published listing by someone else by trigram similarity (pg_trgm's measure
  * on both engines: lib/trigrams.ts on SQLite). At or above the threshold it is flagged: the
  * creator sees which listing it nearly matches, the moderators see a flag in the admin list.
+ * An edit of a published prompt's text is compared again by a job queued in the edit's
+ * transaction (decision 066): on SQLite the comparison takes seconds at 10 000 listings, too long
+ * for a save to wait.
  */
 
 /**
@@ -86,3 +90,38 @@ export const findNearDuplicate = (
   text: string,
   authorId: string,
 ): Promise<NearDuplicate | null> => nearDuplicateFinder(deps, authorId)(text);
+
+/** The near-duplicate flag of a text about to go live (or be imported, or edited live), as the row stores it. */
+export async function duplicateColumns(
+  deps: { db: Kysely<DB>; engine: Engine },
+  content: string,
+  authorId: string,
+): Promise<Pick<PromptRow, 'duplicate_of' | 'duplicate_similarity'>> {
+  const match = await findNearDuplicate(deps, content, authorId);
+  return { duplicate_of: match?.id ?? null, duplicate_similarity: match?.similarity ?? null };
+}
+
+/** The queue of the re-check of a published prompt's edited text. */
+export const RECHECK_QUEUE = 'near-duplicate-recheck';
+
+/**
+ * The re-check job: a published prompt's current text compared as publish compares it, its flag
+ * set or cleared, unless the text changed meanwhile (that edit queued a re-check of its own).
+ */
+export async function recheckNearDuplicate(deps: { db: Kysely<DB>; engine: Engine }, promptId: string) {
+  const row = await repo.findPublishedText(deps.db, promptId);
+  if (!row) return;
+  await repo.writeFlag(
+    deps.db,
+    promptId,
+    row.content,
+    await duplicateColumns(deps, row.content, row.author_id),
+  );
+}
+
+/** Declares the re-check queue on the app's job runner. */
+export function registerNearDuplicateJob(deps: { db: Kysely<DB>; engine: Engine; jobs: Jobs }) {
+  deps.jobs.work<{ promptId: string }>(RECHECK_QUEUE, { retryLimit: 3 }, (job) =>
+    recheckNearDuplicate(deps, job.data.promptId),
+  );
+}

@@ -57,6 +57,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
     publicUrl,
     onVersionLive,
     engine: app.database.engine,
+    jobs: app.jobs,
   };
   app.addHook('onRequest', app.authenticate);
   overviewRoutes(app, deps, playground);

@@ -12,14 +12,16 @@ import { parseTags, roundRating } from '../../lib/prompt-fields';
 import { newId, nowIso } from '../../lib/time';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { AuthContext } from '../../plugins/app/auth';
-import { findNearDuplicate } from './near-duplicates';
+import type { Jobs } from '../../jobs';
+import { RECHECK_QUEUE, duplicateColumns } from './near-duplicates';
 import { REMIX_NOT_FOUND, assertMayPublish, remixDraft, remixVerdictFor } from './remix';
 import { TEAM_MESSAGES } from '../../../shared/teams';
 import { managesTeam, membershipOf } from '../teams/service';
 import * as repo from './repository';
-import { VERSIONED, type VersionOptions, keepsVersions, recordVersion, restorableVersion } from './versions';
+import { type EditOptions, VERSIONED, keepsVersions, recordVersion, restorableVersion } from './versions';
 import type { z } from 'zod';
 
+export { RECHECK_QUEUE, registerNearDuplicateJob } from './near-duplicates';
 /** The creator studio: a creator's prompts written, published, listed and deleted. */
 
 type CreateInput = z.output<typeof CreatePromptSchema>;
@@ -41,6 +43,8 @@ export interface CreatorDeps {
   publicUrl?: string;
   /** Prompt tests run on each live version (modules/prompt-tests, decision 057). */
   onVersionLive?: OnVersionLive;
+  /** Queues the near-duplicate re-check of a published prompt's edited text (decision 066). */
+  jobs: Jobs;
 }
 
 export const PROMPT_NOT_FOUND = 'The requested prompt could not be found.';
@@ -182,16 +186,6 @@ export async function listCreatorPrompts(
   };
 }
 
-/** The near-duplicate flag of a text about to go live (or be imported), as the row stores it. */
-export async function duplicateColumns(
-  deps: Pick<CreatorDeps, 'db' | 'engine'>,
-  content: string,
-  authorId: string,
-): Promise<Pick<PromptRow, 'duplicate_of' | 'duplicate_similarity'>> {
-  const match = await findNearDuplicate(deps, content, authorId);
-  return { duplicate_of: match?.id ?? null, duplicate_similarity: match?.similarity ?? null };
-}
-
 export async function createPrompt(
   { db, engine, onPublished, onVersionLive }: CreatorDeps,
   auth: AuthContext,
@@ -245,7 +239,7 @@ export async function createPrompt(
  * version before the change (versions.ts); buyers always read the newest.
  */
 export async function updatePrompt(
-  { db, mailer, publicUrl, onVersionLive }: CreatorDeps,
+  { db, mailer, publicUrl, onVersionLive, jobs }: CreatorDeps,
   auth: AuthContext,
   id: string,
   input: UpdateInput,
@@ -266,15 +260,16 @@ export async function updatePrompt(
   const now = nowIso();
   const live = await db
     .transaction()
-    .execute((trx) => applyPromptEdit(trx, row, changes, now, { note: input.note, mailer, publicUrl }));
+    .execute((trx) => applyPromptEdit(trx, row, changes, now, { note: input.note, mailer, publicUrl, jobs }));
   mailer?.wake();
+  jobs.notify(RECHECK_QUEUE);
   if (live) await onVersionLive?.(row.id);
   return present(db, row.id);
 }
 
 /** Restores an earlier version's title, description and text as the newest version (its price stays). */
 export async function restoreVersion(
-  { db, mailer, publicUrl, onVersionLive }: CreatorDeps,
+  { db, mailer, publicUrl, onVersionLive, jobs }: CreatorDeps,
   auth: AuthContext,
   id: string,
   version: number,
@@ -285,22 +280,25 @@ export async function restoreVersion(
   const note = `Restored from version ${version}`;
   const live = await db
     .transaction()
-    .execute((trx) => applyPromptEdit(trx, row, changes, nowIso(), { note, mailer, publicUrl }));
+    .execute((trx) => applyPromptEdit(trx, row, changes, nowIso(), { note, mailer, publicUrl, jobs }));
   mailer?.wake();
+  jobs.notify(RECHECK_QUEUE);
   if (live) await onVersionLive?.(row.id);
   return present(db, row.id);
 }
 
 /**
  * Writes an edit of a prompt; when a published prompt's text or price changes, the version buyers
- * had is kept first. Runs inside the caller's transaction (the creator's edit and the admin's).
+ * had is kept first, and a changed text of a live prompt is queued for the near-duplicate check
+ * (the caller wakes RECHECK_QUEUE after its commit). Runs inside the caller's transaction (the
+ * creator's edit and the admin's).
  */
 export async function applyPromptEdit(
   trx: Kysely<DB>,
   row: PromptRow,
   changes: Partial<PromptRow>,
   now: string,
-  options: VersionOptions = {},
+  options: EditOptions,
 ): Promise<boolean> {
   const merged = { ...row, ...changes };
   // The rule is checked on the prompt this edit produces, not on the request (issue 51).
@@ -312,6 +310,9 @@ export async function applyPromptEdit(
   if (versioned && keepsVersions(row)) version = await recordVersion(trx, row, merged, now, options);
   else if (options.note !== undefined) version = { version_note: options.note };
   await repo.updatePrompt(trx, row.id, { ...changes, ...version, updated_at: now });
+  if (merged.status === 'published' && merged.content !== row.content) {
+    await options.jobs.send(RECHECK_QUEUE, { promptId: row.id }, { db: trx });
+  }
   // Whether a published prompt's text changed: a new live version (its tests run, decision 057).
   return row.status === 'published' && versioned;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { VERSION_NOT_FOUND } from '../../../shared/versions';
 import type { DB, PromptRow } from '../../db/types';
 import type { Mailer } from '../../integrations/mail/mailer';
+import type { Jobs } from '../../jobs';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/time';
 import { notify } from '../notifications/service';
@@ -23,6 +24,11 @@ export interface VersionOptions {
   note?: string | null;
   mailer?: Mailer;
   publicUrl?: string;
+}
+
+/** What an edit needs beyond the rows: its version's note and mail, and the job runner. */
+export interface EditOptions extends VersionOptions {
+  jobs: Jobs;
 }
 
 /** Whether the prompt has been seen by others, so an edit of its text makes a new version. */

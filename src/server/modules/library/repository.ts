@@ -33,22 +33,72 @@ const base = (db: Kysely<DB>) =>
         .as('kept_versions'),
     );
 
-export type LibraryRow = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
+/** A library row, with when the prompt joined the library for this reason (none for a remix). */
+export type LibraryRow = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number] & {
+  since: string | null;
+};
 
-/** Prompts the user holds a live (not refunded) purchase of. */
-export const bought = (db: Kysely<DB>, userId: string) =>
+/** Prompts the user holds a live (not refunded) purchase of; `only` keeps one prompt. */
+export const bought = (db: Kysely<DB>, userId: string, only?: string): Promise<LibraryRow[]> =>
   base(db)
     .innerJoin('purchases as b', 'b.prompt_id', 'p.id')
+    .select('b.created_at as since')
     .where('b.buyer_id', '=', userId)
     .where('b.revoked_at', 'is', null)
+    .$if(only !== undefined, (q) => q.where('p.id', '=', only!))
     .execute();
 
-export const liked = (db: Kysely<DB>, userId: string) =>
-  base(db).innerJoin('prompt_likes as l', 'l.prompt_id', 'p.id').where('l.user_id', '=', userId).execute();
+export const liked = (db: Kysely<DB>, userId: string, only?: string): Promise<LibraryRow[]> =>
+  base(db)
+    .innerJoin('prompt_likes as l', 'l.prompt_id', 'p.id')
+    .select('l.created_at as since')
+    .where('l.user_id', '=', userId)
+    .$if(only !== undefined, (q) => q.where('p.id', '=', only!))
+    .execute();
 
 /** The user's own remixes. */
-export const remixed = (db: Kysely<DB>, userId: string) =>
-  base(db).where('p.author_id', '=', userId).where('p.remix_of', 'is not', null).execute();
+export const remixed = async (db: Kysely<DB>, userId: string, only?: string): Promise<LibraryRow[]> =>
+  (
+    await base(db)
+      .where('p.author_id', '=', userId)
+      .where('p.remix_of', 'is not', null)
+      .$if(only !== undefined, (q) => q.where('p.id', '=', only!))
+      .execute()
+  ).map((row) => ({ ...row, since: null }));
+
+/** When each kept version of the prompts was replaced by the next (its row's creation). */
+export const replacedAt = async (db: Kysely<DB>, promptIds: string[]) =>
+  promptIds.length === 0
+    ? []
+    : db
+        .selectFrom('prompt_versions')
+        .select(['prompt_id', 'created_at'])
+        .where('prompt_id', 'in', promptIds)
+        .execute();
+
+/** The newest version of each prompt the user opened. */
+export const seenOf = async (db: Kysely<DB>, userId: string, promptIds: string[]) =>
+  promptIds.length === 0
+    ? []
+    : db
+        .selectFrom('library_seen')
+        .select(['prompt_id', 'version'])
+        .where('user_id', '=', userId)
+        .where('prompt_id', 'in', promptIds)
+        .execute();
+
+/** Records that the user opened `version` of a prompt; an older version never replaces a newer one. */
+export const markSeen = (db: Kysely<DB>, userId: string, promptId: string, version: number, now: string) =>
+  db
+    .insertInto('library_seen')
+    .values({ user_id: userId, prompt_id: promptId, version, seen_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'prompt_id'])
+        .doUpdateSet({ version, seen_at: now })
+        .where('library_seen.version', '<', version),
+    )
+    .execute();
 
 export const titlesOf = async (db: Kysely<DB>, ids: string[]) =>
   ids.length === 0

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successEnvelope } from '../../../shared/envelope';
-import { LibraryExportQuerySchema, LibrarySchema } from '../../../shared/library';
-import { exportLibrary, getLibrary } from './service';
+import { LibraryExportQuerySchema, LibrarySchema, LibrarySeenSchema } from '../../../shared/library';
+import { PromptParamsSchema } from '../../../shared/marketplace';
+import { exportLibrary, getLibrary, markLibrarySeen } from './service';
 
-/** "My library" under /api/user/library: the list, and all of it as a Markdown or JSON file. */
+/**
+ * "My library" under /api/user/library: the list, all of it as a Markdown or JSON file, and the
+ * prompt page's word that the user opened a prompt (its "updated" badge clears).
+ */
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   app.addHook('onRequest', app.authenticate);
@@ -22,6 +26,23 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await getLibrary(db, request.auth!) }),
+  );
+
+  app.post(
+    '/user/library/:id/seen',
+    {
+      schema: {
+        tags,
+        summary: 'You opened a prompt of your library: its current version is seen, its badge clears',
+        security,
+        params: PromptParamsSchema,
+        response: { 200: successEnvelope(LibrarySeenSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await markLibrarySeen(db, request.auth!, request.params.id),
+    }),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Category, PromptType } from '../../../shared/constants';
 import { licenceInfo } from '../../../shared/licences';
-import type { Library, LibraryItem, LibraryRelation } from '../../../shared/library';
+import type { Library, LibraryItem, LibraryRelation, LibrarySeen } from '../../../shared/library';
 import type { DB } from '../../db/types';
 import { nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/app/auth';
@@ -19,20 +19,40 @@ interface Entry {
   row: repo.LibraryRow;
   relations: Set<LibraryRelation>;
   owns: boolean;
+  /** When it last joined the library (a purchase, a like); null for the user's own remix. */
+  since: string | null;
 }
 
-async function entries(db: Kysely<DB>, userId: string) {
+/**
+ * The version of a library prompt the user last saw (decision 066): the newest they opened, or
+ * else the one that was current when the prompt joined their library (a version is current from
+ * when it replaced the one before, `replacedAt` of the kept versions). Their own remix they wrote:
+ * always the current one. A newer current version is what the "updated" badge shows.
+ */
+export function seenVersion(o: {
+  current: number;
+  opened: number | null;
+  since: string | null;
+  replacedAt: string[];
+}): number {
+  if (o.since === null) return o.current;
+  const atJoin = 1 + o.replacedAt.filter((at) => at <= o.since!).length;
+  return Math.min(o.current, Math.max(o.opened ?? 0, atJoin));
+}
+
+async function entries(db: Kysely<DB>, userId: string, only?: string) {
   const [bought, liked, remixed] = await Promise.all([
-    repo.bought(db, userId),
-    repo.liked(db, userId),
-    repo.remixed(db, userId),
+    repo.bought(db, userId, only),
+    repo.liked(db, userId, only),
+    repo.remixed(db, userId, only),
   ]);
   const byId = new Map<string, Entry>();
   const add = (rows: repo.LibraryRow[], relation: LibraryRelation) => {
     for (const row of rows) {
-      const e = byId.get(row.id) ?? { row, relations: new Set<LibraryRelation>(), owns: false };
+      const e = byId.get(row.id) ?? { row, relations: new Set<LibraryRelation>(), owns: false, since: '' };
       e.relations.add(relation);
       if (relation === 'bought') e.owns = true;
+      e.since = row.since === null || e.since === null ? null : row.since > e.since ? row.since : e.since;
       byId.set(row.id, e);
     }
   };
@@ -41,17 +61,26 @@ async function entries(db: Kysely<DB>, userId: string) {
   add(remixed, 'remixed');
   const viewer = { userId, admin: false };
   const visible = [...byId.values()].filter((e) => canSee(e.row, viewer, e.owns));
-  const sources = new Map(
-    (await repo.titlesOf(db, [...new Set(visible.map((e) => e.row.remix_of).filter((x) => x !== null))])).map(
-      (s) => [s.id, s],
-    ),
-  );
+  const ids = visible.map((e) => e.row.id);
+  const [sourceRows, replaced, seen] = await Promise.all([
+    repo.titlesOf(db, [...new Set(visible.map((e) => e.row.remix_of).filter((x) => x !== null))]),
+    repo.replacedAt(db, ids),
+    repo.seenOf(db, userId, ids),
+  ]);
+  const sources = new Map(sourceRows.map((s) => [s.id, s]));
+  const opened = new Map(seen.map((s) => [s.prompt_id, s.version]));
   return visible
-    .map((e) => ({
-      ...e,
-      readable: readReason(e.row, viewer, e.owns) !== 'locked',
-      source: e.row.remix_of ? sources.get(e.row.remix_of) : undefined,
-    }))
+    .map((e) => {
+      const current = Number(e.row.kept_versions ?? 0) + 1;
+      const replacedAt = replaced.filter((r) => r.prompt_id === e.row.id).map((r) => r.created_at);
+      return {
+        ...e,
+        current,
+        seen: seenVersion({ current, opened: opened.get(e.row.id) ?? null, since: e.since, replacedAt }),
+        readable: readReason(e.row, viewer, e.owns) !== 'locked',
+        source: e.row.remix_of ? sources.get(e.row.remix_of) : undefined,
+      };
+    })
     .sort((a, b) => (a.row.updated_at < b.row.updated_at ? 1 : a.row.updated_at > b.row.updated_at ? -1 : 0));
 }
 
@@ -65,7 +94,9 @@ const toItem = (e: Awaited<ReturnType<typeof entries>>[number]): LibraryItem => 
   licence: licenceInfo(e.row.licence),
   author: e.row.author_name,
   relations: (['bought', 'liked', 'remixed'] as const).filter((r) => e.relations.has(r)),
-  version: Number(e.row.kept_versions ?? 0) + 1,
+  version: e.current,
+  seenVersion: e.seen,
+  updated: e.seen < e.current,
   updatedAt: e.row.updated_at,
   readable: e.readable,
   remixOf: e.source ? { slug: e.source.slug, title: e.source.title } : null,
@@ -73,6 +104,22 @@ const toItem = (e: Awaited<ReturnType<typeof entries>>[number]): LibraryItem => 
 
 export async function getLibrary(db: Kysely<DB>, auth: AuthContext): Promise<Library> {
   return { items: (await entries(db, auth.userId)).map(toItem) };
+}
+
+/**
+ * The user opened a prompt (its page or its changes): its current version is the one they saw, and
+ * its "updated" badge clears. Only a prompt in their own library is recorded; anything else
+ * (another's prompt, one they cannot see, no such id) records nothing and says so alike.
+ */
+export async function markLibrarySeen(
+  db: Kysely<DB>,
+  auth: AuthContext,
+  promptId: string,
+): Promise<LibrarySeen> {
+  const [entry] = await entries(db, auth.userId, promptId);
+  if (!entry) return { recorded: false, version: null };
+  await repo.markSeen(db, auth.userId, entry.row.id, entry.current, nowIso());
+  return { recorded: true, version: entry.current };
 }
 
 const RELATION_LABELS: Record<LibraryRelation, string> = {

@@ -95,8 +95,20 @@ describe('the version history', () => {
         .data;
       expect(diff.content).toEqual([
         { op: 'same', text: 'You write release notes.' },
-        { op: 'remove', text: 'Group the changes by area.' },
-        { op: 'add', text: 'Group the changes by area and by risk.' },
+        {
+          op: 'remove',
+          text: 'Group the changes by area.',
+          words: [{ op: 'same', text: 'Group the changes by area.' }],
+        },
+        {
+          op: 'add',
+          text: 'Group the changes by area and by risk.',
+          words: [
+            { op: 'same', text: 'Group the changes by area' },
+            { op: 'add', text: ' and by risk' },
+            { op: 'same', text: '.' },
+          ],
+        },
         { op: 'same', text: 'Keep each line short.' },
       ]);
       expect(diff.title).toEqual([{ op: 'same', text: prompt.title }]);
@@ -114,8 +126,20 @@ describe('the version history', () => {
     const res = await call('GET', `/api/marketplace/prompts/${prompt.id}/diff?from=2&to=1`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.content.filter((l: { op: string }) => l.op !== 'same')).toEqual([
-      { op: 'remove', text: 'Group the changes by area and by risk.' },
-      { op: 'add', text: 'Group the changes by area.' },
+      {
+        op: 'remove',
+        text: 'Group the changes by area and by risk.',
+        words: [
+          { op: 'same', text: 'Group the changes by area' },
+          { op: 'remove', text: ' and by risk' },
+          { op: 'same', text: '.' },
+        ],
+      },
+      {
+        op: 'add',
+        text: 'Group the changes by area.',
+        words: [{ op: 'same', text: 'Group the changes by area.' }],
+      },
     ]);
   });
 

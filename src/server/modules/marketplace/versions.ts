@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { lineDiff } from '../../../shared/line-diff';
 import {
   VERSION_NOT_FOUND,
   type VersionDiff,
@@ -7,6 +6,7 @@ import {
   type VersionSummary,
   type VersionText,
 } from '../../../shared/versions';
+import { textDiff } from '../../../shared/word-diff';
 import type { DB } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from './deps';
@@ -83,7 +83,7 @@ export async function getVersion(
   return versionText(db, row.id, version);
 }
 
-/** What changed from one version to another, line by line, for those who may read the text. */
+/** What changed from one version to another, by line and word, for those who may read the text. */
 export async function diffVersions(
   db: Kysely<DB>,
   idOrSlug: string,
@@ -96,8 +96,8 @@ export async function diffVersions(
   return {
     from,
     to,
-    title: lineDiff(a.title, b.title),
-    description: lineDiff(a.description, b.description),
-    content: lineDiff(a.content, b.content),
+    title: textDiff(a.title, b.title),
+    description: textDiff(a.description, b.description),
+    content: textDiff(a.content, b.content),
   };
 }

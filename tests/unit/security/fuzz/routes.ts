@@ -106,6 +106,7 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'POST /api/user/prompts/import': { role: 'user' },
   'GET /api/user/library': { role: 'user' },
   'GET /api/user/library/export': { role: 'user' },
+  'POST /api/user/library/{id}/seen': { role: 'user', ids: 'publishedPrompt' },
   'POST /api/user/prompts': { role: 'user' },
   'PUT /api/user/prompts/{id}': { role: 'user', ids: 'ownPrompt' },
   'DELETE /api/user/prompts/{id}': { role: 'user', ids: 'ownPrompt' },

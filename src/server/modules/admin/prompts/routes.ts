@@ -85,6 +85,7 @@ export const adminPromptsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         prompt: await updateAdminPrompt(db, actorOf(request), request.params.id, request.body, {
           mailer,
           publicUrl: config.publicUrl,
+          jobs: app.jobs,
         }),
       },
       message: ADMIN_PROMPT_MESSAGES.updated,

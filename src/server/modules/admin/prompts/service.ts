@@ -21,8 +21,14 @@ import { toMinorExact } from '../../../../shared/pricing';
 import { assertPromptPrice, fromMinor, storedMinor } from '../../../lib/money';
 import { parseTags, roundRating } from '../../../lib/prompt-fields';
 import { newId, nowIso } from '../../../lib/time';
-import { applyPromptEdit, insertNewPrompt, removePrompt, writePromptColumns } from '../../creator/service';
-import type { VersionOptions } from '../../creator/versions';
+import {
+  RECHECK_QUEUE,
+  applyPromptEdit,
+  insertNewPrompt,
+  removePrompt,
+  writePromptColumns,
+} from '../../creator/service';
+import type { EditOptions } from '../../creator/versions';
 import { assertMayPublish } from '../../creator/remix';
 import { licenceInfo } from '../../../../shared/licences';
 import * as repo from './repository';
@@ -195,8 +201,8 @@ export async function updateAdminPrompt(
   actor: AdminActor,
   id: string,
   input: AdminPromptUpdate,
-  /** Where the update e-mails of a new version go (decision 055). */
-  mail: Pick<VersionOptions, 'mailer' | 'publicUrl'> = {},
+  /** Where the update e-mails of a new version go (decision 055), and the near-duplicate re-check's runner. */
+  options: Pick<EditOptions, 'mailer' | 'publicUrl' | 'jobs'>,
 ): Promise<AdminPrompt> {
   const row = await load(db, id);
   const now = nowIso();
@@ -223,7 +229,7 @@ export async function updateAdminPrompt(
   }
   await db.transaction().execute(async (trx) => {
     const admin = await repo.findActor(trx, actor.userId);
-    await applyPromptEdit(trx, row, changes, now, mail);
+    await applyPromptEdit(trx, row, changes, now, options);
     if (changes.status !== undefined) {
       await recordActivity(trx, {
         type: 'prompt.moderated',
@@ -247,7 +253,8 @@ export async function updateAdminPrompt(
       ip: actor.ip,
     });
   });
-  mail.mailer?.wake();
+  options.mailer?.wake();
+  options.jobs.notify(RECHECK_QUEUE);
   return present(db, row.id);
 }
 

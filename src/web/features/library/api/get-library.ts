@@ -18,6 +18,8 @@ export function useLibrary() {
       queryFn: ({ signal }) => getLibrary(signal),
       // The page says what failed itself.
       meta: { silent: true },
+      // Opening a prompt clears its "updated" badge on the server: coming back shows that.
+      refetchOnMount: 'always',
     }),
   );
 }

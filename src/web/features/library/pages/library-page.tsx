@@ -5,6 +5,7 @@ import {
   LoaderCircleIcon,
   LockIcon,
   ShoppingBagIcon,
+  SparklesIcon,
 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -111,6 +112,12 @@ function LibraryCard({ item }: { item: LibraryItem }) {
         <Badge variant="outline" title={item.licence.summary}>
           {item.licence.label}
         </Badge>
+        {item.updated ? (
+          <Badge variant="success" data-testid="library-updated">
+            <SparklesIcon aria-hidden />
+            Updated
+          </Badge>
+        ) : null}
         {!item.readable ? (
           <Badge variant="warning" title="Its text comes with buying it">
             <LockIcon aria-hidden />
@@ -131,6 +138,7 @@ function LibraryCard({ item }: { item: LibraryItem }) {
         )}
       </h2>
       <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
+      {item.updated ? <UpdateLine item={item} /> : null}
       <p className="mt-2 text-xs text-muted-foreground">
         by {item.author} · version {item.version} · updated{' '}
         <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
@@ -147,5 +155,27 @@ function LibraryCard({ item }: { item: LibraryItem }) {
         ) : null}
       </p>
     </Card>
+  );
+}
+
+/**
+ * "v3 → v5": the version the user last saw and the current one, linking to the changes between
+ * them (or, when its text is locked, to the version notes). Opening it clears the badge.
+ */
+function UpdateLine({ item }: { item: LibraryItem }) {
+  const page = `${PAGE_PATHS.marketplace}/${encodeURIComponent(item.slug)}`;
+  const to = item.readable
+    ? `${page}?from=${item.seenVersion}&to=${item.version}#versions`
+    : `${page}#versions`;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+      <span className="font-medium">
+        <span className="sr-only">New version since you last looked: </span>v{item.seenVersion} → v
+        {item.version}
+      </span>
+      <Link to={to} className="font-medium text-primary underline underline-offset-4">
+        {item.readable ? 'See what changed' : 'See the version notes'}
+      </Link>
+    </p>
   );
 }

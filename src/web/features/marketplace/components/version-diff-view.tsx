@@ -1,19 +1,46 @@
-import type { DiffLine, VersionDiff } from '@shared/versions';
+import type { DiffLine, DiffWord, VersionDiff } from '@shared/versions';
 import { cn } from '@/lib/cn';
 
 const MARK: Record<DiffLine['op'], string> = { same: ' ', add: '+', remove: '−' };
 const LABEL: Record<DiffLine['op'], string> = { same: '', add: 'Added: ', remove: 'Removed: ' };
 
+/**
+ * A changed line's words: removed ones struck through in <del>, added ones underlined in <ins>, so
+ * the change reads without colour and screen readers can name it.
+ */
+function Words({ words }: { words: DiffWord[] }) {
+  return words.map((w, i) =>
+    w.op === 'same' ? (
+      <span key={i}>{w.text}</span>
+    ) : w.op === 'remove' ? (
+      <del key={i} className="rounded-sm bg-destructive/20 decoration-destructive decoration-2">
+        <span className="sr-only">[removed: </span>
+        {w.text}
+        <span className="sr-only">]</span>
+      </del>
+    ) : (
+      <ins
+        key={i}
+        className="rounded-sm bg-success/25 underline decoration-success decoration-2 underline-offset-2"
+      >
+        <span className="sr-only">[added: </span>
+        {w.text}
+        <span className="sr-only">]</span>
+      </ins>
+    ),
+  );
+}
+
 /** Lines of one field's diff: removed lines red with −, added green with +, kept ones plain. */
 function DiffLines({ lines }: { lines: DiffLine[] }) {
   return (
-    <ol className="overflow-x-auto rounded-lg border bg-background font-mono text-[13px] leading-relaxed">
+    <ol className="rounded-lg border bg-background font-mono text-[13px] leading-relaxed">
       {lines.map((line, i) => (
         <li
           key={i}
           data-op={line.op}
           className={cn(
-            'flex gap-3 px-3 py-0.5 whitespace-pre-wrap break-words',
+            'flex gap-2 px-2 py-0.5 whitespace-pre-wrap [overflow-wrap:anywhere] sm:gap-3 sm:px-3',
             line.op === 'add' && 'bg-success/10 text-foreground',
             line.op === 'remove' && 'bg-destructive/10 text-foreground',
           )}
@@ -30,7 +57,7 @@ function DiffLines({ lines }: { lines: DiffLine[] }) {
           </span>
           <span className="min-w-0 flex-1">
             <span className="sr-only">{LABEL[line.op]}</span>
-            {line.text === '' ? '\u00a0' : line.text}
+            {line.words ? <Words words={line.words} /> : line.text === '' ? '\u00a0' : line.text}
           </span>
         </li>
       ))}

@@ -7,13 +7,16 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { useVersions } from '../api/get-versions';
+import { useMarkLibrarySeen } from '../api/mark-library-seen';
 import { RestoreVersionDialog } from './restore-version-dialog';
 import { VersionPanel, type VersionView } from './version-panel';
 
 /**
  * The prompt's versions (issue 57): number, date and changelog note for everyone; each version's
  * text and the changes between any two for those who may read the text; Restore for its author.
- * A notice's link (?version=N#versions) opens the changes that made version N.
+ * A notice's link (?version=N#versions) opens the changes that made version N; the library's
+ * (?from=A&to=B#versions) the changes since the version the user last saw. Opening the page tells
+ * the library the viewer saw the current version.
  */
 export function VersionHistory({ promptId, viewerId }: { promptId: string; viewerId: string | null }) {
   const query = useVersions(promptId, viewerId);
@@ -22,7 +25,8 @@ export function VersionHistory({ promptId, viewerId }: { promptId: string; viewe
   const [chosen, setChosen] = useState<VersionView | null | undefined>(undefined);
   const [restoring, setRestoring] = useState<VersionSummary | null>(null);
   const data = query.data;
-  const view = chosen === undefined ? linkedView(data, Number(params.get('version'))) : chosen;
+  const view = chosen === undefined ? linkedView(data, params) : chosen;
+  useMarkLibrarySeen(promptId, viewerId, data?.versions[0]?.version);
 
   // The page's own scroll to #versions happens before the list has loaded.
   const loaded = data !== undefined;
@@ -95,11 +99,15 @@ export function VersionHistory({ promptId, viewerId }: { promptId: string; viewe
   );
 }
 
-/** The changes that made the version a notice links to, when the viewer may read them. */
-function linkedView(data: VersionList | undefined, version: number): VersionView | null {
-  if (!data?.canRead || !Number.isInteger(version) || version < 2) return null;
-  if (!data.versions.some((v) => v.version === version)) return null;
-  return { kind: 'diff', from: version - 1, to: version };
+/** The changes a link asks for (?version=N: those that made N; ?from=A&to=B), when the viewer may read them. */
+function linkedView(data: VersionList | undefined, params: URLSearchParams): VersionView | null {
+  const version = Number(params.get('version'));
+  const [from, to] = params.has('from')
+    ? [Number(params.get('from')), Number(params.get('to'))]
+    : [version - 1, version];
+  const exists = (n: number) => data?.versions.some((v) => v.version === n) ?? false;
+  if (!data?.canRead || from === to || !exists(from) || !exists(to)) return null;
+  return { kind: 'diff', from, to };
 }
 
 function VersionRow(props: {
