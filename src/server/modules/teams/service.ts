@@ -13,7 +13,7 @@ import * as team from './team';
  */
 
 export type { TeamsDeps } from './deps';
-export { isTeamMember, managesTeam, membershipOf, planSeatsOf } from './rules';
+export { isTeamMember, managesTeam, membershipOf, planSeatsOf, type TeamPool, teamPoolOf } from './rules';
 
 /** Teams bound to their dependencies, for the routes. */
 export function createTeamsService(deps: TeamsDeps) {
