@@ -1,4 +1,4 @@
-import { BookOpenIcon, LogOutIcon, RotateCcwIcon, SendIcon, UsersIcon } from 'lucide-react';
+import { BookOpenIcon, GaugeIcon, LogOutIcon, RotateCcwIcon, SendIcon, UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -18,6 +18,7 @@ import { InviteForm } from '../components/invite-form';
 import { MembersList } from '../components/members-list';
 import { showTeamError } from '../components/show-team-error';
 import { TeamLibrary } from '../components/team-library';
+import { TeamPool } from '../components/team-pool';
 
 function Section(props: {
   id: string;
@@ -73,6 +74,14 @@ function TeamView({ team, userId }: { team: Team; userId: string }) {
         icon={<BookOpenIcon />}
       >
         <TeamLibrary prompts={team.library} />
+      </Section>
+      <Section
+        id="team-pool"
+        title="Shared playground sessions"
+        description="When your own sessions of the month are used up, new chats count against the team's pool."
+        icon={<GaugeIcon />}
+      >
+        <TeamPool team={team} />
       </Section>
       <div className="flex justify-end">
         <ConfirmButton
