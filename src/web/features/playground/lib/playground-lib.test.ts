@@ -45,7 +45,10 @@ describe('usage meter', () => {
       countsAgainst: "Your own sessions are used up: new chats count against Prompt Crew's pool.",
     });
     const own = describeUsage({ ...usage(3, 10), team, countsAgainst: 'plan' });
-    expect(own).toMatchObject({ remaining: 8, countsAgainst: 'New chats count against your own sessions first.' });
+    expect(own).toMatchObject({
+      remaining: 8,
+      countsAgainst: 'New chats count against your own sessions first.',
+    });
     const spent = describeUsage({ ...usage(10, 10), team: { ...team, used: 5 }, countsAgainst: 'none' });
     expect(spent).toMatchObject({ atLimit: true, remaining: 0, countsAgainst: null });
   });

@@ -40,7 +40,8 @@ function poolOf(team: Usage['team']): UsageView['pool'] {
 function countsAgainstText(usage: Usage): string | null {
   if (!usage.team) return null;
   if (usage.countsAgainst === 'plan') return 'New chats count against your own sessions first.';
-  if (usage.countsAgainst === 'team') return `Your own sessions are used up: new chats count against ${usage.team.name}'s pool.`;
+  if (usage.countsAgainst === 'team')
+    return `Your own sessions are used up: new chats count against ${usage.team.name}'s pool.`;
   return null;
 }
 

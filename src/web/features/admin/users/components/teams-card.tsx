@@ -18,8 +18,8 @@ export function TeamsCard() {
             Teams
           </h2>
           <p className="text-sm text-muted-foreground">
-            Seats used are members and open invitations, within the account holder's plan; shared sessions
-            are those drawn from the team's playground pool.
+            Seats used are members and open invitations, within the account holder's plan; shared sessions are
+            those drawn from the team's playground pool.
           </p>
         </div>
       </div>
