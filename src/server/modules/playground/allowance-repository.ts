@@ -148,7 +148,11 @@ export async function releaseToPool(db: Kysely<DB>, teamId: string, month: strin
 }
 
 /** Sessions drawn from each of these teams' pools in `month`; teams with none are absent. */
-export async function poolsUsed(db: Kysely<DB>, teamIds: string[], month: string): Promise<Map<string, number>> {
+export async function poolsUsed(
+  db: Kysely<DB>,
+  teamIds: string[],
+  month: string,
+): Promise<Map<string, number>> {
   if (teamIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('team_pool_months')

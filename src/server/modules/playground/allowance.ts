@@ -249,7 +249,8 @@ async function take(trx: Kysely<DB>, r: Owner, needs: Holding, pool: Pool | null
     now: r.now,
   };
   const slot =
-    needs.slot && (await ledger.insertEntry(trx, { ...entry, kind: 'session', teamId: pool?.teamId ?? null }));
+    needs.slot &&
+    (await ledger.insertEntry(trx, { ...entry, kind: 'session', teamId: pool?.teamId ?? null }));
   // The pool's count moves with the entry, in the same transaction; a draw past its size is refused
   // and the transaction (the entry with it) rolls back.
   if (slot && pool && !(await ledger.drawFromPool(trx, pool.teamId, entry.month, pool.size))) {

@@ -32,7 +32,11 @@ export async function planSeatsOf(
   const current = await currentSubscription(db, userId);
   const planId = current?.plan_id ?? (await findFreePlan(db))?.id;
   const plan = planId ? await repo.findPlan(db, planId) : undefined;
-  return { seats: plan?.max_users ?? 1, planName: plan?.name ?? 'Free', teamSessions: plan?.team_sessions ?? 0 };
+  return {
+    seats: plan?.max_users ?? 1,
+    planName: plan?.name ?? 'Free',
+    teamSessions: plan?.team_sessions ?? 0,
+  };
 }
 
 /** A team's monthly playground pool: its account holder's plan's team sessions. */
@@ -55,11 +59,7 @@ export interface TeamPool {
  * under it, so a removal or leave (which take the same lock, inTeam) that committed first is seen
  * and one still running waits: no draw is made by someone no longer in the team.
  */
-export async function teamPoolOf(
-  db: Kysely<DB>,
-  userId: string,
-  lock?: Engine,
-): Promise<TeamPool | null> {
+export async function teamPoolOf(db: Kysely<DB>, userId: string, lock?: Engine): Promise<TeamPool | null> {
   let m = await repo.findMembership(db, userId);
   if (m && lock === 'postgres') {
     await repo.lockTeam(db, m.team_id);
