@@ -187,6 +187,17 @@ const fields = {
           .max(1_000_000, 'The test budget must be at most 1,000,000'),
       )
       .optional(),
+    /** Playground sessions a month shared by a team on the plan (decision 064); 0 is none. */
+    teamSessions: z
+      .preprocess(
+        numeric,
+        z
+          .number({ error: 'The team pool must be a number' })
+          .int('The team pool must be a whole number')
+          .min(0, 'The team pool must be 0 or more')
+          .max(1_000_000, 'The team pool must be at most 1,000,000'),
+      )
+      .optional(),
   }),
   isActive: z.boolean({ error: 'isActive must be true or false' }),
   isVisible: z.boolean({ error: 'isVisible must be true or false' }),
@@ -221,7 +232,7 @@ export interface AdminPlanCreateInput {
   features?: { name: string; included?: boolean }[] | string[];
   limitations?: string[];
   metadata?: { popular?: boolean; order?: number; icon?: (typeof PLAN_ICONS)[number] };
-  limits?: { playgroundSessions?: number; apiAccess?: boolean; testBudget?: number };
+  limits?: { playgroundSessions?: number; apiAccess?: boolean; testBudget?: number; teamSessions?: number };
   isActive?: boolean;
   isVisible?: boolean;
   maxUsers?: number;

@@ -40,6 +40,8 @@ export const PlanLimitsSchema = z.object({
   apiAccess: z.boolean(),
   /** A creator's monthly budget for platform test runs, minor units (0: none). */
   testBudgetMinor: z.number().int(),
+  /** Playground sessions a month the plan gives a team, shared by its members (decision 064; 0: none). */
+  teamSessions: z.number().int(),
   /** The models the plan's playground offers (every configured model unless the admin chose some). */
   models: z.array(PlanModelSchema),
 });

@@ -223,8 +223,26 @@ export const UsageSchema = z.object({
   plan: z.string(),
   /** When the monthly allowance starts again (the 1st of next month, UTC). */
   resetsAt: z.string(),
+  /** The team pool the user draws on once their own sessions are used up (decision 064), or null. */
+  team: z
+    .object({ teamId: z.string(), name: z.string(), used: z.number().int(), limit: z.number().int() })
+    .nullable(),
+  /** What a new chat counts against now: the user's plan, their team's pool, or nothing left. */
+  countsAgainst: z.enum(['plan', 'team', 'none']),
 });
 export type Usage = z.infer<typeof UsageSchema>;
+
+/** GET /api/playground/team-pool: the caller's team's pool this month (decision 064). */
+export const TeamPoolSchema = z.object({
+  teamId: z.string(),
+  name: z.string(),
+  used: z.number().int(),
+  limit: z.number().int(),
+  resetsAt: z.string(),
+  /** Sessions each user drew this month: for the team's owners and admins only, null for members. */
+  members: z.array(z.object({ userId: z.string(), sessions: z.number().int() })).nullable(),
+});
+export type TeamPool = z.infer<typeof TeamPoolSchema>;
 
 /** What the playground needs to try a marketplace prompt. */
 export const PromptTrySchema = z.object({

@@ -166,6 +166,8 @@ export const AdminTeamSchema = z.object({
   planName: z.string(),
   seats: z.object({ members: z.number().int(), pending: z.number().int(), allowed: z.number().int() }),
   prompts: z.number().int(),
+  /** Sessions drawn from the team's shared playground pool this month, of its plan's (decision 064). */
+  playground: z.object({ used: z.number().int(), limit: z.number().int() }),
   createdAt: z.string(),
 });
 export const AdminTeamListSchema = z.object({ teams: z.array(AdminTeamSchema) });

@@ -53,6 +53,7 @@ const TABLES = [
   'teams',
   'team_members',
   'team_invitations',
+  'team_pool_months',
   'prompt_test_cases',
   'prompt_test_runs',
   'prompt_test_schedule',

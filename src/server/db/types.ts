@@ -74,6 +74,8 @@ export interface PlansTable {
   api_access: WithDefault<Flag>;
   /** A creator's monthly budget for platform test runs, minor units. */
   test_budget_minor: WithDefault<number>;
+  /** Playground sessions a month the plan gives a team, shared by its members (decision 064). */
+  team_sessions: WithDefault<number>;
   sort_order: WithDefault<number>;
   icon: WithDefault<string>;
   is_popular: WithDefault<Flag>;
@@ -336,7 +338,17 @@ export interface AllowanceEntriesTable {
   prompt_id: string | null;
   /** The UTC month the slot was taken in, '2026-12'. */
   month: string;
+  /** The team whose pool the slot came from; null for the user's own allowance (decision 064). */
+  team_id: string | null;
   created_at: Timestamp;
+}
+
+/** A team's playground pool in one UTC month (decision 064): CHECK 0 <= used <= size. */
+export interface TeamPoolMonthsTable {
+  team_id: string;
+  month: string;
+  used: WithDefault<number>;
+  size: number;
 }
 
 export interface PlaygroundMessagesTable {
@@ -666,6 +678,7 @@ export interface DB {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
+  team_pool_months: TeamPoolMonthsTable;
   uploads: UploadsTable;
   allowance_entries: AllowanceEntriesTable;
   contact_messages: ContactMessagesTable;

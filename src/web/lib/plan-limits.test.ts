@@ -7,6 +7,7 @@ const limits = (over: Partial<PlanLimits> = {}): PlanLimits => ({
   seats: 1,
   apiAccess: false,
   testBudgetMinor: 0,
+  teamSessions: 0,
   models: [
     { key: 'a/claude', name: 'Claude' },
     { key: 'b/gpt', name: 'ChatGPT' },
@@ -37,6 +38,17 @@ describe('planLimitLines', () => {
     expect(planLimitLines(limits(), { audience: 'public' }).some((l) => l.key === 'seats')).toBe(false);
   });
 
+  it("names the team's shared playground sessions beside its seats (decision 064)", () => {
+    const lines = planLimitLines(limits({ seats: 3, teamSessions: 100 }), { audience: 'public' });
+    expect(lines.slice(-2).map((l) => l.text)).toEqual([
+      'Team workspace for up to 3 members',
+      '100 shared team playground sessions a month',
+    ]);
+    // A one-seat plan has no team to share them.
+    const solo = planLimitLines(limits({ teamSessions: 100 }), { audience: 'public' });
+    expect(solo.some((l) => l.key === 'team-sessions')).toBe(false);
+  });
+
   it("names the test budget on the public cards when the plan has one, in the plan's money", () => {
     const formatBudget = (m: number) => `$${m / 100}`;
     const lines = planLimitLines(limits({ testBudgetMinor: 500 }), { audience: 'public', formatBudget });
@@ -56,7 +68,7 @@ describe('planLimitLines', () => {
       formatBudget: (m) => `$${m / 100}`,
     });
     expect(lines[0]!.text).toBe('Playground: 10 sessions a month');
-    expect(lines.slice(3).map((l) => l.text)).toEqual(['3 seats', 'Test budget: $5 a month']);
+    expect(lines.slice(3).map((l) => l.text)).toEqual(['3 seats', 'No team pool', 'Test budget: $5 a month']);
   });
 
   it('joins names as a sentence', () => {

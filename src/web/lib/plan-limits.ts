@@ -6,11 +6,12 @@ import { formatNumber } from './format';
  * card never promises what the server does not enforce. The pricing page and the admin panel both
  * list these before the plan's free-text features. The public cards name seats when a plan has a
  * team's worth (team workspaces, decision 060) and the monthly budget of prompt-test runs when the
- * plan has one (decision 057); the admin sees both always.
+ * plan has one (decision 057), and a team's shared playground sessions (decision 064); the admin
+ * sees all three always.
  */
 
 export interface LimitLine {
-  key: 'sessions' | 'models' | 'api' | 'seats' | 'test-budget';
+  key: 'sessions' | 'models' | 'api' | 'seats' | 'team-sessions' | 'test-budget';
   text: string;
   included: boolean;
 }
@@ -25,6 +26,13 @@ export function sessionsText(sessions: number): string {
   if (sessions === UNLIMITED) return 'Unlimited playground sessions';
   return `${formatNumber(sessions)} playground ${sessions === 1 ? 'session' : 'sessions'} a month`;
 }
+
+/** A team's shared pool (decision 064): members draw on it once their own sessions are used up. */
+const teamSessionsLine = (sessions: number): LimitLine => ({
+  key: 'team-sessions',
+  text: `${formatNumber(sessions)} shared team playground ${sessions === 1 ? 'session' : 'sessions'} a month`,
+  included: true,
+});
 
 export function planLimitLines(
   limits: PlanLimits,
@@ -59,6 +67,7 @@ export function planLimitLines(
       text: `Team workspace for up to ${formatNumber(limits.seats)} members`,
       included: true,
     });
+    if (limits.teamSessions > 0) lines.push(teamSessionsLine(limits.teamSessions));
   }
   if (options.audience === 'public' && limits.testBudgetMinor > 0 && options.formatBudget) {
     lines.push({
@@ -73,6 +82,11 @@ export function planLimitLines(
       text: `${formatNumber(limits.seats)} ${limits.seats === 1 ? 'seat' : 'seats'}`,
       included: true,
     });
+    lines.push(
+      limits.teamSessions > 0
+        ? teamSessionsLine(limits.teamSessions)
+        : { key: 'team-sessions', text: 'No team pool', included: false },
+    );
     lines.push({
       key: 'test-budget',
       text:

@@ -532,6 +532,13 @@ export const MATRIX: Record<string, Entry> = {
     request: async (ctx) => ({ params: { id: await ownerUpload(ctx) } }),
   },
   'GET /api/playground/usage': { access: 'signedIn' },
+  // A team's pool (decision 064): the personas are in no team; modules/playground/team-pool.test.ts
+  // covers owners, admins and members (each member's use for owners and admins only).
+  'GET /api/playground/team-pool': {
+    access: 'signedIn',
+    expect: { user: [404], owner: [404], other: [404], adminWeb: [404], demotedAdmin: [404], admin: [404] },
+    why: 'The caller is in no team: not found.',
+  },
   'POST /api/playground/chat': {
     access: 'signedIn',
     request: () => ({ body: { message: 'Say hello in five words.', model: 'chatgpt' } }),

@@ -137,6 +137,7 @@ export function buildDemoData(now: number, hashes: DemoPasswordHashes): DemoData
       max_users: p.maxUsers,
       api_access: p.apiAccess ? 1 : 0,
       test_budget_minor: p.testBudgetMinor,
+      team_sessions: p.teamSessions,
       max_projects: p.maxProjects,
       max_storage_gb: p.maxStorageGb,
       sort_order: p.sortOrder,

@@ -3,7 +3,7 @@
  * gives today (issue 51): the spec's "100+ free prompts", "all 1000+ prompts", team members, a
  * shared team library and an account manager do not exist (premium prompts are bought one by one on
  * every plan). What a plan limits is data, not feature text (issue 59, decision 052): sessions a
- * month, seats, API access and the test budget are fields the server enforces and the cards write.
+ * month, seats, API access, the test budget and a team's shared sessions are fields the server enforces and the cards write.
  */
 
 export interface PlanSeed {
@@ -20,6 +20,8 @@ export interface PlanSeed {
   apiAccess: boolean;
   /** Monthly budget for platform test runs, minor units. */
   testBudgetMinor: number;
+  /** Playground sessions a month a team on the plan shares (decision 064). */
+  teamSessions: number;
   maxProjects: number;
   maxStorageGb: number;
   sortOrder: number;
@@ -53,6 +55,7 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     maxUsers: 1,
     apiAccess: false,
     testBudgetMinor: 0,
+    teamSessions: 0,
     maxProjects: 10,
     maxStorageGb: 5,
     sortOrder: 1,
@@ -71,6 +74,8 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     maxUsers: 3,
     apiAccess: false,
     testBudgetMinor: 500,
+    // The team's members, on their own plans, share these once their own sessions are used up.
+    teamSessions: 100,
     maxProjects: 100,
     maxStorageGb: 50,
     sortOrder: 2,
@@ -89,6 +94,7 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     maxUsers: 50,
     apiAccess: true,
     testBudgetMinor: 2000,
+    teamSessions: 1000,
     maxProjects: 1000,
     maxStorageGb: 500,
     sortOrder: 3,

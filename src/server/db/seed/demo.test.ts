@@ -103,6 +103,8 @@ describe('seedDemoIfEmpty', () => {
     }
     // Seats are data too (team workspaces, decision 060): Premium a team of 3, Business 50.
     expect(plans.map((plan) => plan.max_users)).toEqual([1, 3, 50]);
+    // And a team's shared playground sessions a month (decision 064).
+    expect(plans.map((plan) => plan.team_sessions)).toEqual([0, 100, 1000]);
   });
 
   it('publishes at least 60 complete prompts across all six categories, with featured and trending ones', async () => {

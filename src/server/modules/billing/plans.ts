@@ -56,6 +56,7 @@ export function toPlan(row: Selectable<PlansTable>, currency: string, models: Pl
       seats: row.max_users,
       apiAccess: row.api_access === 1,
       testBudgetMinor: storedMinor(row.test_budget_minor),
+      teamSessions: row.team_sessions,
       models,
     },
     metadata: { popular: row.is_popular === 1, order: row.sort_order, icon },

@@ -2,7 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 
-/** All SQL of the allowance ledger (migration 0019): slots and premium tries taken. */
+/**
+ * All SQL of the allowance ledger (migration 0019): slots and premium tries taken; and of the teams'
+ * playground pools (migration 0035). A user's own count is of slots not drawn from a team's pool.
+ */
 
 export type EntryKind = 'session' | 'try';
 
@@ -13,6 +16,7 @@ export async function countSessionsInMonth(db: Kysely<DB>, userId: string, month
     .where('user_id', '=', userId)
     .where('kind', '=', 'session')
     .where('month', '=', month)
+    .where('team_id', 'is', null)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -30,6 +34,7 @@ export async function countSessionsInMonthByUser(
     .where('user_id', 'in', userIds)
     .where('kind', '=', 'session')
     .where('month', '=', month)
+    .where('team_id', 'is', null)
     .groupBy('user_id')
     .execute();
   return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
@@ -42,7 +47,7 @@ export async function countSessionsInMonthByUser(
 export const sessionsInMonthColumn = (userIdRef: string, month: string) =>
   sql<
     number | string
-  >`(select count(*) from allowance_entries ae where ae.user_id = ${sql.ref(userIdRef)} and ae.kind = 'session' and ae.month = ${month})`;
+  >`(select count(*) from allowance_entries ae where ae.user_id = ${sql.ref(userIdRef)} and ae.kind = 'session' and ae.month = ${month} and ae.team_id is null)`;
 
 export async function countTries(db: Kysely<DB>, userId: string, promptId: string): Promise<number> {
   const row = await db
@@ -74,6 +79,7 @@ export async function insertEntry(
     userId: string;
     promptId: string | null;
     month: string;
+    teamId: string | null;
     now: string;
   },
 ): Promise<boolean> {
@@ -85,6 +91,7 @@ export async function insertEntry(
       user_id: e.userId,
       prompt_id: e.promptId,
       month: e.month,
+      team_id: e.teamId,
       created_at: e.now,
     })
     .onConflict((oc) => oc.columns(['session_id', 'kind']).doNothing())
@@ -92,13 +99,81 @@ export async function insertEntry(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-export async function deleteEntries(db: Kysely<DB>, sessionId: string, kinds: EntryKind[]) {
-  if (kinds.length === 0) return;
-  await db
+/** Deletes the session's entries of these kinds; answers the team and month of each slot drawn from a pool. */
+export async function deleteEntries(
+  db: Kysely<DB>,
+  sessionId: string,
+  kinds: EntryKind[],
+): Promise<{ team_id: string | null; month: string }[]> {
+  if (kinds.length === 0) return [];
+  return db
     .deleteFrom('allowance_entries')
     .where('session_id', '=', sessionId)
     .where('kind', 'in', kinds)
+    .returning(['team_id', 'month'])
     .execute();
+}
+
+/**
+ * Draws one session from a team's pool of `month`: the month's row is made at `size` if missing,
+ * then `used` goes up by one only when the result stays within `size` (the pool's size now, which
+ * the row takes). The table's CHECK (0 <= used <= size) holds the database to the same. True when
+ * drawn.
+ */
+export async function drawFromPool(db: Kysely<DB>, teamId: string, month: string, size: number) {
+  await db
+    .insertInto('team_pool_months')
+    .values({ team_id: teamId, month, used: 0, size })
+    .onConflict((oc) => oc.columns(['team_id', 'month']).doNothing())
+    .execute();
+  const result = await db
+    .updateTable('team_pool_months')
+    .set({ used: sql`used + 1`, size })
+    .where('team_id', '=', teamId)
+    .where('month', '=', month)
+    .where(sql<boolean>`used + 1 <= ${size}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives one session back to a team's pool (a failed first reply drawn from it). */
+export async function releaseToPool(db: Kysely<DB>, teamId: string, month: string) {
+  await db
+    .updateTable('team_pool_months')
+    .set({ used: sql`used - 1` })
+    .where('team_id', '=', teamId)
+    .where('month', '=', month)
+    .where('used', '>', 0)
+    .execute();
+}
+
+/** Sessions drawn from each of these teams' pools in `month`; teams with none are absent. */
+export async function poolsUsed(
+  db: Kysely<DB>,
+  teamIds: string[],
+  month: string,
+): Promise<Map<string, number>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('team_pool_months')
+    .select(['team_id', 'used'])
+    .where('team_id', 'in', teamIds)
+    .where('month', '=', month)
+    .execute();
+  return new Map(rows.map((r) => [r.team_id, Number(r.used)]));
+}
+
+/** Sessions each user drew from the team's pool in `month` (present and former members alike). */
+export async function poolUseByUser(db: Kysely<DB>, teamId: string, month: string) {
+  const rows = await db
+    .selectFrom('allowance_entries')
+    .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('team_id', '=', teamId)
+    .where('kind', '=', 'session')
+    .where('month', '=', month)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
 }
 
 /**

@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import { LIMITS, type Role } from '../../../shared/constants';
-import { LIMIT_REACHED_MESSAGE, type Usage } from '../../../shared/playground';
+import { LIMIT_REACHED_MESSAGE, type TeamPool, type Usage } from '../../../shared/playground';
+import { TEAM_MESSAGES } from '../../../shared/teams';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/app/auth';
 import { currentSubscriptionFinder, findFreePlan } from '../billing/service';
+import { teamPoolOf } from '../teams/service';
 import * as ledger from './allowance-repository';
 
 /*
@@ -15,6 +17,11 @@ import * as ledger from './allowance-repository';
  * its UTC month, and a premium try, when its first reply succeeds, and keeps them whatever becomes
  * of the session. The playground, the account summary (/api/auth/me), the dashboard and the admin
  * panel all read their figures here. Each rule is one function, so a model-based test can mirror it.
+ *
+ * A team's pool (decision 064): a member whose own sessions of the month are used up draws a new
+ * session from their team's pool, the plan's `team_sessions` a month. `reserve` is the one place a
+ * slot is taken, from the user's own allowance or the pool; the pool's month row never goes past its
+ * size (its CHECK, and the draw's condition on the merged row, in the reservation's transaction).
  */
 
 /** A UTC month as the ledger keys it: '2026-12'. */
@@ -65,7 +72,7 @@ export const triesLeft = (used: number, total: number): number => Math.max(0, to
 export const triesUsedUpMessage = (total: number) =>
   `You have used your ${total} tries of this premium prompt. Buy it to keep using it.`;
 
-/** Sessions the user took in a month (this one by default). */
+/** Sessions the user took of their own allowance in a month (this one by default), pool draws aside. */
 export const sessionsUsed = (db: Kysely<DB>, userId: string, month = monthOf()) =>
   ledger.countSessionsInMonth(db, userId, month);
 
@@ -104,14 +111,53 @@ export function allowanceReader(db: Kysely<DB>) {
   };
 }
 
-/** The usage counter: this month's sessions against the plan, and when the month ends. */
+/** A pool's sessions left: none once it is used up (or its plan shrank below what was used). */
+export const poolLeft = (used: number, size: number): number => Math.max(0, size - used);
+
+/** Sessions drawn from each team's pool this month (the admin panel's teams). */
+export const poolsUsed = (db: Kysely<DB>, teamIds: string[], month = monthOf()) =>
+  ledger.poolsUsed(db, teamIds, month);
+
+/** The usage counter: this month's sessions against the plan, the team's pool, and when the month ends. */
 export async function usageOf(db: Kysely<DB>, allowance: PlanAllowance, userId: string): Promise<Usage> {
+  const [current, pool] = await Promise.all([sessionsUsed(db, userId), teamPoolOf(db, userId)]);
+  const used = pool ? ((await ledger.poolsUsed(db, [pool.teamId], monthOf())).get(pool.teamId) ?? 0) : 0;
+  const team = pool ? { teamId: pool.teamId, name: pool.name, used, limit: pool.sessions } : null;
   return {
-    current: await sessionsUsed(db, userId),
+    current,
     limit: allowance.limit,
     unlimited: allowance.unlimited,
     plan: allowance.plan,
     resetsAt: nextMonthStart(),
+    team,
+    countsAgainst: slotAvailable(current, allowance)
+      ? 'plan'
+      : team && poolLeft(team.used, team.limit) > 0
+        ? 'team'
+        : 'none',
+  };
+}
+
+/**
+ * The caller's team pool this month, with each user's draws for the team's owners and admins only;
+ * NOT_FOUND for someone in no team.
+ */
+export async function teamPoolView(db: Kysely<DB>, userId: string): Promise<TeamPool> {
+  const pool = await teamPoolOf(db, userId);
+  if (!pool) throw new AppError('NOT_FOUND_ERROR', TEAM_MESSAGES.noTeam);
+  const month = monthOf();
+  const manager = pool.role !== 'member';
+  const [used, byUser] = await Promise.all([
+    ledger.poolsUsed(db, [pool.teamId], month),
+    manager ? ledger.poolUseByUser(db, pool.teamId, month) : null,
+  ]);
+  return {
+    teamId: pool.teamId,
+    name: pool.name,
+    used: used.get(pool.teamId) ?? 0,
+    limit: pool.sessions,
+    resetsAt: nextMonthStart(),
+    members: byUser && [...byUser].map(([id, sessions]) => ({ userId: id, sessions })),
   };
 }
 
@@ -160,6 +206,7 @@ export interface Reservation {
  */
 export async function reserve(trx: Kysely<DB>, engine: Engine, r: Reservation): Promise<Holding> {
   let needs = r.needs;
+  let pool: Pool | null = null;
   if (r.check) {
     await ledger.lockUser(trx, engine, r.userId);
     const held = await heldBy(trx, r.sessionId);
@@ -169,18 +216,31 @@ export async function reserve(trx: Kysely<DB>, engine: Engine, r: Reservation): 
       r.allowance &&
       !slotAvailable(await sessionsUsed(trx, r.userId, monthOf(new Date(r.now))), r.allowance)
     ) {
-      throw new AppError('AUTHORIZATION_ERROR', LIMIT_REACHED_MESSAGE);
+      // The user's own sessions are used up: the slot comes from their team's pool, if any is left.
+      pool = await poolToDraw(trx, engine, r.userId);
     }
     if (needs.try && triesLeft(await triesUsed(trx, r.userId, r.promptId!), r.triesTotal) === 0) {
       throw new AppError('AUTHORIZATION_ERROR', triesUsedUpMessage(r.triesTotal));
     }
   }
-  return take(trx, r, needs);
+  return take(trx, r, needs, pool);
+}
+
+interface Pool {
+  teamId: string;
+  size: number;
+}
+
+/** The team pool a user may draw on now, read under the team's lock; the spec's refusal when none. */
+async function poolToDraw(trx: Kysely<DB>, engine: Engine, userId: string): Promise<Pool> {
+  const team = await teamPoolOf(trx, userId, engine);
+  if (!team || team.sessions <= 0) throw new AppError('AUTHORIZATION_ERROR', LIMIT_REACHED_MESSAGE);
+  return { teamId: team.teamId, size: team.sessions };
 }
 
 type Owner = Pick<Reservation, 'sessionId' | 'userId' | 'promptId' | 'now'>;
 
-async function take(trx: Kysely<DB>, r: Owner, needs: Holding): Promise<Holding> {
+async function take(trx: Kysely<DB>, r: Owner, needs: Holding, pool: Pool | null = null): Promise<Holding> {
   const entry = {
     sessionId: r.sessionId,
     userId: r.userId,
@@ -188,9 +248,17 @@ async function take(trx: Kysely<DB>, r: Owner, needs: Holding): Promise<Holding>
     month: monthOf(new Date(r.now)),
     now: r.now,
   };
+  const slot =
+    needs.slot &&
+    (await ledger.insertEntry(trx, { ...entry, kind: 'session', teamId: pool?.teamId ?? null }));
+  // The pool's count moves with the entry, in the same transaction; a draw past its size is refused
+  // and the transaction (the entry with it) rolls back.
+  if (slot && pool && !(await ledger.drawFromPool(trx, pool.teamId, entry.month, pool.size))) {
+    throw new AppError('AUTHORIZATION_ERROR', LIMIT_REACHED_MESSAGE);
+  }
   return {
-    slot: needs.slot && (await ledger.insertEntry(trx, { ...entry, kind: 'session' })),
-    try: needs.try && (await ledger.insertEntry(trx, { ...entry, kind: 'try' })),
+    slot,
+    try: needs.try && (await ledger.insertEntry(trx, { ...entry, kind: 'try', teamId: null })),
   };
 }
 
@@ -209,7 +277,9 @@ export async function settle(
     const kinds: ledger.EntryKind[] = [];
     if (taken.slot) kinds.push('session');
     if (taken.try) kinds.push('try');
-    await ledger.deleteEntries(trx, r.sessionId, kinds);
+    for (const gone of await ledger.deleteEntries(trx, r.sessionId, kinds)) {
+      if (gone.team_id) await ledger.releaseToPool(trx, gone.team_id, gone.month);
+    }
   } else if (r.needs.slot || r.needs.try) {
     const missing = { slot: r.needs.slot && !taken.slot, try: r.needs.try && !taken.try };
     if (missing.slot || missing.try) await take(trx, r, missing);

@@ -7,6 +7,7 @@ import {
   PromptTrySchema,
   SessionParamsSchema,
   UploadQuerySchema,
+  TeamPoolSchema,
   UploadSchema,
   UsageSchema,
 } from '../../../shared/playground';
@@ -106,12 +107,26 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
       config: { apiScope: 'playground:use' },
       schema: {
         tags: ['playground'],
-        summary: "This month's sessions, the allowance and when it resets",
+        summary: "This month's sessions, the allowance, the team's pool and when they reset",
         security: bearer,
         response: { 200: successEnvelope(UsageSchema) },
       },
     },
     async (request) => ({ success: true as const, data: await playground.usage(request.auth!) }),
+  );
+
+  app.get(
+    '/playground/team-pool',
+    {
+      schema: {
+        tags: ['playground'],
+        summary:
+          "Your team's shared playground pool this month; each member's use for owners and admins only (404 in no team)",
+        security: bearer,
+        response: { 200: successEnvelope(TeamPoolSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await playground.teamPool(request.auth!) }),
   );
 
   app.post(

@@ -47,6 +47,8 @@ export function createPlaygroundService(plain: PlaygroundDeps) {
     /** Two or three models at once, each column a turn of its own session: see compare.ts. */
     startCompare: (auth: AuthContext, input: CompareInput) => startCompare(deps, auth, input),
     usage: (auth: AuthContext) => usage(deps, auth),
+    /** The caller's team's pool this month (decision 064). */
+    teamPool: (auth: AuthContext) => allowances.teamPoolView(deps.db, auth.userId),
     listModels: (auth: AuthContext) => listModels(deps, auth),
     choiceModels: () => choiceModels(deps),
     listSessions: (auth: AuthContext, q?: string) => listSessions(deps, auth, q),

@@ -187,7 +187,11 @@ export const isMemberByEmail = async (db: Db, teamId: string, emailNormalized: s
   );
 
 export const findPlan = (db: Db, planId: string) =>
-  db.selectFrom('plans').select(['max_users', 'name']).where('id', '=', planId).executeTakeFirst();
+  db
+    .selectFrom('plans')
+    .select(['max_users', 'name', 'team_sessions'])
+    .where('id', '=', planId)
+    .executeTakeFirst();
 
 export const listLibrary = (db: Db, teamId: string) =>
   db

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { TEAM_MESSAGES } from '../../../shared/teams';
+import { type TeamRole, TEAM_MESSAGES } from '../../../shared/teams';
+import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/app/auth';
@@ -20,15 +21,52 @@ import * as repo from './repository';
 export const conflict = (message: string) => new AppError('VALIDATION_ERROR', message, { status: 409 });
 export const forbidden = (message: string) => new AppError('AUTHORIZATION_ERROR', message);
 
-/** The seats and name of a user's current plan, as billing says which plan that is. */
+/**
+ * The seats, team playground pool (sessions a month, decision 064) and name of a user's current
+ * plan, as billing says which plan that is.
+ */
 export async function planSeatsOf(
   db: Kysely<DB>,
   userId: string,
-): Promise<{ seats: number; planName: string }> {
+): Promise<{ seats: number; planName: string; teamSessions: number }> {
   const current = await currentSubscription(db, userId);
   const planId = current?.plan_id ?? (await findFreePlan(db))?.id;
   const plan = planId ? await repo.findPlan(db, planId) : undefined;
-  return { seats: plan?.max_users ?? 1, planName: plan?.name ?? 'Free' };
+  return {
+    seats: plan?.max_users ?? 1,
+    planName: plan?.name ?? 'Free',
+    teamSessions: plan?.team_sessions ?? 0,
+  };
+}
+
+/** A team's monthly playground pool: its account holder's plan's team sessions. */
+export async function teamSessionsOf(db: Kysely<DB>, teamId: string): Promise<number> {
+  const holder = await repo.findHolder(db, teamId);
+  return holder ? (await planSeatsOf(db, holder.user_id)).teamSessions : 0;
+}
+
+export interface TeamPool {
+  teamId: string;
+  name: string;
+  role: TeamRole;
+  /** Sessions a month the team's plan gives the pool. */
+  sessions: number;
+}
+
+/**
+ * The team whose playground pool the user may draw on (decision 064), or null. With `lock`, inside
+ * the caller's transaction: on PostgreSQL the team's row is locked and the membership read again
+ * under it, so a removal or leave (which take the same lock, inTeam) that committed first is seen
+ * and one still running waits: no draw is made by someone no longer in the team.
+ */
+export async function teamPoolOf(db: Kysely<DB>, userId: string, lock?: Engine): Promise<TeamPool | null> {
+  let m = await repo.findMembership(db, userId);
+  if (m && lock === 'postgres') {
+    await repo.lockTeam(db, m.team_id);
+    m = await repo.findMembership(db, userId);
+  }
+  if (!m) return null;
+  return { teamId: m.team_id, name: m.name, role: m.role, sessions: await teamSessionsOf(db, m.team_id) };
 }
 
 /** A team's seats: used (members and open invitations) and allowed (its account holder's plan). */

@@ -16,7 +16,15 @@ import * as team from './team';
 
 export type { TeamsDeps } from './deps';
 export { assertAccountDeletable } from './ownership';
-export { isTeamMember, managesTeam, membershipOf, planSeatsOf, teamBuyer } from './rules';
+export {
+  isTeamMember,
+  managesTeam,
+  membershipOf,
+  planSeatsOf,
+  teamBuyer,
+  type TeamPool,
+  teamPoolOf,
+} from './rules';
 
 /** Teams bound to their dependencies, for the routes. */
 export function createTeamsService(deps: TeamsDeps) {

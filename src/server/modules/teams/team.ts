@@ -3,6 +3,7 @@ import { TEAM_MESSAGES } from '../../../shared/teams';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/app/auth';
 import { teamPurchases } from '../billing/service';
+import { poolsUsed } from '../playground/allowance';
 import type { TeamsDeps } from './deps';
 import * as repo from './repository';
 import { conflict, forbidden, planSeatsOf, teamSeats } from './rules';
@@ -89,14 +90,20 @@ export async function create(
   return (await present(deps, auth.userId))!;
 }
 
-/** The admin panel's list: every team, its account holder, plan and seats. */
+/** The admin panel's list: every team, its account holder, plan, seats and shared playground use. */
 export async function adminList({ db }: Pick<TeamsDeps, 'db'>): Promise<{ teams: AdminTeam[] }> {
   const now = nowIso();
   const rows = await repo.listTeamsWithCounts(db, now);
+  const used = await poolsUsed(
+    db,
+    rows.map((r) => r.id),
+  );
   const teams = await Promise.all(
     rows.map(async (r) => {
       const holder = await repo.findHolder(db, r.id);
-      const plan = holder ? await planSeatsOf(db, holder.user_id) : { seats: 0, planName: 'None' };
+      const plan = holder
+        ? await planSeatsOf(db, holder.user_id)
+        : { seats: 0, planName: 'None', teamSessions: 0 };
       return {
         id: r.id,
         name: r.name,
@@ -104,6 +111,7 @@ export async function adminList({ db }: Pick<TeamsDeps, 'db'>): Promise<{ teams:
         planName: plan.planName,
         seats: { members: Number(r.members ?? 0), pending: Number(r.pending ?? 0), allowed: plan.seats },
         prompts: Number(r.prompts ?? 0),
+        playground: { used: used.get(r.id) ?? 0, limit: plan.teamSessions },
         createdAt: r.created_at,
       };
     }),

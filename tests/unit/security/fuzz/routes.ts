@@ -78,6 +78,7 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'POST /api/playground/uploads': { role: 'user' },
   'GET /api/playground/uploads/{id}': { role: 'user' },
   'GET /api/playground/usage': { role: 'user' },
+  'GET /api/playground/team-pool': { role: 'user' },
   'POST /api/playground/chat': { role: 'user' },
   'GET /api/playground/sessions': { role: 'user' },
   'GET /api/playground/sessions/{id}': { role: 'user', ids: 'ownSession' },

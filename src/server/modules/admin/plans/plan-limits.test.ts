@@ -41,12 +41,18 @@ const publicPlan = async (id: string) => {
 
 describe('a plan’s limits', () => {
   it('are saved from the admin dialog and listed by the public plans endpoint', async () => {
-    const plan = await create('Teams', { playgroundSessions: 40, apiAccess: true, testBudget: 12.5 });
+    const plan = await create('Teams', {
+      playgroundSessions: 40,
+      apiAccess: true,
+      testBudget: 12.5,
+      teamSessions: 200,
+    });
     expect(plan.limits).toMatchObject({
       playgroundSessions: 40,
       seats: 4,
       apiAccess: true,
       testBudgetMinor: 1250,
+      teamSessions: 200,
     });
     const listed = await publicPlan(plan.id);
     expect(listed?.limits).toMatchObject({
@@ -54,6 +60,7 @@ describe('a plan’s limits', () => {
       seats: 4,
       apiAccess: true,
       testBudgetMinor: 1250,
+      teamSessions: 200,
     });
     // No models chosen: every configured model, the spec's three first.
     expect((listed?.limits.models as { name: string }[]).length).toBeGreaterThanOrEqual(3);
@@ -67,7 +74,13 @@ describe('a plan’s limits', () => {
       playgroundSessions: 40,
       apiAccess: false,
       testBudgetMinor: 1250,
+      teamSessions: 200,
     });
+    const refused = await call('PUT', `/api/admin/plans/${plan.id}`, admin.token, {
+      limits: { teamSessions: -1 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The team pool must be 0 or more');
     expect((await publicPlan(plan.id))?.limits.apiAccess).toBe(false);
   });
 

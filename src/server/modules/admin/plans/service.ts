@@ -157,6 +157,7 @@ const auditView = (row: PlanRow) => ({
   seats: row.max_users,
   apiAccess: row.api_access === 1,
   testBudgetMinor: row.test_budget_minor,
+  teamSessions: row.team_sessions,
   order: row.sort_order,
   icon: row.icon,
   popular: row.is_popular === 1,
@@ -195,6 +196,7 @@ export async function createAdminPlan(
       max_users: input.maxUsers ?? 1,
       api_access: input.limits?.apiAccess ? 1 : 0,
       test_budget_minor: toMinor(input.limits?.testBudget ?? 0),
+      team_sessions: input.limits?.teamSessions ?? 0,
       max_projects: input.maxProjects ?? 10,
       max_storage_gb: input.maxStorage ?? 5,
       sort_order: input.metadata?.order ?? 0,
@@ -240,6 +242,7 @@ export async function updateAdminPlan(
   }
   if (input.limits?.apiAccess !== undefined) changes.api_access = input.limits.apiAccess ? 1 : 0;
   if (input.limits?.testBudget !== undefined) changes.test_budget_minor = toMinor(input.limits.testBudget);
+  if (input.limits?.teamSessions !== undefined) changes.team_sessions = input.limits.teamSessions;
   if (input.metadata?.order !== undefined && 'order' in (input.metadata ?? {})) {
     changes.sort_order = input.metadata.order;
   }

@@ -1,4 +1,4 @@
-import { CrownIcon, RefreshCwIcon, SparklesIcon } from 'lucide-react';
+import { CrownIcon, RefreshCwIcon, SparklesIcon, UsersRoundIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
 import type { Usage } from '@shared/playground';
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
-import { describeUsage, isFreePlan } from '../lib/usage';
+import { type UsageView, describeUsage, isFreePlan } from '../lib/usage';
 
 interface PlanUsageCardProps {
   usage: Usage | undefined;
@@ -19,7 +19,47 @@ interface PlanUsageCardProps {
   onRetry: () => void;
 }
 
-/** The plan, this month's sessions against the allowance, and when it starts again. */
+/** The team's shared pool (decision 064), and which allowance a new chat counts against. */
+function TeamPoolMeter({
+  pool,
+  countsAgainst,
+}: {
+  pool: NonNullable<UsageView['pool']>;
+  countsAgainst: string | null;
+}) {
+  return (
+    <div className="mt-3 border-t pt-3" data-testid="team-pool-meter">
+      <p className="flex min-w-0 items-center gap-1.5 text-xs font-medium">
+        <UsersRoundIcon aria-hidden className="size-3.5 shrink-0 text-primary" />
+        <span className="truncate">{pool.name} · team pool</span>
+      </p>
+      <p className="mt-1 text-sm tabular-nums">{pool.label}</p>
+      <div
+        role="progressbar"
+        aria-label="Team sessions used this month"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pool.percent}
+        className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className={cn(
+            'h-full rounded-full transition-[width] duration-500',
+            pool.usedUp ? 'bg-destructive' : pool.percent >= 80 ? 'bg-warning' : 'bg-primary',
+          )}
+          style={{ width: `${pool.percent}%` }}
+        />
+      </div>
+      {countsAgainst ? (
+        <p className="mt-2 text-xs text-muted-foreground" data-testid="counts-against">
+          {countsAgainst}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The plan, this month's sessions against the allowance (and a team's pool), and when it starts again. */
 export function PlanUsageCard({
   usage,
   fallbackPlan,
@@ -73,16 +113,21 @@ export function PlanUsageCard({
                 <div
                   className={cn(
                     'h-full rounded-full transition-[width] duration-500',
-                    view.atLimit ? 'bg-destructive' : view.percent >= 80 ? 'bg-warning' : 'bg-primary',
+                    view.ownUsedUp ? 'bg-destructive' : view.percent >= 80 ? 'bg-warning' : 'bg-primary',
                   )}
                   style={{ width: `${Math.max(view.percent, usage.current > 0 ? 4 : 0)}%` }}
                 />
               </div>
             )}
             <p className="mt-2 text-xs text-muted-foreground">
-              {view.atLimit ? <span className="font-medium text-destructive">Limit reached · </span> : null}
+              {view.atLimit ? (
+                <span className="font-medium text-destructive">Limit reached · </span>
+              ) : view.ownUsedUp ? (
+                <span className="font-medium">Used up · </span>
+              ) : null}
               Resets on {formatDate(usage.resetsAt, 'long')}
             </p>
+            {view.pool ? <TeamPoolMeter pool={view.pool} countsAgainst={view.countsAgainst} /> : null}
           </>
         ) : loading ? (
           <div className="space-y-2" aria-label="Loading usage">

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { fillVariables } from '@shared/playground';
+import { type Usage, fillVariables } from '@shared/playground';
 import { describeMessageModel } from './models';
 import { segmentPrompt } from './prompt-segments';
 import { describeUsage, isFreePlan } from './usage';
 
-const usage = (current: number, limit: number, unlimited = false) => ({
+const usage = (current: number, limit: number, unlimited = false): Usage => ({
   current,
   limit,
   unlimited,
   plan: 'Free',
   resetsAt: '2026-02-01T00:00:00.000Z',
+  team: null,
+  countsAgainst: unlimited || current < limit ? 'plan' : 'none',
 });
 
 describe('usage meter', () => {
@@ -30,6 +32,25 @@ describe('usage meter', () => {
       atLimit: false,
     });
     expect(describeUsage(usage(4, 999999))).toMatchObject({ unlimited: true, atLimit: false });
+  });
+
+  it("adds the team's pool once the user's own sessions are used up (decision 064)", () => {
+    const team = { teamId: 't', name: 'Prompt Crew', used: 4, limit: 5 };
+    const drawing = describeUsage({ ...usage(10, 10), team, countsAgainst: 'team' });
+    expect(drawing).toMatchObject({
+      ownUsedUp: true,
+      atLimit: false,
+      remaining: 1,
+      pool: { name: 'Prompt Crew', label: '4 of 5 sessions shared this month', usedUp: false },
+      countsAgainst: "Your own sessions are used up: new chats count against Prompt Crew's pool.",
+    });
+    const own = describeUsage({ ...usage(3, 10), team, countsAgainst: 'plan' });
+    expect(own).toMatchObject({
+      remaining: 8,
+      countsAgainst: 'New chats count against your own sessions first.',
+    });
+    const spent = describeUsage({ ...usage(10, 10), team: { ...team, used: 5 }, countsAgainst: 'none' });
+    expect(spent).toMatchObject({ atLimit: true, remaining: 0, countsAgainst: null });
   });
 
   it('knows the free plan by name', () => {

@@ -8,29 +8,69 @@ export interface UsageView {
   label: string;
   /** 0..100, for the meter (0 when unlimited). */
   percent: number;
-  /** No new conversation can start until the reset. */
+  /** The user's own sessions of the month are used up. */
+  ownUsedUp: boolean;
+  /** No new conversation can start until the reset: own sessions and the team's pool are used up. */
   atLimit: boolean;
+  /** Sessions new chats may still take this month (own and the team pool's); null when unlimited. */
   remaining: number | null;
+  /** The team's shared pool (decision 064), for a member of a team. */
+  pool: { name: string; label: string; percent: number; usedUp: boolean } | null;
+  /** Which allowance a new chat counts against, said to a member of a team. */
+  countsAgainst: string | null;
+}
+
+const sessions = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'session' : 'sessions'}`;
+const percentOf = (used: number, limit: number) =>
+  limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 100;
+
+function poolOf(team: Usage['team']): UsageView['pool'] {
+  if (!team) return null;
+  return {
+    name: team.name,
+    label:
+      team.limit > 0
+        ? `${team.used.toLocaleString('en-US')} of ${sessions(team.limit)} shared this month`
+        : 'No shared sessions on its plan',
+    percent: percentOf(team.used, team.limit),
+    usedUp: team.used >= team.limit,
+  };
+}
+
+function countsAgainstText(usage: Usage): string | null {
+  if (!usage.team) return null;
+  if (usage.countsAgainst === 'plan') return 'New chats count against your own sessions first.';
+  if (usage.countsAgainst === 'team')
+    return `Your own sessions are used up: new chats count against ${usage.team.name}'s pool.`;
+  return null;
 }
 
 export function describeUsage(usage: Usage): UsageView {
   const unlimited = usage.unlimited || usage.limit >= LIMITS.adminSessionLimit;
-  const sessions = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'session' : 'sessions'}`;
+  const pool = poolOf(usage.team);
+  const poolLeft = usage.team ? Math.max(0, usage.team.limit - usage.team.used) : 0;
+  const countsAgainst = countsAgainstText(usage);
   if (unlimited) {
     return {
       unlimited,
       label: `${sessions(usage.current)} this month`,
       percent: 0,
+      ownUsedUp: false,
       atLimit: false,
       remaining: null,
+      pool,
+      countsAgainst,
     };
   }
   return {
     unlimited,
     label: `${usage.current.toLocaleString('en-US')} of ${sessions(usage.limit)} this month`,
-    percent: usage.limit > 0 ? Math.min(100, Math.round((usage.current / usage.limit) * 100)) : 100,
-    atLimit: usage.current >= usage.limit,
-    remaining: Math.max(0, usage.limit - usage.current),
+    percent: percentOf(usage.current, usage.limit),
+    ownUsedUp: usage.current >= usage.limit,
+    atLimit: usage.countsAgainst === 'none',
+    remaining: Math.max(0, usage.limit - usage.current) + poolLeft,
+    pool,
+    countsAgainst,
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   BookOpenIcon,
+  GaugeIcon,
   LogOutIcon,
   RotateCcwIcon,
   SendIcon,
@@ -27,6 +28,7 @@ import { InviteForm } from '../components/invite-form';
 import { MembersList } from '../components/members-list';
 import { showTeamError } from '../components/show-team-error';
 import { TeamLibrary } from '../components/team-library';
+import { TeamPool } from '../components/team-pool';
 import { TeamPurchases } from '../components/team-purchases';
 
 function Section(props: {
@@ -91,6 +93,14 @@ function TeamView({ team, userId }: { team: Team; userId: string }) {
         icon={<ShoppingBagIcon />}
       >
         <TeamPurchases purchases={team.purchases} manager={manager} />
+      </Section>
+      <Section
+        id="team-pool"
+        title="Shared playground sessions"
+        description="When your own sessions of the month are used up, new chats count against the team's pool."
+        icon={<GaugeIcon />}
+      >
+        <TeamPool team={team} />
       </Section>
       <div className="flex flex-wrap justify-end gap-3">
         {team.myRole === 'owner' ? <DeleteTeamButton team={team} /> : null}

@@ -88,7 +88,8 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
       | 'maxProjects'
       | 'maxStorage'
       | 'sessions'
-      | 'testBudget',
+      | 'testBudget'
+      | 'teamSessions',
     label: string,
     options: { step?: number; min?: number; prefix?: string; disabled?: boolean } = {},
   ) => (
@@ -177,6 +178,7 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
           </div>
         </div>
         {number('testBudget', 'Test budget / month', { step: 0.01, min: 0, prefix: '$' })}
+        {number('teamSessions', 'Team pool: sessions / month', { min: 0 })}
         <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
           <Label htmlFor="plan-api" className="grid gap-0.5">
             API access

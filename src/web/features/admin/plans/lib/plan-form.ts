@@ -21,6 +21,8 @@ export interface PlanFormValues {
   /** The plan's limits (issue 59): API keys and MCP, and the monthly test budget in major units. */
   apiAccess: boolean;
   testBudget: string;
+  /** Playground sessions a month a team on the plan shares (decision 064). */
+  teamSessions: string;
 }
 
 /** The spec's form defaults: priority 1, max users 1, projects 10, storage 5 GB, active, not popular. */
@@ -41,6 +43,7 @@ export const EMPTY_PLAN_FORM: PlanFormValues = {
   sessions: '10',
   apiAccess: false,
   testBudget: '0',
+  teamSessions: '0',
 };
 
 export function formValuesOf(plan: AdminPlan): PlanFormValues {
@@ -61,6 +64,7 @@ export function formValuesOf(plan: AdminPlan): PlanFormValues {
     sessions: plan.limits.playgroundSessions === UNLIMITED ? '10' : String(plan.limits.playgroundSessions),
     apiAccess: plan.limits.apiAccess,
     testBudget: String(plan.limits.testBudgetMinor / 100),
+    teamSessions: String(plan.limits.teamSessions),
   };
 }
 
@@ -103,6 +107,7 @@ export function planBody(v: PlanFormValues): AdminPlanCreateInput {
       playgroundSessions: v.unlimitedSessions ? UNLIMITED : sessions,
       apiAccess: v.apiAccess,
       testBudget: Math.max(0, priceOf(v.testBudget) || 0),
+      teamSessions: Math.max(0, Math.trunc(Number(v.teamSessions)) || 0),
     },
     isActive: v.isActive,
     isVisible: true,

@@ -18,7 +18,8 @@ export function TeamsCard() {
             Teams
           </h2>
           <p className="text-sm text-muted-foreground">
-            Seats used are members and open invitations, within the account holder's plan.
+            Seats used are members and open invitations, within the account holder's plan; shared sessions are
+            those drawn from the team's playground pool.
           </p>
         </div>
       </div>
@@ -46,6 +47,7 @@ export function TeamsCard() {
                 <TableHead>Plan</TableHead>
                 <TableHead className="text-right">Seats</TableHead>
                 <TableHead className="text-right">Prompts</TableHead>
+                <TableHead className="text-right">Shared sessions</TableHead>
                 <TableHead>Created</TableHead>
               </TableRow>
             </TableHeader>
@@ -73,6 +75,10 @@ export function TeamsCard() {
                     ) : null}
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatNumber(t.prompts)}</TableCell>
+                  <TableCell className="text-right tabular-nums" data-testid="admin-team-pool">
+                    {formatNumber(t.playground.used)} / {formatNumber(t.playground.limit)}
+                    <span className="block text-xs text-muted-foreground">this month</span>
+                  </TableCell>
                   <TableCell>{formatDate(t.createdAt)}</TableCell>
                 </TableRow>
               ))}
