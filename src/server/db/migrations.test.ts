@@ -56,6 +56,7 @@ const TABLES = [
   'prompt_test_cases',
   'prompt_test_runs',
   'prompt_test_schedule',
+  'playground_default_preset',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {
