@@ -121,7 +121,9 @@ function Column({
 /** Compare side by side: one message to two or three models, their replies in columns. */
 export function CompareView(props: CompareViewProps) {
   const { models, remaining, settings, prompt, onCloseTry, onPick, onSettled } = props;
-  const [chosen, setChosen] = useState<string[]>(() => models.slice(0, 2).map((m) => m.id));
+  // The first two models until the user picks (the list may arrive after a link to ?compare=1 opened).
+  const [picked, setChosen] = useState<string[] | null>(null);
+  const chosen = picked ?? models.slice(0, 2).map((m) => m.id);
   const [draft, setDraft] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const compare = useCompare(onSettled);
@@ -134,8 +136,12 @@ export function CompareView(props: CompareViewProps) {
       (tryData?.content === null ? compareTriesNote(tryData.triesLeft, chosen.length) : null));
 
   const toggle = (id: string) =>
-    setChosen((now) =>
-      now.includes(id) ? now.filter((m) => m !== id) : now.length < MAX_COLUMNS ? [...now, id] : now,
+    setChosen(
+      chosen.includes(id)
+        ? chosen.filter((m) => m !== id)
+        : chosen.length < MAX_COLUMNS
+          ? [...chosen, id]
+          : chosen,
     );
 
   const send = async () => {

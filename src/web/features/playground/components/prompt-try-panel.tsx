@@ -346,7 +346,13 @@ export function PromptTryPanel({
           ) : null}
           <Button type="submit" disabled={!canSend} className="rounded-full">
             {sending ? <Loader2Icon aria-hidden className="animate-spin" /> : <ArrowUpIcon aria-hidden />}
-            {comparing ? `Compare ${compareColumns} models` : locked ? 'Send with a free try' : 'Send'}
+            {comparing
+              ? compareColumns < 2
+                ? 'Choose two or three models'
+                : `Compare ${compareColumns} models`
+              : locked
+                ? 'Send with a free try'
+                : 'Send'}
           </Button>
         </div>
       </form>

@@ -146,7 +146,7 @@ function DefaultPresetForm({ current, models }: { current: AdminDefaultPreset; m
 export function DefaultPresetCard({ models }: { models: AdminModel[] }) {
   const current = useDefaultPreset();
   return (
-    <Card>
+    <Card data-testid="default-preset-card">
       <CardHeader>
         <CardTitle>Default chat preset</CardTitle>
         <CardDescription>
