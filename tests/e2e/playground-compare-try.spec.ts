@@ -63,6 +63,8 @@ async function compareTry(page: Page, promptId: string) {
 test('a premium prompt’s try is compared on three models, a try per column, its text never in the browser', async ({
   page,
 }) => {
+  // Two three-column compares and a reload: longer than one chat turn.
+  test.slow();
   const premium = await premiumPrompt(page.request);
   const apiBodies: string[] = [];
   page.on('response', (response) => {
