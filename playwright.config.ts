@@ -16,6 +16,11 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const SWEEPS = ['**/stored-xss.spec.ts', '**/marketplace-scale.spec.ts'];
 const sweeps = process.env.E2E_SWEEPS === '1';
 /*
+ * Specs that change what every user sees (the admin's default chat preset) run after all the others,
+ * so that no spec running beside them sees the change.
+ */
+const SITE_WIDE = ['**/admin-default-preset.spec.ts'];
+/*
  * Debian's headless shell (package chromium-headless-shell, the build Playwright itself runs headless
  * tests in) when it is installed: without the full browser's window machinery it ran the same specs
  * in 28% less time than Debian's full Chromium on a two-core machine (decision 015).
@@ -64,7 +69,21 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testIgnore: sweeps ? SITE_WIDE : [...SWEEPS, ...SITE_WIDE],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      ...(sweeps ? {} : { teardown: 'site-wide' }),
+    },
+    ...(sweeps
+      ? []
+      : [
+          {
+            name: 'site-wide',
+            testMatch: SITE_WIDE,
+            use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+          },
+        ]),
   ],
   webServer: {
     command: 'tsx scripts/e2e-server.ts',

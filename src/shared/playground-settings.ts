@@ -63,7 +63,35 @@ export const PresetSchema = z.object({
   updatedAt: z.string(),
 });
 export type Preset = z.infer<typeof PresetSchema>;
-export const PresetListSchema = z.object({ presets: z.array(PresetSchema) });
+
+const settingsOut = PresetSchema.shape.settings;
+
+/** The admin's default preset (decision 065): PUT /admin/models/default-preset takes a PresetInput. */
+export const AdminDefaultPresetSchema = z.object({
+  preset: z
+    .object({ name: z.string(), model: z.string(), settings: settingsOut, updatedAt: z.string() })
+    .nullable(),
+  /** The plans that do not offer the preset's model: their users start on their plan's default model. */
+  plansWithout: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type AdminDefaultPreset = z.infer<typeof AdminDefaultPresetSchema>;
+
+/** What a user's new chat starts from when they pick no preset: the admin's default, for their plan. */
+export const StartPresetSchema = z.object({
+  name: z.string(),
+  /** The preset's model, or the plan's default model when the plan does not offer it. */
+  model: z.string(),
+  settings: settingsOut,
+  /** The name of the preset's model when the user's plan does not offer it (null: it does). */
+  replacedModel: z.string().nullable(),
+});
+export type StartPreset = z.infer<typeof StartPresetSchema>;
+
+export const PresetListSchema = z.object({
+  presets: z.array(PresetSchema),
+  /** The admin's default preset as it applies to the caller; null when there is none. */
+  default: StartPresetSchema.nullable(),
+});
 
 /** PATCH /playground/sessions/:id: rename, pin, change settings (any of them). */
 export const SessionUpdateSchema = z

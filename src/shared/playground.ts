@@ -72,6 +72,13 @@ export const CompareRequestSchema = z.object({
     }),
   /** The new sessions' settings. */
   settings: SessionSettingsSchema.optional(),
+  /**
+   * A marketplace prompt every new column tries (as ChatRequest's `promptId`): each column is a
+   * session of its own, so a premium prompt's column takes one of its tries.
+   */
+  promptId: ChatRequestSchema.shape.promptId,
+  /** Values for a premium prompt's {{variables}}, filled in by the server for every new column. */
+  variables: ChatRequestSchema.shape.variables,
 });
 export type CompareRequest = z.input<typeof CompareRequestSchema>;
 

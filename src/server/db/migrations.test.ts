@@ -58,6 +58,7 @@ const TABLES = [
   'prompt_test_runs',
   'prompt_test_schedule',
   'library_seen',
+  'playground_default_preset',
 ];
 
 async function tableNames(database: Database): Promise<string[]> {

@@ -329,6 +329,17 @@ export interface PlaygroundPresetsTable {
   updated_at: Timestamp;
 }
 
+/** The admin's default chat preset (migration 0036): one row, id 'default'. */
+export interface PlaygroundDefaultPresetTable {
+  id: string;
+  name: string;
+  model: string;
+  /** JSON: system prompt, temperature, reply length limit. */
+  settings: WithDefault<string>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
 /** The playground allowance's ledger (migration 0019): a slot or a try taken, kept whatever the session becomes. */
 export interface AllowanceEntriesTable {
   session_id: string;
@@ -670,6 +681,7 @@ export interface DB {
   playground_sessions: PlaygroundSessionsTable;
   playground_messages: PlaygroundMessagesTable;
   playground_presets: PlaygroundPresetsTable;
+  playground_default_preset: PlaygroundDefaultPresetTable;
   conversation_shares: ConversationSharesTable;
   library_seen: LibrarySeenTable;
   model_prices: ModelPricesTable;

@@ -805,6 +805,14 @@ export const MATRIX: Record<string, Entry> = {
       return { body: { key: model!.key, input: 1, output: 2 } };
     },
   },
+  'GET /api/admin/models/default-preset': { access: 'admin' },
+  'PUT /api/admin/models/default-preset': {
+    access: 'admin',
+    request: () => ({
+      body: { name: 'Matrix default', model: 'claude', settings: { systemPrompt: 'Be brief.' } },
+    }),
+  },
+  'DELETE /api/admin/models/default-preset': { access: 'admin' },
   'PUT /api/admin/plans/{id}': {
     access: 'admin',
     request: async (ctx) => ({

@@ -31,6 +31,7 @@ import * as m0032 from './0032-conversation-shares';
 import * as m0033 from './0033-teams';
 import * as m0034 from './0034-team-purchases';
 import * as m0035 from './0035-team-playground-pool';
+import * as m0036 from './0036-default-preset';
 import * as m0037 from './0037-library-seen';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
@@ -67,5 +68,6 @@ export const migrations: Record<string, Migration> = {
   '0033-teams': m0033,
   '0034-team-purchases': m0034,
   '0035-team-playground-pool': m0035,
+  '0036-default-preset': m0036,
   '0037-library-seen': m0037,
 };

@@ -11,7 +11,9 @@ import { type Turn, startTurn } from './turn';
  * own session (grouped by `compare_id`), so each takes a slot of the allowance only when its first
  * reply succeeds (product-decisions.md), and every other rule of a turn holds per column. Columns
  * start in order: when the allowance runs out part way, the later columns are refused and the
- * earlier ones answer.
+ * earlier ones answer. A compare can try a marketplace prompt: each new column is a try of its own
+ * (a premium prompt's column takes one of its tries when its first reply succeeds, and its reply
+ * goes through its own leak guard), the prompt's text added by the server as in any try.
  */
 
 export type CompareInput = z.output<typeof CompareRequestSchema>;
@@ -31,7 +33,10 @@ export async function startCompare(deps: PlaygroundContext, auth: AuthContext, i
       const message = {
         message: input.message,
         model: c.model,
-        ...(c.sessionId ? { sessionId: c.sessionId } : { settings: input.settings }),
+        // A column going on holds its session's settings and prompt; a new one starts from the compare's.
+        ...(c.sessionId
+          ? { sessionId: c.sessionId }
+          : { settings: input.settings, promptId: input.promptId, variables: input.variables }),
       };
       try {
         const turn = await startTurn(deps, auth, { kind: 'message', input: message, compareId });

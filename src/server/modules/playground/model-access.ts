@@ -86,6 +86,19 @@ export function offeredModels(registry: ModelRegistry, rules: PlanModels) {
 }
 
 /**
+ * `ref` when the plan may use it, else the plan's default model (as the model list marks it): what a
+ * chat started from an admin's preset falls back to. `replaced` names the model the plan lacks (or
+ * the configuration no longer has). Null when the plan offers no model at all.
+ */
+export function usableOrDefault(registry: ModelRegistry, rules: PlanModels, ref: string) {
+  const entry = registry.find(ref);
+  if (entry && mayUse(rules, entry.key)) return { model: ref, replaced: null };
+  const offered = offeredModels(registry, rules);
+  const fallback = offered.find((m) => m.default) ?? offered[0];
+  return fallback ? { model: fallback.id, replaced: entry?.name ?? ref } : null;
+}
+
+/**
  * The models each plan may use, by key and name in the order the playground lists them: what the
  * plan cards and the admin panel show (issue 59). One read of plan_models for every plan.
  */

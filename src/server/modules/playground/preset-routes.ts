@@ -18,15 +18,18 @@ export const presetRoutes: FastifyPluginAsyncZod<{ playground: PlaygroundService
     {
       schema: {
         tags,
-        summary: 'Your presets, by name',
+        summary: 'Your presets, by name, and the admin’s default preset as it applies to your plan',
         security: bearer,
         response: { 200: successEnvelope(PresetListSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { presets: await playground.listPresets(request.auth!) },
-    }),
+    async (request) => {
+      const [presets, start] = await Promise.all([
+        playground.listPresets(request.auth!),
+        playground.startPreset(request.auth!),
+      ]);
+      return { success: true as const, data: { presets, default: start } };
+    },
   );
 
   app.post(

@@ -57,3 +57,33 @@ export async function deletePreset(db: Kysely<DB>, id: string, userId: string): 
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/* The admin's default preset (migration 0036): one row, id 'default'. */
+
+const DEFAULT_ID = 'default';
+
+export const findDefaultPreset = (db: Kysely<DB>) =>
+  db
+    .selectFrom('playground_default_preset')
+    .select(['name', 'model', 'settings', 'updated_at'])
+    .where('id', '=', DEFAULT_ID)
+    .executeTakeFirst();
+
+export async function saveDefaultPreset(
+  db: Kysely<DB>,
+  row: { name: string; model: string; settings: string; updated_by: string; updated_at: string },
+) {
+  await db
+    .insertInto('playground_default_preset')
+    .values({ id: DEFAULT_ID, ...row })
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
+    .execute();
+}
+
+export async function deleteDefaultPreset(db: Kysely<DB>): Promise<boolean> {
+  const result = await db
+    .deleteFrom('playground_default_preset')
+    .where('id', '=', DEFAULT_ID)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

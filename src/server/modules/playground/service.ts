@@ -9,6 +9,7 @@ import { type CompareInput, startCompare } from './compare';
 import { exportSession } from './export';
 import { importConversations } from './import';
 import * as presets from './presets';
+import { startPresetFor } from './default-preset';
 import { deleteSession, getSession, listSessions, showBranch, updateSession } from './sessions';
 import * as shares from './shares';
 import { type ChatInput, type TurnRequest, runTurn, startTurn } from './turn';
@@ -61,6 +62,8 @@ export function createPlaygroundService(plain: PlaygroundDeps) {
     importConversations: (auth: AuthContext, content: string) => importConversations(deps, auth, content),
     showBranch: (auth: AuthContext, id: string, messageId: string) => showBranch(deps, auth, id, messageId),
     listPresets: (auth: AuthContext) => presets.listPresets(deps, auth),
+    /** The admin's default preset for this user's plan: see default-preset.ts. */
+    startPreset: (auth: AuthContext) => startPresetFor(deps, auth),
     createPreset: (auth: AuthContext, input: Parameters<typeof presets.createPreset>[2]) =>
       presets.createPreset(deps, auth, input),
     updatePreset: (auth: AuthContext, id: string, input: Parameters<typeof presets.updatePreset>[3]) =>
@@ -81,3 +84,5 @@ export { type SingleReply, singleReply } from './single-reply';
 export { SYSTEM_PROMPT, systemPrompt } from './conversation';
 export { normalize as normalizeForLeakCheck } from './leak-guard';
 export { UPLOADS_CLEANUP_QUEUE } from './uploads';
+/* The admin's default preset, set from the admin panel: see default-preset.ts. */
+export { clearDefaultPreset, getDefaultPreset, setDefaultPreset } from './default-preset';

@@ -236,6 +236,33 @@ const chat = fc
       }),
   );
 
+/**
+ * A compare of a prompt's try on two or three models (issue 55): each column a session of its own
+ * that takes a try when its reply succeeds. The fake model recites the prompt in every column.
+ */
+const compareTry = fc.record({ who: anyActor, n: index, columns: fc.integer({ min: 2, max: 3 }) }).map(
+  ({ who, n, columns }) =>
+    new Step(`${who} compares a try of prompt #${n} on ${columns} models`, async (w) => {
+      const prompt = pick(w.prompts, n);
+      if (!prompt) return;
+      const isTry = !(await mayRead(w, who, prompt));
+      w.h.fake.setFallback({ kind: 'reply', text: `${prompt.content} As you asked.` });
+      const res = await call(w, who, 'POST', '/api/playground/compare', {
+        message: 'Hello there, how are you today?',
+        columns: ['claude', 'chatgpt', 'perplexity'].slice(0, columns).map((model) => ({ model })),
+        promptId: prompt.id,
+        variables: { topic: 'tea' },
+      });
+      if (res.statusCode !== 200) return;
+      const answered = (res.json().data.columns as { sessionId: string | null; reply: unknown }[]).filter(
+        (c) => c.sessionId && c.reply,
+      );
+      for (const c of answered) w.sessions.push({ id: c.sessionId!, owner: who, prompt });
+      const key = `${who} ${prompt.id}`;
+      if (isTry) w.tries.set(key, (w.tries.get(key) ?? 0) + answered.length);
+    }),
+);
+
 const deleteSession = fc.record({ who: anyActor, n: index }).map(
   ({ who, n }) =>
     new Step(`${who} deletes session #${n}`, async (w) => {
@@ -284,6 +311,7 @@ export const commands = fc.commands(
     chat,
     chat,
     chat,
+    compareTry,
     deleteSession,
     read,
   ],

@@ -9,6 +9,9 @@ export const listPrices = (db: Kysely<DB>) =>
 export const listPlanModels = (db: Kysely<DB>) =>
   db.selectFrom('plan_models').select(['plan_id', 'model_key', 'is_default']).execute();
 
+export const listPlanNames = (db: Kysely<DB>) =>
+  db.selectFrom('plans').select(['id', 'name']).orderBy('sort_order').orderBy('name').execute();
+
 export const findPlan = (db: Kysely<DB>, id: string) =>
   db.selectFrom('plans').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 

@@ -10,8 +10,10 @@ import {
   PlanModelsUpdateSchema,
 } from '../../../../shared/admin-models';
 import { successEnvelope } from '../../../../shared/envelope';
+import { AdminDefaultPresetSchema, PresetInputSchema } from '../../../../shared/playground-settings';
+import { clearDefaultPreset, setDefaultPreset } from '../../playground/service';
 import type { AdminDeps } from '../deps';
-import { costReport, listModels, setPlanModels, setPrice } from './service';
+import { costReport, defaultPresetView, listModels, setPlanModels, setPrice } from './service';
 
 const bearer = [{ bearerAuth: [] }];
 const tags = ['admin'];
@@ -87,6 +89,60 @@ export const adminModelsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, {
       data: await setPlanModels(db, models, actorOf(request), request.params.id, request.body),
       message: 'Plan models saved',
     }),
+  );
+
+  app.get(
+    '/models/default-preset',
+    {
+      schema: {
+        tags,
+        summary: 'The default chat preset new chats start from, and the plans that lack its model',
+        security: bearer,
+        response: { 200: successEnvelope(AdminDefaultPresetSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await defaultPresetView(db, models) }),
+  );
+
+  app.put(
+    '/models/default-preset',
+    {
+      schema: {
+        tags,
+        summary: 'Set the default chat preset: a name, any configured model, and session settings',
+        security: bearer,
+        body: PresetInputSchema,
+        response: { 200: successEnvelope(AdminDefaultPresetSchema) },
+      },
+    },
+    async (request) => {
+      await setDefaultPreset({ db, models }, actorOf(request), request.body);
+      return {
+        success: true as const,
+        data: await defaultPresetView(db, models),
+        message: 'Default preset saved',
+      };
+    },
+  );
+
+  app.delete(
+    '/models/default-preset',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the default chat preset: new chats start from the playground’s own settings',
+        security: bearer,
+        response: { 200: successEnvelope(AdminDefaultPresetSchema) },
+      },
+    },
+    async (request) => {
+      await clearDefaultPreset({ db }, actorOf(request));
+      return {
+        success: true as const,
+        data: { preset: null, plansWithout: [] },
+        message: 'Default preset removed',
+      };
+    },
   );
 
   app.get(

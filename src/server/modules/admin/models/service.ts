@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MODELS } from '../../../../shared/constants';
 import type { AdminModel, CostReport } from '../../../../shared/admin-models';
+import type { AdminDefaultPreset } from '../../../../shared/playground-settings';
 import type { DB } from '../../../db/types';
 import type { ModelRegistry } from '../../../integrations/ai/providers';
 import { recordAudit } from '../../../lib/audit';
@@ -8,6 +9,8 @@ import { AppError } from '../../../lib/errors';
 import { nowIso } from '../../../lib/time';
 import * as repo from './repository';
 import { testSpendSince } from '../../prompt-tests/service';
+import { modelsByPlan } from '../../playground/model-access';
+import { getDefaultPreset } from '../../playground/service';
 
 /*
  * The admin's models (issue 52): what is configured, whether it answers, what it costs, which plans
@@ -47,6 +50,18 @@ export async function listModels(db: Kysely<DB>, registry: ModelRegistry): Promi
 }
 
 type Actor = { userId: string; ip: string };
+
+/** The default chat preset (decision 065) and the plans whose users start it on another model. */
+export async function defaultPresetView(
+  db: Kysely<DB>,
+  registry: ModelRegistry,
+): Promise<AdminDefaultPreset> {
+  const preset = await getDefaultPreset({ db });
+  if (!preset) return { preset: null, plansWithout: [] };
+  const [plans, offered] = await Promise.all([repo.listPlanNames(db), modelsByPlan(db, registry)]);
+  const key = registry.find(preset.model)?.key;
+  return { preset, plansWithout: plans.filter((p) => !offered(p.id).some((m) => m.key === key)) };
+}
 
 export async function setPrice(
   db: Kysely<DB>,

@@ -5,11 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminModels } from '../models/api/get-admin-models';
 import { useRefreshModelLists } from '../models/api/refresh-model-lists';
+import { DefaultPresetCard } from '../models/components/default-preset-card';
 import { ModelTable } from '../models/components/model-table';
 import { PlanModelsCard } from '../models/components/plan-models-card';
 import { useAdminPlans } from '../plans/api/get-admin-plans';
 
-/** /admin/models: the configured models, their status and price, and the models of each plan (the cost: the dashboard). */
+/** /admin/models: the configured models, their status and price, the models of each plan and the default chat preset (the cost: the dashboard). */
 export function AdminModelsPage() {
   const models = useAdminModels();
   const plans = useAdminPlans();
@@ -52,6 +53,7 @@ export function AdminModelsPage() {
               models={models.data}
             />
           ) : null}
+          <DefaultPresetCard models={models.data} />
         </>
       )}
     </div>

@@ -1,12 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Preset, type PresetInput, PresetListSchema, PresetSchema } from '@shared/playground-settings';
+import {
+  type Preset,
+  type PresetInput,
+  PresetListSchema,
+  PresetSchema,
+  type StartPreset,
+} from '@shared/playground-settings';
 import { api } from '@/lib/api-client';
 import { playgroundKeys } from './query-keys';
 
-/** The user's chat presets: GET and POST /api/playground/presets. */
+/** The user's chat presets and the admin's default one for their plan: GET and POST /api/playground/presets. */
 
-export async function getPresets(signal?: AbortSignal): Promise<Preset[]> {
-  return PresetListSchema.parse(await api.get<unknown>('/playground/presets', undefined, signal)).presets;
+export async function getPresets(
+  signal?: AbortSignal,
+): Promise<{ presets: Preset[]; default: StartPreset | null }> {
+  return PresetListSchema.parse(await api.get<unknown>('/playground/presets', undefined, signal));
 }
 
 const presetsKey = () => [...playgroundKeys.all, 'presets'] as const;

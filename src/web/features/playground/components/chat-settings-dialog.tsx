@@ -5,6 +5,7 @@ import {
   type Preset,
   type SessionSettings,
   SessionSettingsSchema,
+  type StartPreset,
 } from '@shared/playground-settings';
 import { Button } from '@/components/ui/button';
 import {
@@ -29,6 +30,8 @@ interface ChatSettingsDialogProps {
   onPickPreset?: (preset: Preset) => void;
   /** Saves the form as a preset under a name. */
   onSavePreset: (name: string, settings: SessionSettings) => Promise<void>;
+  /** The admin's default preset this new chat starts from (none once the user picks their own). */
+  start?: StartPreset | null;
 }
 
 interface Draft {
@@ -52,6 +55,7 @@ export function ChatSettingsDialog({
   presets,
   onPickPreset,
   onSavePreset,
+  start = null,
 }: ChatSettingsDialogProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
@@ -130,6 +134,14 @@ export function ChatSettingsDialog({
             For this conversation. Save them as a preset to start chats with later.
           </DialogDescription>
         </DialogHeader>
+        {start ? (
+          <p className="rounded-lg border bg-muted/40 px-3 py-2 text-sm" data-testid="start-preset">
+            Starts from the default preset <span className="font-medium">“{start.name}”</span>.
+            {start.replacedModel
+              ? ` Your plan does not include ${start.replacedModel}, so it uses your plan’s default model.`
+              : null}
+          </p>
+        ) : null}
         {onPickPreset && presets.length > 0 ? (
           <div className="grid gap-2">
             <Label htmlFor="chat-preset">Start from a preset</Label>

@@ -1,6 +1,7 @@
-import { AlertCircleIcon, ArrowRightIcon, InfoIcon } from 'lucide-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { AlertCircleIcon, ArrowRightIcon, FlaskConicalIcon, InfoIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { ModelInfo } from '@shared/playground';
+import type { ModelInfo, PromptTry } from '@shared/playground';
 import type { SessionSettings } from '@shared/playground-settings';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -9,18 +10,23 @@ import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
 import { type CompareColumnState, type CompareExchange, useCompare } from '../hooks/use-compare';
-import { compareAllowanceNote, formatCost } from '../lib/compare';
+import { compareAllowanceNote, compareTriesNote, formatCost } from '../lib/compare';
 import { modelName } from '../lib/models';
 import { ChatComposer } from './chat-composer';
 import { Markdown } from './markdown';
 import { ModelAvatar } from './model-avatar';
 import { TypingIndicator } from './message-item';
+import { type PromptTrySend, PromptTryPanel, PromptTryPanelSkeleton } from './prompt-try-panel';
 
 interface CompareViewProps {
   models: readonly ModelInfo[];
   /** Sessions left this month (null: unlimited). */
   remaining: number | null;
   settings: SessionSettings;
+  /** The marketplace prompt every column tries (?prompt=), as the playground loads it. */
+  prompt: UseQueryResult<PromptTry> | null;
+  /** Drops the prompt: a plain compare. */
+  onCloseTry: () => void;
   /** Goes on with one column's conversation as an ordinary chat. */
   onPick: (sessionId: string) => void;
   /** A compare finished: usage and the session list have moved. */
@@ -113,18 +119,29 @@ function Column({
 }
 
 /** Compare side by side: one message to two or three models, their replies in columns. */
-export function CompareView({ models, remaining, settings, onPick, onSettled }: CompareViewProps) {
-  const [chosen, setChosen] = useState<string[]>(() => models.slice(0, 2).map((m) => m.id));
+export function CompareView(props: CompareViewProps) {
+  const { models, remaining, settings, prompt, onCloseTry, onPick, onSettled } = props;
+  // The first two models until the user picks (the list may arrive after a link to ?compare=1 opened).
+  const [picked, setChosen] = useState<string[] | null>(null);
+  const chosen = picked ?? models.slice(0, 2).map((m) => m.id);
   const [draft, setDraft] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const compare = useCompare(onSettled);
   const currency = useSiteConfig().data?.currency ?? 'USD';
   const started = compare.columns.length > 0;
-  const note = started ? null : compareAllowanceNote(remaining, chosen.length);
+  const tryData = prompt?.data ?? null;
+  const note = started
+    ? null
+    : (compareAllowanceNote(remaining, chosen.length) ??
+      (tryData?.content === null ? compareTriesNote(tryData.triesLeft, chosen.length) : null));
 
   const toggle = (id: string) =>
-    setChosen((now) =>
-      now.includes(id) ? now.filter((m) => m !== id) : now.length < MAX_COLUMNS ? [...now, id] : now,
+    setChosen(
+      chosen.includes(id)
+        ? chosen.filter((m) => m !== id)
+        : chosen.length < MAX_COLUMNS
+          ? [...chosen, id]
+          : chosen,
     );
 
   const send = async () => {
@@ -133,6 +150,13 @@ export function CompareView({ models, remaining, settings, onPick, onSettled }: 
     setDraft('');
     if (!(await compare.send(message, chosen, settings))) setDraft((now) => now || message);
   };
+  // A try's first message comes from the prompt's panel; what it sent stays there if refused.
+  const sendTry = (input: PromptTrySend) =>
+    void compare.send(input.message, chosen, settings, {
+      promptId: input.promptId,
+      ...(input.variables ? { variables: input.variables } : {}),
+    });
+  const trying = prompt !== null && !started;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -180,6 +204,40 @@ export function CompareView({ models, remaining, settings, onPick, onSettled }: 
               <AlertDescription>{compare.error.message}</AlertDescription>
             </Alert>
           ) : null}
+          {trying ? (
+            tryData ? (
+              <PromptTryPanel
+                key={tryData.promptId}
+                prompt={tryData}
+                onSend={sendTry}
+                onClose={onCloseTry}
+                sending={compare.streaming}
+                blocked={remaining === 0}
+                error={null}
+                compareColumns={chosen.length}
+              />
+            ) : prompt.isError ? (
+              <Alert variant="destructive">
+                <AlertCircleIcon aria-hidden />
+                <AlertDescription>
+                  {prompt.error.message || 'This prompt could not be loaded.'}
+                </AlertDescription>
+              </Alert>
+            ) : (
+              <PromptTryPanelSkeleton />
+            )
+          ) : null}
+          {started && tryData ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="compare-try">
+              <FlaskConicalIcon aria-hidden className="size-4 shrink-0 text-primary" />
+              <span className="min-w-0">
+                Trying <span className="font-medium text-foreground">{tryData.title}</span>
+                {tryData.content === null
+                  ? ' — its text stays private: each column ran it on the server.'
+                  : ''}
+              </span>
+            </p>
+          ) : null}
           {started ? (
             <div
               className={cn(
@@ -202,29 +260,31 @@ export function CompareView({ models, remaining, settings, onPick, onSettled }: 
           ) : null}
         </div>
       </div>
-      <ChatComposer
-        value={draft}
-        onChange={setDraft}
-        onSend={() => void send()}
-        onStop={compare.stop}
-        streaming={compare.streaming}
-        disabled={!started && chosen.length < 2}
-        textareaRef={textareaRef}
-        placeholder={
-          started
-            ? 'Message every column…'
-            : chosen.length < 2
-              ? 'Choose two or three models'
-              : `Message ${chosen.length} models…`
-        }
-        footnote={
-          <span>
-            {started
-              ? 'Each column goes on in its own conversation.'
-              : 'Each column is a conversation of its own.'}
-          </span>
-        }
-      />
+      {trying ? null : (
+        <ChatComposer
+          value={draft}
+          onChange={setDraft}
+          onSend={() => void send()}
+          onStop={compare.stop}
+          streaming={compare.streaming}
+          disabled={!started && chosen.length < 2}
+          textareaRef={textareaRef}
+          placeholder={
+            started
+              ? 'Message every column…'
+              : chosen.length < 2
+                ? 'Choose two or three models'
+                : `Message ${chosen.length} models…`
+          }
+          footnote={
+            <span>
+              {started
+                ? 'Each column goes on in its own conversation.'
+                : 'Each column is a conversation of its own.'}
+            </span>
+          }
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,12 @@
-import { ArrowUpIcon, CrownIcon, FlaskConicalIcon, Loader2Icon, ShoppingCartIcon, XIcon } from 'lucide-react';
+import {
+  ArrowUpIcon,
+  Columns3Icon,
+  CrownIcon,
+  FlaskConicalIcon,
+  Loader2Icon,
+  ShoppingCartIcon,
+  XIcon,
+} from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type PromptTry, MAX_MESSAGE_CHARS, fillVariables } from '@shared/playground';
@@ -39,6 +47,10 @@ interface PromptTryPanelProps {
   blocked: boolean;
   /** The server refused the last try (tries used up, limit...). */
   error: string | null;
+  /** Opens the same try as a compare of two or three models. */
+  onCompare?: () => void;
+  /** The try is a compare of this many model columns (each a try of its own). */
+  compareColumns?: number;
 }
 
 const promptPage = (id: string) => `/marketplace/${encodeURIComponent(id)}`;
@@ -77,7 +89,17 @@ function PromptPreview({ content, values }: { content: string; values: Record<st
  * one the user owns) is filled in here and sent as text; a premium prompt is never in the browser,
  * so the user says what they want and the server fills the prompt in.
  */
-export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, error }: PromptTryPanelProps) {
+export function PromptTryPanel({
+  prompt,
+  onSend,
+  onClose,
+  sending,
+  blocked,
+  error,
+  onCompare,
+  compareColumns,
+}: PromptTryPanelProps) {
+  const comparing = compareColumns !== undefined;
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -99,7 +121,12 @@ export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, erro
   const filled = prompt.content === null ? null : fillVariables(prompt.content, values);
   const tooLong = (filled ?? request).length > MAX_MESSAGE_CHARS;
   const canSend =
-    !sending && !blocked && !outOfTries && !tooLong && (locked ? request.trim() !== '' : filled !== null);
+    !sending &&
+    !blocked &&
+    !outOfTries &&
+    !tooLong &&
+    (!comparing || compareColumns >= 2) &&
+    (locked ? request.trim() !== '' : filled !== null);
 
   const submit = () => {
     if (!canSend) return;
@@ -269,7 +296,7 @@ export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, erro
           </div>
         ) : null}
 
-        {locked && !outOfTries ? (
+        {locked && !outOfTries && !comparing ? (
           <div className="flex items-start gap-3 rounded-lg border px-3.5 py-3">
             <Switch
               id={`${formId}-baseline`}
@@ -303,13 +330,29 @@ export function PromptTryPanel({ prompt, onSend, onClose, sending, blocked, erro
 
         <div className="flex flex-wrap items-center justify-end gap-3">
           <p className="mr-auto text-xs text-muted-foreground">
-            {locked
-              ? 'Sending uses one free try and starts a new session.'
-              : 'This becomes the first message of a new session.'}
+            {comparing
+              ? locked
+                ? 'Each model column is a session of its own and uses one free try.'
+                : 'Each model column is a session of its own.'
+              : locked
+                ? 'Sending uses one free try and starts a new session.'
+                : 'This becomes the first message of a new session.'}
           </p>
+          {onCompare && !comparing ? (
+            <Button type="button" variant="outline" className="rounded-full" onClick={onCompare}>
+              <Columns3Icon aria-hidden />
+              Compare models
+            </Button>
+          ) : null}
           <Button type="submit" disabled={!canSend} className="rounded-full">
             {sending ? <Loader2Icon aria-hidden className="animate-spin" /> : <ArrowUpIcon aria-hidden />}
-            {locked ? 'Send with a free try' : 'Send'}
+            {comparing
+              ? compareColumns < 2
+                ? 'Choose two or three models'
+                : `Compare ${compareColumns} models`
+              : locked
+                ? 'Send with a free try'
+                : 'Send'}
           </Button>
         </div>
       </form>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SETTINGS, type Preset, type SessionSettings } from '@shared/playground-settings';
 import { showErrorToast } from '@/lib/error-toast';
 import { toast } from '@/components/ui/sonner';
@@ -14,10 +14,22 @@ import type { ChatItem, ChatStream } from './use-chat-stream';
  * started, saved on the server for an open one), presets, and the message actions (regenerate,
  * continue, edit and resend, browse alternatives).
  */
-export function useChatControls(chat: ChatStream, model: string, setModel: (model: string) => void) {
+export function useChatControls(
+  chat: ChatStream,
+  model: string,
+  setModel: (model: string) => void,
+  suggestModel: (model: string) => void,
+) {
   const queryClient = useQueryClient();
-  const [newSettings, setNewSettings] = useState<SessionSettings>(DEFAULT_SETTINGS);
+  // Settings the user chose for the next new chat (a preset of theirs, or the form); until then
+  // the admin's default preset's, or the playground's own.
+  const [chosen, setNewSettings] = useState<SessionSettings | null>(null);
   const presets = usePresets();
+  const start = presets.data?.default ?? null;
+  const newSettings = chosen ?? start?.settings ?? DEFAULT_SETTINGS;
+  useEffect(() => {
+    if (start) suggestModel(start.model);
+  }, [start, suggestModel]);
   const createPreset = useCreatePreset();
   const updateSession = useUpdateSession();
   const { sessionId, show } = chat;
@@ -62,8 +74,8 @@ export function useChatControls(chat: ChatStream, model: string, setModel: (mode
     [createPreset, model],
   );
 
-  /** A new chat starts from the defaults again. */
-  const resetSettings = useCallback(() => setNewSettings(DEFAULT_SETTINGS), []);
+  /** A new chat starts from the default preset (or the playground's own settings) again. */
+  const resetSettings = useCallback(() => setNewSettings(null), []);
 
   const reload = useCallback(
     async (id: string) => {
@@ -104,7 +116,9 @@ export function useChatControls(chat: ChatStream, model: string, setModel: (mode
     settings,
     newSettings,
     saveSettings,
-    presets: presets.data ?? [],
+    presets: presets.data?.presets ?? [],
+    /** The admin's default preset, when the new chat not yet sent starts from it. */
+    start: chosen || sessionId ? null : start,
     pickPreset,
     savePreset,
     resetSettings,

@@ -8,7 +8,7 @@ import { streamCompare } from '../api/compare';
  * A compare on screen: one message to two or three models, a column each. Each column keeps its
  * exchanges (the message and the model's reply, with its tokens, cost and time to first token,
  * measured here from sending to the first piece of text). The next message goes to every column's
- * session ("continue with all").
+ * session ("continue with all"). A compare can try a marketplace prompt: every column is a try.
  */
 
 export type CompareStatus = 'waiting' | 'streaming' | 'complete' | 'error';
@@ -29,6 +29,12 @@ export interface CompareColumnState {
   exchanges: CompareExchange[];
 }
 
+/** The marketplace prompt a new compare tries in every column (variables: a premium prompt's). */
+export interface CompareTry {
+  promptId: string;
+  variables?: Record<string, string>;
+}
+
 export function useCompare(onSettled: () => void) {
   const [columns, setColumns] = useState<CompareColumnState[]>([]);
   const [streaming, setStreaming] = useState(false);
@@ -45,7 +51,7 @@ export function useCompare(onSettled: () => void) {
     );
 
   const send = useCallback(
-    async (message: string, models: string[], settings: SessionSettings) => {
+    async (message: string, models: string[], settings: SessionSettings, prompt?: CompareTry) => {
       if (controller.current) return false;
       const going = columns.length > 0 && columns.every((c) => c.sessionId);
       const next: CompareColumnState[] = going
@@ -72,7 +78,8 @@ export function useCompare(onSettled: () => void) {
             columns: next.map((c) =>
               c.sessionId ? { model: c.model, sessionId: c.sessionId } : { model: c.model },
             ),
-            ...(going ? {} : { settings }),
+            // A new compare's columns start from the settings, and from the prompt it tries.
+            ...(going ? {} : { settings, ...prompt }),
           },
           {
             onStart: (start) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareAllowanceNote, formatCost } from './compare';
+import { compareAllowanceNote, compareTriesNote, formatCost } from './compare';
 
 describe('the compare view', () => {
   it('warns when the allowance cannot cover every column, or is nearly used up', () => {
@@ -15,6 +15,17 @@ describe('the compare view', () => {
     expect(compareAllowanceNote(0, 2)).toBe(
       'You have no sessions left this month: this compare will be refused.',
     );
+  });
+
+  it('warns when a premium prompt’s free tries cannot cover every column', () => {
+    expect(compareTriesNote(null, 3)).toBeNull();
+    expect(compareTriesNote(3, 3)).toBeNull();
+    // None left: the panel already says so, and sending is off.
+    expect(compareTriesNote(0, 2)).toBeNull();
+    expect(compareTriesNote(2, 3)).toBe(
+      'Each model column uses one free try. You have 2 tries left, so only the first 2 columns will answer.',
+    );
+    expect(compareTriesNote(1, 2)).toContain('1 try left, so only the first column will answer');
   });
 
   it('writes small costs with their significant digits', () => {

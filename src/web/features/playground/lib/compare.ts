@@ -27,3 +27,13 @@ export function formatCost(micros: number, currency: string): string {
     ...(amount === 0 || amount >= 1 ? { maximumFractionDigits: 2 } : { maximumSignificantDigits: 3 }),
   }).format(amount);
 }
+
+/**
+ * A warning before comparing a premium prompt's try when its free tries cannot cover every column
+ * (each column is a try of its own); null when they can, or when the try is not counted.
+ */
+export function compareTriesNote(triesLeft: number | null, columns: number): string | null {
+  if (triesLeft === null || columns === 0 || triesLeft >= columns) return null;
+  if (triesLeft === 0) return null;
+  return `Each model column uses one free try. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left, so only the first ${triesLeft === 1 ? 'column' : `${triesLeft} columns`} will answer.`;
+}

@@ -51,10 +51,10 @@ export function PlaygroundPage() {
   const [params, setParams] = useSearchParams();
   const urlSession = params.get('session');
   const promptRef = urlSession ? null : params.get('prompt');
-  // ?compare=1: one message to two or three models side by side (a new compare each time).
-  const comparing = !urlSession && !promptRef && params.get('compare') === '1';
+  // ?compare=1: one message (or a try of ?prompt) to two or three models side by side, each time anew.
+  const comparing = !urlSession && params.get('compare') === '1';
 
-  const [model, setModel] = useModelChoice();
+  const [model, setModel, suggestModel] = useModelChoice();
   const [draft, setDraft] = useState('');
   const files = useAttachments();
   const [panelOpen, setPanelOpen] = useState(false);
@@ -90,7 +90,7 @@ export function PlaygroundPage() {
     },
     onBranched: (sessionId) => void controls.current?.reload(sessionId),
   });
-  const chatControls = useChatControls(chat, model, setModel);
+  const chatControls = useChatControls(chat, model, setModel, suggestModel);
   const controls = useRef(chatControls);
   useEffect(() => {
     controls.current = chatControls;
@@ -283,6 +283,7 @@ export function PlaygroundPage() {
                 presets={chatControls.presets}
                 onPickPreset={chat.sessionId ? undefined : chatControls.pickPreset}
                 onSavePreset={chatControls.savePreset}
+                start={chatControls.start}
               />
               <ShareDialog sessionId={comparing ? null : chat.sessionId} disabled={chat.streaming} />
             </>
@@ -305,6 +306,8 @@ export function PlaygroundPage() {
             models={models}
             remaining={usageView?.remaining ?? null}
             settings={chatControls.newSettings}
+            prompt={promptRef ? promptTry : null}
+            onCloseTry={() => setParams({ compare: '1' })}
             onPick={(id) => setParams({ session: id })}
             onSettled={refreshAfterCompare}
           />
@@ -321,6 +324,7 @@ export function PlaygroundPage() {
                       prompt={promptTry.data}
                       onSend={sendPromptTry}
                       onClose={newChat}
+                      onCompare={() => setParams({ prompt: promptRef, compare: '1' })}
                       sending={chat.streaming}
                       blocked={atLimit}
                       error={tryError}
