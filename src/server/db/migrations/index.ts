@@ -29,6 +29,7 @@ import * as m0030 from './0030-prompt-tests';
 import * as m0031 from './0031-licences-remixes';
 import * as m0032 from './0032-conversation-shares';
 import * as m0033 from './0033-teams';
+import * as m0038 from './0038-reviews-tied-to-use';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0031-licences-remixes': m0031,
   '0032-conversation-shares': m0032,
   '0033-teams': m0033,
+  '0038-reviews-tied-to-use': m0038,
 };
