@@ -210,9 +210,7 @@ export type CreateReviewInput = z.input<typeof CreateReviewSchema>;
 
 /** A reviewer's own completed replies in tries of the prompt: what they may attach to a review. */
 export const ReviewRunsSchema = z.object({
-  runs: z.array(
-    z.object({ id: z.string(), model: z.string(), createdAt: z.string(), excerpt: z.string() }),
-  ),
+  runs: z.array(z.object({ id: z.string(), model: z.string(), createdAt: z.string(), excerpt: z.string() })),
 });
 export type ReviewRuns = z.infer<typeof ReviewRunsSchema>;
 
