@@ -35,7 +35,7 @@ export function apiRoutes(o: {
   return async (api) => {
     await api.register(healthRoutes, { readiness });
     await api.register(siteRoutes, { site: siteConfig(config, playground.choiceModels()), pages });
-    await api.register(marketplaceRoutes, { pages });
+    await api.register(marketplaceRoutes, { pages, models });
     await api.register(contactRoutes);
     await api.register(authRoutes, { auth });
     await api.register(userRoutes);

@@ -107,7 +107,14 @@ export const PromptDetailSchema = MarketplacePromptSchema.extend({
     liked: z.boolean(),
     downloaded: z.boolean(),
     canReview: z.boolean(),
-    myReview: z.object({ rating: z.number().int(), body: z.string() }).nullable(),
+    myReview: z
+      .object({
+        rating: z.number().int(),
+        body: z.string(),
+        /** The reply kept as the review's snapshot (its id, even once the conversation is gone). */
+        snapshot: z.object({ messageId: z.string(), model: z.string(), at: z.string() }).nullable(),
+      })
+      .nullable(),
     /** Whether this caller may remix it, and whether the remix stays for their own use (decision 058). */
     remix: z.object({ allowed: z.boolean(), private: z.boolean() }),
     /**
@@ -149,11 +156,18 @@ export const DownloadResultSchema = z.object({
   downloads: z.number().int(),
 });
 
+/** The most of a reply a review keeps as its snapshot (issue 56, decision 068). */
+export const SNAPSHOT_MAX_CHARS = 4000;
+
 export const ReviewSchema = z.object({
   id: z.string(),
   rating: z.number().int(),
   body: z.string(),
   author: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }),
+  /** The model and prompt version of the reviewer's latest try; null for a buyer who never tried it. */
+  usedWith: z.object({ model: z.string(), version: z.number().int().nullable() }).nullable(),
+  /** One of the reviewer's own replies, copied when attached: output only. */
+  snapshot: z.object({ model: z.string(), at: z.string(), output: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -185,8 +199,25 @@ export const CreateReviewSchema = z.object({
     .min(1, 'Choose a rating from 1 to 5')
     .max(5, 'Choose a rating from 1 to 5'),
   body: z.string().trim().max(2000, 'Reviews must be at most 2000 characters').optional().default(''),
+  /**
+   * One of the reviewer's own replies to attach as a snapshot (from the review runs list); null
+   * takes the snapshot off, and leaving it out keeps the one attached.
+   */
+  snapshotMessageId: z
+    .string()
+    .trim()
+    .min(1, 'Choose a run to attach')
+    .max(100, 'Choose a run to attach')
+    .nullable()
+    .optional(),
 });
 export type CreateReviewInput = z.input<typeof CreateReviewSchema>;
+
+/** A reviewer's own completed replies in tries of the prompt: what they may attach to a review. */
+export const ReviewRunsSchema = z.object({
+  runs: z.array(z.object({ id: z.string(), model: z.string(), createdAt: z.string(), excerpt: z.string() })),
+});
+export type ReviewRuns = z.infer<typeof ReviewRunsSchema>;
 
 export const ReviewResultSchema = z.object({
   review: ReviewSchema,

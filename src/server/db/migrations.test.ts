@@ -586,6 +586,29 @@ describe.each(engines)('migrations on %s', (engine) => {
       expect(JSON.parse(rows[0]!.features)).toContain('Unlimited playground sessions');
     }));
 
+  it('0038 keeps a review snapshot of at most 4 000 characters, and comes down', () =>
+    withEngine(engine, async (database) => {
+      const db = database.db;
+      await migrateToLatest(db);
+      const now = new Date().toISOString();
+      await sql`insert into users (id, email, email_normalized, name, password_hash, created_at, updated_at)
+        values ('u1', 'u1@x.test', 'u1@x.test', 'A', 'h', ${now}, ${now})`.execute(db);
+      await sql`insert into prompts (id, slug, author_id, title, description, content, category, created_at, updated_at)
+        values ('p1', 'p1', 'u1', 't', 'd', 'c', 'writing', ${now}, ${now})`.execute(db);
+      const insert = (id: string, output: string) =>
+        sql`insert into prompt_reviews (id, prompt_id, user_id, rating, created_at, updated_at, used_model,
+          used_version, snapshot_message_id, snapshot_model, snapshot_output, snapshot_at)
+          values (${id}, 'p1', 'u1', 4, ${now}, ${now}, 'Claude', 2, 'm1', 'Claude', ${output}, ${now})`.execute(
+          db,
+        );
+      await expect(insert('r1', 'é'.repeat(4001))).rejects.toThrow();
+      await insert('r2', 'é'.repeat(4000));
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0033-teams')).error).toBeUndefined();
+      const columns = (await db.introspection.getTables()).find((t) => t.name === 'prompt_reviews')!.columns;
+      expect(columns.map((c) => c.name)).not.toContain('snapshot_output');
+    }));
+
   it('roll all the way down and up again', () =>
     withEngine(engine, async (database) => {
       await migrateToLatest(database.db);

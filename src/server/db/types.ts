@@ -226,6 +226,14 @@ export interface PromptReviewsTable {
   user_id: string;
   rating: number;
   body: WithDefault<string>;
+  /** The model (its name) and prompt version of the reviewer's latest completed try (migration 0038). */
+  used_model: WithDefault<string | null>;
+  used_version: WithDefault<number | null>;
+  /** A copy of one of the reviewer's own replies: the reply's id (no foreign key), model, output, date. */
+  snapshot_message_id: WithDefault<string | null>;
+  snapshot_model: WithDefault<string | null>;
+  snapshot_output: WithDefault<string | null>;
+  snapshot_at: WithDefault<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

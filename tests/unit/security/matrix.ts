@@ -390,6 +390,11 @@ export const MATRIX: Record<string, Entry> = {
     request: (ctx) => ({ params: { id: ctx.f.reviewPrompt }, body: { rating: 4, body: THIRTY_CHARS } }),
     ok: [201],
   },
+  // The caller's own replies only (reviews.test.ts checks another user sees none of them).
+  'GET /api/marketplace/prompts/{id}/review-runs': {
+    access: 'signedIn',
+    request: (ctx) => ({ params: { id: ctx.f.reviewPrompt } }),
+  },
 
   // Contact Sales
   'POST /api/contact': {

@@ -33,6 +33,7 @@ import * as m0034 from './0034-team-purchases';
 import * as m0035 from './0035-team-playground-pool';
 import * as m0036 from './0036-default-preset';
 import * as m0037 from './0037-library-seen';
+import * as m0038 from './0038-reviews-tied-to-use';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0035-team-playground-pool': m0035,
   '0036-default-preset': m0036,
   '0037-library-seen': m0037,
+  '0038-reviews-tied-to-use': m0038,
 };

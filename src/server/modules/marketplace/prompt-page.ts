@@ -63,7 +63,19 @@ export async function readPromptDetail(
       liked,
       downloaded,
       canReview: reviewable,
-      myReview: mine ? { rating: mine.rating, body: mine.body } : null,
+      myReview: mine
+        ? {
+            rating: mine.rating,
+            body: mine.body,
+            snapshot: mine.snapshot_message_id
+              ? {
+                  messageId: mine.snapshot_message_id,
+                  model: mine.snapshot_model ?? '',
+                  at: mine.snapshot_at ?? mine.updated_at,
+                }
+              : null,
+          }
+        : null,
       remix: remix?.allowed ? { allowed: true, private: remix.private } : { allowed: false, private: false },
       team,
     },

@@ -21,6 +21,62 @@ const completedTry = compiledOnceRow(2, (db, promptId: string, userId: string) =
 export const hasTried = async (db: Kysely<DB>, promptId: string, userId: string) =>
   Boolean(await completedTry(db, promptId, userId));
 
+/** The user's completed replies in sessions started from this prompt, newest first. */
+const ownReplies = (db: Kysely<DB>, promptId: string, userId: string) =>
+  db
+    .selectFrom('playground_sessions as s')
+    .innerJoin('playground_messages as m', 'm.session_id', 's.id')
+    .where('s.prompt_id', '=', promptId)
+    .where('s.user_id', '=', userId)
+    .where('m.role', '=', 'ai')
+    .where('m.status', '=', 'complete')
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc');
+
+/** The model and date of the user's latest completed reply in a try of this prompt. */
+export const latestTry = (db: Kysely<DB>, promptId: string, userId: string) =>
+  ownReplies(db, promptId, userId).select(['m.model', 'm.model_key', 'm.created_at']).executeTakeFirst();
+
+/** Up to `limit` of the user's completed replies to this prompt, with their text. */
+export const listOwnReplies = (db: Kysely<DB>, promptId: string, userId: string, limit: number) =>
+  ownReplies(db, promptId, userId)
+    .select(['m.id', 'm.model', 'm.model_key', 'm.content', 'm.created_at'])
+    .limit(limit)
+    .execute();
+
+/** One reply, only when it is the user's own completed reply in a try of this prompt. */
+export const findOwnReply = (db: Kysely<DB>, promptId: string, userId: string, messageId: string) =>
+  ownReplies(db, promptId, userId)
+    .select(['m.id', 'm.model', 'm.model_key', 'm.content', 'm.created_at'])
+    .where('m.id', '=', messageId)
+    .executeTakeFirst();
+
+/**
+ * The prompt's version at a moment: one more than the versions kept by then (a kept row is written,
+ * dated, when an edit replaces it; decision 055).
+ */
+export async function versionAt(db: Kysely<DB>, promptId: string, at: string): Promise<number> {
+  const row = await db
+    .selectFrom('prompt_versions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('prompt_id', '=', promptId)
+    .where('created_at', '<=', at)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) + 1;
+}
+
+/** What a review records of the reviewer's use: undefined leaves a column as it is. */
+export interface ReviewUse {
+  used_model: string | null;
+  used_version: number | null;
+  snapshot?: {
+    snapshot_message_id: string | null;
+    snapshot_model: string | null;
+    snapshot_output: string | null;
+    snapshot_at: string | null;
+  };
+}
+
 /** A prompt's average rating from its totals, as they are when the statement runs. */
 const RATING_AVG = sql<number>`case when rating_count = 0 then 0 else cast(rating_sum as double precision) / rating_count end`;
 
@@ -31,13 +87,22 @@ export const findReview = compiledOnceRow(2, (db, promptId: string, userId: stri
 /** Inserts or edits the user's review and moves the prompt's rating totals by the difference. */
 export async function upsertReview(
   db: Kysely<DB>,
-  r: { id: string; promptId: string; userId: string; rating: number; body: string; now: string },
+  r: {
+    id: string;
+    promptId: string;
+    userId: string;
+    rating: number;
+    body: string;
+    now: string;
+    use?: ReviewUse;
+  },
 ): Promise<{ id: string; created: boolean }> {
   const existing = await findReview(db, r.promptId, r.userId);
+  const use = r.use && { used_model: r.use.used_model, used_version: r.use.used_version, ...r.use.snapshot };
   if (existing) {
     await db
       .updateTable('prompt_reviews')
-      .set({ rating: r.rating, body: r.body, updated_at: r.now })
+      .set({ rating: r.rating, body: r.body, updated_at: r.now, ...use })
       .where('id', '=', existing.id)
       .execute();
     await db
@@ -54,6 +119,7 @@ export async function upsertReview(
         user_id: r.userId,
         rating: r.rating,
         body: r.body,
+        ...use,
         created_at: r.now,
         updated_at: r.now,
       })
@@ -109,6 +175,11 @@ const reviewsWithAuthor = (db: Kysely<DB>) =>
       'r.id',
       'r.rating',
       'r.body',
+      'r.used_model',
+      'r.used_version',
+      'r.snapshot_model',
+      'r.snapshot_output',
+      'r.snapshot_at',
       'r.created_at',
       'r.updated_at',
       'u.id as user_id',

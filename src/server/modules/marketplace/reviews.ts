@@ -10,17 +10,25 @@ import { notify } from '../notifications/service';
 import { ownsPrompt } from '../prompt-access/service';
 import type { AuthContext, MarketplaceDeps } from './deps';
 import { type PromptDetailRow, promptCounters } from './prompt-page-repository';
+import { type ReviewDeps, holdsPremiumText, snapshotFor, usedWith } from './review-use';
 import * as repo from './reviews-repository';
 import { publishedPrompt, visiblePrompt } from './visible-prompt';
 
 /** Reviews: who may write one, the list of a prompt's, a review written or edited. */
 
-function toReview(r: repo.ReviewRow): Review {
+/** A review as answers show it; a snapshot holding a premium prompt's text is never shown. */
+function toReview(r: repo.ReviewRow, prompt: Pick<PromptDetailRow, 'type' | 'content'>): Review {
+  const snapshot =
+    r.snapshot_output !== null && !holdsPremiumText(prompt, r.snapshot_output)
+      ? { model: r.snapshot_model ?? '', at: r.snapshot_at ?? r.updated_at, output: r.snapshot_output }
+      : null;
   return {
     id: r.id,
     rating: r.rating,
     body: r.body,
     author: { id: r.user_id, name: r.name, avatar: r.avatar_url },
+    usedWith: r.used_model === null ? null : { model: r.used_model, version: r.used_version },
+    snapshot,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -43,7 +51,7 @@ export async function listPromptReviews(
   const { row } = await visiblePrompt(deps.db, idOrSlug, auth);
   const reviews = await repo.listReviews(deps.db, row.id, page, limit);
   return {
-    reviews: reviews.map(toReview),
+    reviews: reviews.map((r) => toReview(r, row)),
     rating: { average: roundRating(Number(row.rating_avg)), count: row.rating_count },
     pagination: {
       page,
@@ -56,10 +64,11 @@ export async function listPromptReviews(
 
 /**
  * One review per user per prompt: a second call edits the first. Only people who tried the prompt
- * in the playground or bought it may review, and never its author.
+ * in the playground or bought it may review, and never its author. Each write records the model
+ * and version of the reviewer's latest try, and sets or keeps the snapshot (review-use.ts).
  */
 export async function submitReview(
-  deps: MarketplaceDeps,
+  deps: ReviewDeps,
   idOrSlug: string,
   auth: AuthContext,
   input: z.output<typeof CreateReviewSchema>,
@@ -75,6 +84,11 @@ export async function submitReview(
       'Try this prompt in the playground (or buy it) before reviewing it.',
     );
   }
+  const attached = (await repo.findReview(db, row.id, auth.userId))?.snapshot_message_id ?? null;
+  const [used, snapshot] = await Promise.all([
+    usedWith(deps, row.id, auth.userId),
+    snapshotFor(deps, row, auth.userId, input.snapshotMessageId, attached),
+  ]);
   const result = await db.transaction().execute(async (trx) => {
     const saved = await repo.upsertReview(trx, {
       id: newId(),
@@ -83,6 +97,7 @@ export async function submitReview(
       rating: input.rating,
       body: input.body,
       now: nowIso(),
+      use: { ...used, snapshot },
     });
     if (saved.created) {
       await recordActivity(trx, { type: 'prompt.reviewed', actorId: auth.userId, promptId: row.id });
@@ -105,7 +120,7 @@ export async function submitReview(
     promptCounters(db, row.id),
   ]);
   return {
-    review: toReview(review),
+    review: toReview(review, row),
     rating: { average: roundRating(Number(counters.rating_avg)), count: counters.rating_count },
     created: result.created,
   };

@@ -12,10 +12,12 @@ import {
   PromptParamsSchema,
   ReviewListSchema,
   ReviewResultSchema,
+  ReviewRunsSchema,
   ReviewsQuerySchema,
   SearchCountsQuerySchema,
   SearchCountsSchema,
 } from '../../../shared/marketplace';
+import type { ModelRegistry } from '../../integrations/ai/providers';
 import { AppError } from '../../lib/errors';
 import { type CachedResponse, sendCached } from '../../lib/response-cache';
 import type { PageSources } from '../../plugins/app/spa-render';
@@ -33,6 +35,7 @@ import { type CatalogueDeps, openCatalogue } from './catalogue/catalogue';
 import { providePageData } from './catalogue/page-data';
 import { countView, downloadPrompt, setLike } from './engagement';
 import { getPromptDetail } from './prompt-page';
+import { type ReviewDeps, listReviewRuns } from './review-use';
 import { listPromptReviews, submitReview } from './reviews';
 import { versionRoutes } from './version-routes';
 
@@ -48,12 +51,14 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 
 export const marketplaceRoutes: FastifyPluginAsyncZod<{
   pages?: PageSources;
+  /** Names the model a review's try and snapshot used. */
+  models: Pick<ModelRegistry, 'find'>;
 }> = async (app, opts) => {
   const deps = openCatalogue(app);
   if (opts.pages) providePageData(deps, opts.pages);
   listRoutes(app, deps);
   promptRoutes(app, deps);
-  reviewRoutes(app, deps);
+  reviewRoutes(app, { ...deps, models: opts.models });
   versionRoutes(app);
 };
 
@@ -192,8 +197,8 @@ function promptRoutes(app: App, deps: CatalogueDeps) {
   );
 }
 
-/** A prompt's reviews, and a review written or edited. */
-function reviewRoutes(app: App, deps: CatalogueDeps) {
+/** A prompt's reviews, a review written or edited, and the runs a reviewer may attach. */
+function reviewRoutes(app: App, deps: CatalogueDeps & ReviewDeps) {
   const { catalogue } = deps;
   app.get(
     '/marketplace/prompts/:id/reviews',
@@ -251,5 +256,23 @@ function reviewRoutes(app: App, deps: CatalogueDeps) {
         message: data.created ? 'Review posted' : 'Review updated',
       });
     },
+  );
+
+  app.get(
+    '/marketplace/prompts/:id/review-runs',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Your own completed replies in tries of this prompt, to attach one to your review',
+        security: bearer,
+        params: PromptParamsSchema,
+        response: { 200: successEnvelope(ReviewRunsSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listReviewRuns(deps, request.params.id, request.auth!),
+    }),
   );
 }

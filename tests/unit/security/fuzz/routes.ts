@@ -45,6 +45,7 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'POST /api/marketplace/prompts/{id}/download': { role: 'user', ids: 'publishedPrompt' },
   'GET /api/marketplace/prompts/{id}/reviews': { role: 'none', ids: 'publishedPrompt' },
   'POST /api/marketplace/prompts/{id}/reviews': { role: 'user', ids: 'publishedPrompt' },
+  'GET /api/marketplace/prompts/{id}/review-runs': { role: 'user', ids: 'publishedPrompt' },
   'POST /api/contact': { role: 'none' },
   'POST /api/auth/register': { role: 'none' },
   'POST /api/auth/signup': { role: 'none' },

@@ -1,5 +1,6 @@
 import { AlertCircle, Loader2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { PromptDetail } from '@shared/marketplace';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -7,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSubmitReview } from '../api/submit-review';
+import { SnapshotPicker } from './snapshot-picker';
 import { StarRatingInput } from './star-rating-input';
 
 export const REVIEW_MAX = 2000;
@@ -20,18 +22,27 @@ const reviewRules = () => import('@shared/marketplace').then((m) => m.CreateRevi
 interface ReviewFormProps {
   promptId: string;
   /** The user's earlier review: the form edits it instead of starting empty. */
-  myReview: { rating: number; body: string } | null;
+  myReview: PromptDetail['access']['myReview'];
 }
 
-/** Rating (required) and an optional text; a user's second review edits the first. */
+/**
+ * Rating (required), an optional text and optionally one of the user's runs as a snapshot; a
+ * user's second review edits the first.
+ */
 export function ReviewForm({ promptId, myReview }: ReviewFormProps) {
+  const attached = myReview?.snapshot ?? null;
   const [rating, setRating] = useState<number | null>(myReview?.rating ?? null);
   const [body, setBody] = useState(myReview?.body ?? '');
+  const [snapshotId, setSnapshotId] = useState<string | null>(attached?.messageId ?? null);
   const [error, setError] = useState<string | null>(null);
   const submit = useSubmitReview(promptId);
   const ids = { rating: useId(), body: useId(), count: useId(), error: useId() };
   const editing = myReview !== null;
-  const unchanged = editing && rating === myReview.rating && body.trim() === myReview.body;
+  const unchanged =
+    editing &&
+    rating === myReview.rating &&
+    body.trim() === myReview.body &&
+    snapshotId === (attached?.messageId ?? null);
 
   useEffect(() => {
     // Asked for as the form appears, so they are there by the time it is sent.
@@ -50,7 +61,7 @@ export function ReviewForm({ promptId, myReview }: ReviewFormProps) {
       return;
     }
     // The same rules (and words) the server applies.
-    const parsed = rules.safeParse({ rating: rating ?? undefined, body });
+    const parsed = rules.safeParse({ rating: rating ?? undefined, body, snapshotMessageId: snapshotId });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please check your review.');
       return;
@@ -120,6 +131,17 @@ export function ReviewForm({ promptId, myReview }: ReviewFormProps) {
           {body.length} / {REVIEW_MAX}
         </p>
       </div>
+
+      <SnapshotPicker
+        promptId={promptId}
+        attached={attached}
+        value={snapshotId}
+        onChange={(id) => {
+          setSnapshotId(id);
+          setError(null);
+        }}
+        disabled={submit.isPending}
+      />
 
       {error && (
         <Alert variant="destructive" className="mt-2" id={ids.error}>

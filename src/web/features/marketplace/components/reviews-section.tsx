@@ -12,6 +12,7 @@ import { InitialsAvatar } from './initials-avatar';
 import { type LoginState, playgroundLink } from './prompt-actions';
 import { RatingBreakdown } from './rating-breakdown';
 import { ReviewForm } from './review-form';
+import { ReviewSnapshot, UsedWith } from './review-snapshot';
 import { StarRating } from './star-rating';
 
 interface ReviewsSectionProps {
@@ -54,7 +55,7 @@ export function ReviewsSection({ prompt, signedIn, viewerId, loginState }: Revie
         ) : access.canReview ? (
           // Remounts with the saved review, so the form always starts from what the server holds.
           <ReviewForm
-            key={`${access.myReview?.rating}:${access.myReview?.body}`}
+            key={`${access.myReview?.rating}:${access.myReview?.body}:${access.myReview?.snapshot?.messageId}`}
             promptId={prompt.id}
             myReview={access.myReview}
           />
@@ -173,11 +174,13 @@ function ReviewItem({ review, mine }: { review: Review; mine: boolean }) {
           <ReviewTime review={review} />
         </div>
         <StarRating value={review.rating} className="mt-1" starClassName="size-3.5" />
+        <UsedWith usedWith={review.usedWith} />
         {review.body && (
           <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-line text-foreground/90">
             {review.body}
           </p>
         )}
+        {review.snapshot && <ReviewSnapshot snapshot={review.snapshot} />}
       </div>
     </li>
   );
