@@ -31,6 +31,9 @@ export function pgJobStore(options: {
 }): JobStore {
   const { db, retryDelaySeconds } = options;
   let boss: PgBoss | null = null;
+  // After stop a job can still be queued (by a request still in flight, as the SQLite store
+  // allows): pg-boss's send is one statement on our database and needs none of its timers.
+  let stopped: PgBoss | null = null;
 
   const ready = () => {
     if (!boss) throw new Error('jobs not started');
@@ -84,7 +87,7 @@ export function pgJobStore(options: {
       await boss.start();
     },
     async send(queue, data, sendOptions) {
-      const id = await ready().send(
+      const id = await (boss ?? stopped ?? ready()).send(
         queue,
         (data ?? {}) as object,
         sendOptions.db ? { db: executor(sendOptions.db) } : {},
@@ -138,6 +141,7 @@ export function pgJobStore(options: {
     async stop() {
       const running = boss;
       boss = null;
+      stopped = running ?? stopped;
       // Our workers have stopped; this stops pg-boss's own timers (maintenance, cron).
       await running?.stop({ graceful: false, close: false });
       running?.removeAllListeners('error');
