@@ -1,50 +1,28 @@
-import { BookOpenIcon, LogOutIcon, RotateCcwIcon, SendIcon, UsersIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { BookOpenIcon, LogOutIcon, SendIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PAGE_PATHS } from '@shared/routes';
 import { TEAM_MESSAGES, type Team } from '@shared/teams';
-import { SectionHeader } from '@/components/section-header';
+import { PageCardsLoading, PageLoadFailed } from '@/components/page-states';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
 import { useLeaveTeam } from '../api/leave-team';
 import { useTeam } from '../api/get-team';
-import { ConfirmButton } from '../components/confirm-button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CreateTeamForm } from '../components/create-team-form';
 import { InviteForm } from '../components/invite-form';
 import { MembersList } from '../components/members-list';
 import { showTeamError } from '../components/show-team-error';
 import { TeamLibrary } from '../components/team-library';
 
-function Section(props: {
-  id: string;
-  title: string;
-  description: ReactNode;
-  icon: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card id={props.id} role="region" aria-labelledby={`${props.id}-title`}>
-      <SectionHeader
-        headingId={`${props.id}-title`}
-        title={props.title}
-        description={props.description}
-        icon={props.icon}
-      />
-      <div className="p-5 sm:p-6">{props.children}</div>
-    </Card>
-  );
-}
-
 function TeamView({ team, userId }: { team: Team; userId: string }) {
   const leave = useLeaveTeam();
   const manager = team.myRole !== 'member';
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <Section
+      <SectionCard
         id="team-members"
         title="Members"
         description={
@@ -55,30 +33,32 @@ function TeamView({ team, userId }: { team: Team; userId: string }) {
         icon={<UsersIcon />}
       >
         <MembersList team={team} myUserId={userId} />
-      </Section>
+      </SectionCard>
       {manager ? (
-        <Section
+        <SectionCard
           id="team-invite"
           title="Invite a teammate"
           description="They get an e-mail with a link; they accept it signed in with that address."
           icon={<SendIcon />}
         >
           <InviteForm seatsLeft={team.seats.allowed - team.seats.used} />
-        </Section>
+        </SectionCard>
       ) : null}
-      <Section
+      <SectionCard
         id="team-library"
         title="Team library"
         description="Prompts shared with the team: every member reads them and uses them in the playground."
         icon={<BookOpenIcon />}
       >
         <TeamLibrary prompts={team.library} />
-      </Section>
+      </SectionCard>
       <div className="flex justify-end">
-        <ConfirmButton
+        <ConfirmDialog
+          mustAnswer
+          closeOnConfirm
           title={`Leave ${team.name}?`}
           description="You lose access to the team's prompts at once. Prompts you wrote stay yours."
-          confirm="Leave team"
+          confirmLabel="Leave team"
           onConfirm={() =>
             leave.mutate(undefined, {
               onSuccess: () => toast.success(TEAM_MESSAGES.left),
@@ -121,34 +101,22 @@ export function TeamPage() {
         </p>
       </header>
       {team.isPending ? (
-        <div role="status" aria-label="Loading your team" className="grid gap-6">
-          <Skeleton className="h-56 rounded-xl" />
-          <Skeleton className="h-40 rounded-xl" />
-        </div>
+        <PageCardsLoading label="Loading your team" />
       ) : team.isError ? (
-        <Card className="flex flex-col items-center gap-4 p-10 text-center">
-          <div>
-            <h2 className="text-lg font-semibold">Failed to load your team</h2>
-            <p className="mt-1 text-sm text-muted-foreground">Please check your connection and try again.</p>
-          </div>
-          <Button variant="outline" onClick={() => void team.refetch()}>
-            <RotateCcwIcon aria-hidden />
-            Try Again
-          </Button>
-        </Card>
+        <PageLoadFailed what="your team" onRetry={() => void team.refetch()} />
       ) : team.data.team ? (
         <TeamView team={team.data.team} userId={user?.id ?? ''} />
       ) : team.data.planSeats > 1 ? (
-        <Section
+        <SectionCard
           id="team-create"
           title="Create a team"
           description="You will be its owner."
           icon={<UsersIcon />}
         >
           <CreateTeamForm seats={team.data.planSeats} planName={team.data.planName} />
-        </Section>
+        </SectionCard>
       ) : (
-        <Section
+        <SectionCard
           id="team-create"
           title="Teams"
           description={`Your ${team.data.planName} plan has one seat.`}
@@ -165,7 +133,7 @@ export function TeamPage() {
               </Button>
             </div>
           </div>
-        </Section>
+        </SectionCard>
       )}
     </div>
   );
