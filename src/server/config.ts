@@ -229,20 +229,10 @@ function loadGeneratedSecrets(dataDir: string, missing: SecretName[]): Record<st
   return stored;
 }
 
+type Env = z.infer<typeof EnvSchema>;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // Empty strings count as unset, as in most .env files.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  const e = parsed.data;
-  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
-    throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
-  }
-  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
-    throw new ConfigError(['RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both or neither']);
-  }
+  const e = parseEnv(env);
   const ai = aiProviders(e, env);
   if (ai.problems.length > 0) throw new ConfigError(ai.problems);
   const production = e.NODE_ENV === 'production';
@@ -255,27 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'PUBLIC_URL: is required when NODE_ENV=production (the address people reach the app at, e.g. https://promptforge.example)',
     ]);
   }
-  const missing = SECRETS.filter((name) => !e[name]);
-  let secrets: Record<string, string> = {};
-  if (missing.length > 0) {
-    if (production) {
-      throw new ConfigError(missing.map((name) => `${name}: is required when NODE_ENV=production`));
-    }
-    secrets = loadGeneratedSecrets(dataDir, missing);
-  }
-  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : production ? null : 'log');
-  if (!mailTransport) {
-    throw new ConfigError([
-      'SMTP_URL: is required when NODE_ENV=production (the mail server, e.g. smtps://user:pass@mail.example:465), ' +
-        'or set MAIL_TRANSPORT=log to keep mail in the log and the outbox table instead of sending it',
-    ]);
-  }
-  if (mailTransport === 'smtp' && !e.SMTP_URL) {
-    throw new ConfigError(['SMTP_URL: is required when MAIL_TRANSPORT=smtp']);
-  }
-  if (mailTransport === 'log' && e.SMTP_URL) {
-    throw new ConfigError(['MAIL_TRANSPORT=log and SMTP_URL: set one or the other']);
-  }
+  const jwtSecret = e.JWT_SECRET ?? generatedSecrets(e, production, dataDir).JWT_SECRET ?? '';
+  const mailTransport = mailTransportOf(e, production);
 
   return {
     env: e.NODE_ENV,
@@ -286,7 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? `file:${path.join(dataDir, 'promptforge.db')}`,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     demo,
-    jwtSecret: e.JWT_SECRET ?? secrets.JWT_SECRET ?? '',
+    jwtSecret,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
@@ -318,17 +289,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       testIntervalDays: e.PROMPT_TEST_INTERVAL_DAYS,
     },
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
-    payments: paymentsConfig(e, production, e.JWT_SECRET ?? secrets.JWT_SECRET ?? ''),
+    payments: paymentsConfig(e, production, jwtSecret),
     corsOrigins: [...new Set(e.CORS_ORIGINS)],
     metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 
-function paymentsConfig(
-  e: z.infer<typeof EnvSchema>,
-  production: boolean,
-  jwtSecret: string,
-): PaymentsConfig {
+/** The environment through EnvSchema (empty strings count as unset), with the variables that come in pairs. */
+function parseEnv(env: NodeJS.ProcessEnv): Env {
+  // Empty strings count as unset, as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
+  }
+  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
+    throw new ConfigError(['RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both or neither']);
+  }
+  return e;
+}
+
+/** The secrets the environment leaves out: an error in production, else generated once and kept in DATA_DIR. */
+function generatedSecrets(e: Env, production: boolean, dataDir: string): Record<string, string> {
+  const missing = SECRETS.filter((name) => !e[name]);
+  if (missing.length === 0) return {};
+  if (production) {
+    throw new ConfigError(missing.map((name) => `${name}: is required when NODE_ENV=production`));
+  }
+  return loadGeneratedSecrets(dataDir, missing);
+}
+
+/** How mail leaves: SMTP when given, the log by default outside production, and never a contradiction. */
+function mailTransportOf(e: Env, production: boolean): 'smtp' | 'log' {
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : production ? null : 'log');
+  if (!mailTransport) {
+    throw new ConfigError([
+      'SMTP_URL: is required when NODE_ENV=production (the mail server, e.g. smtps://user:pass@mail.example:465), ' +
+        'or set MAIL_TRANSPORT=log to keep mail in the log and the outbox table instead of sending it',
+    ]);
+  }
+  if (mailTransport === 'smtp' && !e.SMTP_URL) {
+    throw new ConfigError(['SMTP_URL: is required when MAIL_TRANSPORT=smtp']);
+  }
+  if (mailTransport === 'log' && e.SMTP_URL) {
+    throw new ConfigError(['MAIL_TRANSPORT=log and SMTP_URL: set one or the other']);
+  }
+  return mailTransport;
+}
+
+function paymentsConfig(e: Env, production: boolean, jwtSecret: string): PaymentsConfig {
   const common = {
     currency: e.CURRENCY,
     creatorShare: e.CREATOR_SHARE,

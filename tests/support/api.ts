@@ -9,6 +9,10 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 let n = 0;
 const unique = (prefix: string) => `${prefix}${n++}.${Date.now()}@example.test`;
 
+/** The passwords the helpers' accounts are made with, for a test that signs in again. */
+export const USER_PASSWORD = 'user-pass-123';
+export const ADMIN_PASSWORD = 'admin-pass-123';
+
 /**
  * The calls most API tests make: a bearer-token request, a fresh signed-up user and a fresh admin
  * signed in to the admin panel. `app` is read on each call, so it may be assigned in beforeAll.
@@ -18,23 +22,31 @@ export function apiHelpers(app: () => TestApp) {
   const call = (method: Method, url: string, token?: string, payload?: object) =>
     app().app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
-  async function signUp(name = 'Una User') {
-    const email = unique('user');
-    const res = await call('POST', '/api/auth/register', undefined, {
-      name,
-      email,
-      password: 'user-pass-123',
-    });
+  /** A new user signed up through the API (a fresh e-mail unless one is given), with their web token. */
+  async function signUp(name = 'Una User', { email = unique('user') }: { email?: string } = {}) {
+    const res = await call('POST', '/api/auth/register', undefined, { name, email, password: USER_PASSWORD });
     if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
-    return { token: res.json().data.token as string, id: res.json().data.user.id as string, email };
+    return {
+      token: res.json().data.token as string,
+      id: res.json().data.user.id as string,
+      email,
+      password: USER_PASSWORD,
+    };
   }
 
-  async function signInAdmin(name = 'Ada Admin') {
-    const email = unique('admin');
-    const { id } = await createOrPromoteAdmin(app().database.db, { email, password: 'admin-pass-123', name });
-    const res = await call('POST', '/api/auth/admin/login', undefined, { email, password: 'admin-pass-123' });
+  /** A web (not admin-panel) token for an account that exists. */
+  async function signIn(email: string, password = USER_PASSWORD) {
+    const res = await call('POST', '/api/auth/login', undefined, { email, password });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+    return res.json().data.token as string;
+  }
+
+  /** A new admin (no TOTP, no IP list) signed in to the admin panel, with their panel token. */
+  async function signInAdmin(name = 'Ada Admin', { email = unique('admin') }: { email?: string } = {}) {
+    const { id } = await createOrPromoteAdmin(app().database.db, { email, password: ADMIN_PASSWORD, name });
+    const res = await call('POST', '/api/auth/admin/login', undefined, { email, password: ADMIN_PASSWORD });
     if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.body}`);
-    return { token: res.json().data.token as string, id, email };
+    return { token: res.json().data.token as string, id, email, password: ADMIN_PASSWORD };
   }
 
   /**
@@ -62,5 +74,5 @@ export function apiHelpers(app: () => TestApp) {
     return { token, id: user.id, email: user.email };
   }
 
-  return { call, signUp, signInAdmin, quickUser };
+  return { call, signUp, signIn, signInAdmin, quickUser };
 }

@@ -69,54 +69,51 @@ export function sameBytes(body: Buffer, parts: readonly Buffer[]): boolean {
 /** A 1 KB answer is not worth compressing (the compression plugin's threshold too). */
 const COMPRESS_THRESHOLD = 1024;
 
+type Produce = (counted?: CachedResponse) => Promise<{
+  body: string | Buffer | readonly Buffer[];
+  meta?: unknown;
+  shows?: readonly string[];
+}>;
+
 export function createResponseCache(
   options: { maxEntries?: number; maxBytes?: number; maxAgeMs?: number; feed?: FeedNotes } = {},
 ) {
   const { feed } = options;
-  const maxEntries = options.maxEntries ?? 2000;
-  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
-  // A Map keeps insertion order: re-inserting on a hit makes it least-recently-used first.
-  const entries = new Map<string, CachedResponse>();
+  const entries = createEntryStore(options.maxEntries ?? 2000, options.maxBytes ?? 64 * 1024 * 1024);
   const building = new Map<string, Promise<CachedResponse>>();
-  let bytes = 0;
+  const current = (e: CachedResponse, at: Stamp) => isCurrent(e, at, maxAgeMs, feed);
 
-  const size = (e: CachedResponse) =>
-    e.body.length + (e.encoded.br?.length ?? 0) + (e.encoded.gzip?.length ?? 0);
-  const drop = (key: string) => {
-    const e = entries.get(key);
-    if (!e) return;
-    entries.delete(key);
-    bytes -= size(e);
-  };
-  const store = (key: string, e: CachedResponse) => {
-    drop(key);
-    entries.set(key, e);
-    bytes += size(e);
-    while (entries.size > maxEntries || bytes > maxBytes) drop(entries.keys().next().value!);
-  };
-
-  /**
-   * Whether `e` is exact at `at`: built under the same content version and order, and either at the
-   * same feed number or later, or earlier with none of the prompts it shows noted since (it then
-   * moves on to `at`'s number, so the next check is one comparison).
-   */
-  const current = (e: CachedResponse, at: Stamp): boolean => {
-    if (e.version !== at.content || e.order !== (at.order ?? '') || Date.now() - e.at >= maxAgeMs) {
-      return false;
+  /** Builds the entry for `key` at `at` once: concurrent requests for the same key and stamp share it. */
+  async function buildOnce(key: string, at: Stamp, hit: CachedResponse | undefined, produce: Produce) {
+    const order = at.order ?? '';
+    const flightKey = `${at.content}\u0000${at.search}\u0000${order}\u0000${key}`;
+    const pending = building.get(flightKey);
+    if (pending) return pending;
+    const counted =
+      hit && hit.version === at.content && hit.order === order && Date.now() - hit.at < maxAgeMs
+        ? hit
+        : undefined;
+    const build = (async () => {
+      const { body, meta, shows = null } = await produce(counted);
+      const stamp = { version: at.content, search: at.search, order, shows, meta, at: Date.now() };
+      const entry = entryFrom(hit, stamp, toParts(body));
+      // A build from newer data may have landed meanwhile; never replace it with an older one.
+      const kept = entries.get(key);
+      if (!kept || !newer(kept, entry)) entries.store(key, entry);
+      return entry;
+    })();
+    building.set(flightKey, build);
+    try {
+      return await build;
+    } finally {
+      building.delete(flightKey);
     }
-    if (e.search >= at.search) return true;
-    if (e.shows === null || !feed || feed.notedSince(e.shows, e.search, at.search)) return false;
-    e.search = at.search;
-    return true;
-  };
-  /** Whether `a` was built from newer data than `b` (a later content version, or feed number). */
-  const newer = (a: CachedResponse, b: CachedResponse) =>
-    a.version > b.version || (a.version === b.version && a.search > b.search);
+  }
 
   return {
     /**
-     * The answer for `key` at `at`: from memory when the entry is exact at it (see `current`), else
+     * The answer for `key` at `at`: from memory when the entry is exact at it (see `isCurrent`), else
      * built once by `produce` (concurrent requests for the same key and stamp share the build).
      * `produce` names the prompts whose likes and views the answer shows (`shows`; none named: it
      * may show any). An answer built again that is byte for byte the older entry's keeps that
@@ -128,57 +125,13 @@ export function createResponseCache(
      * it shows are all that can differ (migration 0017), and its `meta` may spare the producer
      * reading the rest again.
      */
-    async get(
-      key: string,
-      at: Stamp,
-      produce: (counted?: CachedResponse) => Promise<{
-        body: string | Buffer | readonly Buffer[];
-        meta?: unknown;
-        shows?: readonly string[];
-      }>,
-    ): Promise<CachedResponse> {
+    async get(key: string, at: Stamp, produce: Produce): Promise<CachedResponse> {
       const hit = entries.get(key);
       if (hit && current(hit, at)) {
-        entries.delete(key);
-        entries.set(key, hit);
+        entries.touch(key, hit);
         return hit;
       }
-      const order = at.order ?? '';
-      const flightKey = `${at.content}\u0000${at.search}\u0000${order}\u0000${key}`;
-      const pending = building.get(flightKey);
-      if (pending) return pending;
-      const counted =
-        hit && hit.version === at.content && hit.order === order && Date.now() - hit.at < maxAgeMs
-          ? hit
-          : undefined;
-      const build = (async () => {
-        const { body, meta, shows = null } = await produce(counted);
-        const parts = toParts(body);
-        const stamp = { version: at.content, search: at.search, order, shows, meta, at: Date.now() };
-        let entry: CachedResponse;
-        if (hit && sameBytes(hit.body, parts)) {
-          // Its own copy of the compressed forms: the older entry may still gain one (bytesFor).
-          entry = { ...hit, ...stamp, encoded: { ...hit.encoded } };
-        } else {
-          const buffer = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-          entry = {
-            ...stamp,
-            body: buffer,
-            etag: `"${crypto.createHash('sha1').update(buffer).digest('base64url')}"`,
-            encoded: {},
-          };
-        }
-        // A build from newer data may have landed meanwhile; never replace it with an older one.
-        const kept = entries.get(key);
-        if (!kept || !newer(kept, entry)) store(key, entry);
-        return entry;
-      })();
-      building.set(flightKey, build);
-      try {
-        return await build;
-      } finally {
-        building.delete(flightKey);
-      }
+      return buildOnce(key, at, hit, produce);
     },
 
     /** The entry for `key` when it is exact at `at`, without building one. */
@@ -200,21 +153,51 @@ export function createResponseCache(
       if (!encoding) return { body: entry.body, encoding };
       let out = entry.encoded[encoding];
       if (!out) {
-        out =
-          encoding === 'br'
-            ? zlib.brotliCompressSync(entry.body, {
-                params: {
-                  [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-                },
-              })
-            : zlib.gzipSync(entry.body);
+        out = compress(entry.body, encoding);
         entry.encoded[encoding] = out;
-        if (entries.get(key) === entry) bytes += out.length;
+        entries.grew(key, entry, out.length);
       }
       return { body: out, encoding };
     },
 
+    clear() {
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+/** Entries by key within a count and a byte budget; the least recently used go first. */
+function createEntryStore(maxEntries: number, maxBytes: number) {
+  // A Map keeps insertion order: re-inserting on a hit makes it least-recently-used first.
+  const entries = new Map<string, CachedResponse>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    entries.delete(key);
+    bytes -= entrySize(e);
+  };
+  return {
+    get: (key: string) => entries.get(key),
+    /** Marks a hit as the most recently used. */
+    touch(key: string, e: CachedResponse) {
+      entries.delete(key);
+      entries.set(key, e);
+    },
+    store(key: string, e: CachedResponse) {
+      drop(key);
+      entries.set(key, e);
+      bytes += entrySize(e);
+      while (entries.size > maxEntries || bytes > maxBytes) drop(entries.keys().next().value!);
+    },
+    /** Counts a compressed form added to `entry` when it is still the one stored under `key`. */
+    grew(key: string, entry: CachedResponse, by: number) {
+      if (entries.get(key) === entry) bytes += by;
+    },
     clear() {
       entries.clear();
       bytes = 0;
@@ -224,7 +207,61 @@ export function createResponseCache(
     },
   };
 }
-export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+const entrySize = (e: CachedResponse) =>
+  e.body.length + (e.encoded.br?.length ?? 0) + (e.encoded.gzip?.length ?? 0);
+
+/**
+ * Whether `e` is exact at `at`: built under the same content version and order, and either at the
+ * same feed number or later, or earlier with none of the prompts it shows noted since (it then
+ * moves on to `at`'s number, so the next check is one comparison).
+ */
+function isCurrent(e: CachedResponse, at: Stamp, maxAgeMs: number, feed: FeedNotes | undefined): boolean {
+  if (e.version !== at.content || e.order !== (at.order ?? '') || Date.now() - e.at >= maxAgeMs) {
+    return false;
+  }
+  if (e.search >= at.search) return true;
+  if (e.shows === null || !feed || feed.notedSince(e.shows, e.search, at.search)) return false;
+  e.search = at.search;
+  return true;
+}
+
+/** Whether `a` was built from newer data than `b` (a later content version, or feed number). */
+const newer = (a: CachedResponse, b: CachedResponse) =>
+  a.version > b.version || (a.version === b.version && a.search > b.search);
+
+/**
+ * The entry for a producer's answer: when it is byte for byte the older entry's, that entry's bytes, ETag
+ * and compressed forms under the new stamp; else new bytes and their ETag.
+ */
+function entryFrom(
+  hit: CachedResponse | undefined,
+  stamp: Omit<CachedResponse, 'body' | 'etag' | 'encoded'>,
+  parts: readonly Buffer[],
+): CachedResponse {
+  if (hit && sameBytes(hit.body, parts)) {
+    // Its own copy of the compressed forms: the older entry may still gain one (bytesFor).
+    return { ...hit, ...stamp, encoded: { ...hit.encoded } };
+  }
+  const buffer = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  return {
+    ...stamp,
+    body: buffer,
+    etag: `"${crypto.createHash('sha1').update(buffer).digest('base64url')}"`,
+    encoded: {},
+  };
+}
+
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : zlib.gzipSync(body);
+}
 
 /** The bytes the route's zod response schema would write for `payload` (same encode, same JSON). */
 export function serializeWith(schema: z.ZodType, payload: unknown): string {

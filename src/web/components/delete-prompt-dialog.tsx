@@ -1,14 +1,5 @@
-import { LoaderCircleIcon, Trash2Icon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Trash2Icon } from 'lucide-react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useLastPresent } from '@/lib/use-last-present';
 
 /**
@@ -31,34 +22,22 @@ export function DeletePromptDialog({
   const buyers = useLastPresent(prompt ? prompt.buyers : null) ?? 0;
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={prompt !== null}
-      onOpenChange={(open) => {
-        if (!pending) onOpenChange(open);
-      }}
-    >
-      <DialogContent className="sm:max-w-md" hideClose>
-        <DialogHeader className="pr-0">
-          <DialogTitle>Are you sure you want to delete this prompt?</DialogTitle>
-          <DialogDescription>
-            {title ? <span className="font-medium text-foreground">{title}</span> : null}
-            {buyers > 0
-              ? ` has ${buyers === 1 ? 'a buyer' : `${buyers} buyers`}, so it will be archived instead: it leaves the marketplace and its buyers keep access.`
-              : ' will be removed for good. This action cannot be undone.'}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <Trash2Icon aria-hidden />}
-            {buyers > 0 ? 'Archive' : 'Delete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      onOpenChange={onOpenChange}
+      pending={pending}
+      title="Are you sure you want to delete this prompt?"
+      description={
+        <>
+          {title ? <span className="font-medium text-foreground">{title}</span> : null}
+          {buyers > 0
+            ? ` has ${buyers === 1 ? 'a buyer' : `${buyers} buyers`}, so it will be archived instead: it leaves the marketplace and its buyers keep access.`
+            : ' will be removed for good. This action cannot be undone.'}
+        </>
+      }
+      icon={<Trash2Icon aria-hidden />}
+      confirmLabel={buyers > 0 ? 'Archive' : 'Delete'}
+      onConfirm={onConfirm}
+    />
   );
 }

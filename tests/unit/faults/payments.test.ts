@@ -9,6 +9,7 @@ import {
 } from '../../support/fake-razorpay';
 import { insertPrompt } from '../../support/factories';
 import { type TestApp, createTestApp } from '../../support/test-app';
+import { apiHelpers } from '../../support/api';
 
 /*
  * Payment gateway faults (issue 10: "clear errors, nothing charged or granted twice, nothing lost"),
@@ -21,6 +22,7 @@ import { type TestApp, createTestApp } from '../../support/test-app';
  */
 
 let t: TestApp;
+const h = apiHelpers(() => t);
 let fake: FakeRazorpay;
 const logs: string[] = [];
 let n = 0;
@@ -62,15 +64,7 @@ const FAULTS: [string, NextBehaviour][] = [
   ['the call done but its answer lost', { kind: 'lost' }],
 ];
 
-async function signUp(name = 'Gale Gateway') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name, email: `gateway${n++}.${Date.now()}@example.test`, password: 'gateway-pass-123' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { token: res.json().data.token as string, id: res.json().data.user.id as string };
-}
+const signUp = (name = 'Gale Gateway') => h.signUp(name);
 
 let admin: string | null = null;
 async function adminToken() {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type FakeAi, type FakeBehaviour, fakeAiEnv, startFakeAi } from '../../support/fake-ai';
 import { type TestApp, createTestApp } from '../../support/test-app';
+import { apiHelpers } from '../../support/api';
 
 /*
  * AI provider faults (issue 10: "clear errors, nothing charged twice, nothing lost"), one table over
@@ -22,7 +23,6 @@ const EMPTY_REPLY = "I received your message but couldn't generate a response.";
 let fake: FakeAi;
 let t: TestApp;
 const logs: string[] = [];
-let n = 0;
 
 beforeAll(async () => {
   fake = await startFakeAi();
@@ -63,20 +63,9 @@ afterAll(async () => {
   await fake?.close();
 });
 beforeEach(() => fake.reset());
+const h = apiHelpers(() => t);
 
-async function user() {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      name: 'Faye Fault',
-      email: `fault${n++}.${Date.now()}@example.test`,
-      password: 'fault-pass-123',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.token as string;
-}
+const user = async () => (await h.signUp('Faye Fault')).token;
 
 const chat = (token: string, payload: object, stream = false) =>
   t.app.inject({

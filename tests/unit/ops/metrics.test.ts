@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAi, fakeAiEnv, startFakeAi } from '../../support/fake-ai';
 import { type TestApp, createTestApp } from '../../support/test-app';
+import { apiHelpers } from '../../support/api';
 
 /*
  * /api/metrics: Prometheus text behind METRICS_TOKEN, absent without it. Requests, latencies, errors,
@@ -11,7 +12,6 @@ const TOKEN = 'metrics-token-for-tests-0123456789';
 let fake: FakeAi;
 let t: TestApp;
 let bare: TestApp;
-let n = 0;
 
 beforeAll(async () => {
   fake = await startFakeAi();
@@ -38,8 +38,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const h = apiHelpers(() => t);
+const { call } = h;
 
 async function scrape(): Promise<string> {
   const res = await call('GET', '/api/metrics', TOKEN);
@@ -53,15 +53,7 @@ function value(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-async function signUp() {
-  const res = await call('POST', '/api/auth/register', undefined, {
-    name: 'Mel Metrics',
-    email: `metrics${n++}.${Date.now()}@example.test`,
-    password: 'metrics-pass-123',
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data.token as string;
-}
+const signUp = async () => (await h.signUp('Mel Metrics')).token;
 
 describe('/api/metrics access', () => {
   it('does not exist without METRICS_TOKEN configured', async () => {

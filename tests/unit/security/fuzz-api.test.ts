@@ -5,6 +5,7 @@ import { type TestApp, createTestApp } from '../../support/test-app';
 import { fingerprintDiff, fingerprinter } from './fuzz/fingerprint';
 import { type BodyCase, badBody, badParam, badQuery, plausible } from './fuzz/inputs';
 import { FUZZ_PLAN, type FuzzRoute, type IdPool, type Role, routesOf } from './fuzz/routes';
+import { apiHelpers } from '../../support/api';
 
 /*
  * Generated bad input for every API route (issue 10, "Bad input"). Each case breaks one of the
@@ -89,12 +90,7 @@ beforeAll(async () => {
   tokens.user = demo.token;
   tokens.logout = (await signIn('/api/auth/login', 'demo@promptforge.test', 'demo-pass-123')).token;
   tokens.admin = (await signIn('/api/auth/admin/login', 'admin@promptforge.test', 'admin-pass-123')).token;
-  const victim = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Vic Victim', email: 'victim@example.test', password: 'victim-pass-123' },
-  });
-  tokens.victim = victim.json().data.token;
+  tokens.victim = (await apiHelpers(() => t).signUp('Vic Victim')).token;
 
   const db = t.database.db;
   const contact = await t.app.inject({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrompt } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
+import { apiHelpers } from '../../../../tests/support/api';
 
 /*
  * The offline demo model (no provider key) describes the conversation it is in, through the chat API:
@@ -11,21 +12,13 @@ const GUIDED = 'A marketplace prompt is guiding this conversation.';
 const TIP = 'Tip: try a prompt from the marketplace to see a structured prompt at work.';
 
 let t: TestApp;
-let n = 0;
 beforeAll(async () => {
   t = await createTestApp({ env: { DEMO_MODEL_DELAY_MS: '0', AUTH_RATE_LIMIT_PER_ADDRESS: '1000' } });
 });
 afterAll(() => t.close());
+const h = apiHelpers(() => t);
 
-async function user() {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Dee Demo', email: `demo${n++}@example.test`, password: 'demo-pass-123' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { token: res.json().data.token as string, id: res.json().data.user.id as string };
-}
+const user = () => h.signUp('Dee Demo');
 
 async function reply(token: string, payload: object): Promise<{ text: string; sessionId: string }> {
   const res = await t.app.inject({

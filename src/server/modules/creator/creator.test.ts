@@ -3,24 +3,18 @@ import { type TestApp, createTestApp } from '../../../../tests/support/test-app'
 import { minutesAgo } from '../../../../tests/support/factories';
 import { newId, nowIso } from '../../lib/time';
 import { creatorAnalytics, growth } from './analytics';
+import { apiHelpers } from '../../../../tests/support/api';
 
 /* The creator studio API on both engines. */
 
 let t: TestApp;
-let n = 0;
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: '10000' } });
 });
 afterAll(() => t.close());
+const h = apiHelpers(() => t);
 
-async function creator(name = 'Cora Creator') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name, email: `creator${n++}.${Date.now()}@example.test`, password: 'creator-pass-1' },
-  });
-  return { token: res.json().data.token as string, id: res.json().data.user.id as string };
-}
+const creator = (name = 'Cora Creator') => h.signUp(name);
 
 /** A sale as billing records it: the purchase and the creator's line in the earnings ledger. */
 async function insertSale(
@@ -60,8 +54,7 @@ async function insertSale(
     .execute();
 }
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const { call } = h;
 
 const valid = {
   title: 'Meeting Notes Summariser',
@@ -182,7 +175,7 @@ describe('the price rule on the prompt an edit produces (issue 51)', () => {
       const c = await creator();
       const made = await call('POST', '/api/user/prompts', c.token, {
         ...valid,
-        title: `Priced Prompt ${n}`,
+        title: `Priced Prompt ${price}`,
         isPaid: true,
         price: 4.99,
       });

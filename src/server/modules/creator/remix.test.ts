@@ -5,50 +5,23 @@ import { type TestApp, createTestApp } from '../../../../tests/support/test-app'
 import { LICENCES, type Licence } from '../../../shared/licences';
 import { newId, nowIso } from '../../lib/time';
 import { REMIX_LOCKED, REMIX_PRIVATE, remixVerdict } from './remix';
+import { apiHelpers } from '../../../../tests/support/api';
 
 /* Licences and remixes (issue 57, decision 058) on both engines. */
 
 let t: TestApp;
-let n = 0;
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: '10000' } });
 });
 afterAll(() => t.close());
+const h = apiHelpers(() => t);
 
-async function user(name = 'Rita Remixer') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name, email: `remix${n++}.${Date.now()}@example.test`, password: 'remixer-pass-1' },
-  });
-  return { token: res.json().data.token as string, id: res.json().data.user.id as string };
-}
-
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const user = (name = 'Rita Remixer') => h.signUp(name);
+const { call } = h;
+/** An admin's panel token (no TOTP set up, no IP list). */
+const adminToken = async () => (await h.signInAdmin()).token;
 
 /** A purchase as billing records it (one per buyer and prompt: a new one replaces a refunded one). */
-/** An admin's panel token (a registered user made admin; no TOTP set up, no IP list). */
-async function adminToken() {
-  const email = `remix-admin${n++}.${Date.now()}@example.test`;
-  const reg = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Ad Min', email, password: 'admin-pass-1234' },
-  });
-  await t.database.db
-    .updateTable('users')
-    .set({ role: 'admin' })
-    .where('id', '=', reg.json().data.user.id)
-    .execute();
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/admin/login',
-    payload: { email, password: 'admin-pass-1234' },
-  });
-  return login.json().data.token as string;
-}
-
 async function buy(promptId: string, buyerId: string, revoked = false) {
   await t.database.db
     .deleteFrom('purchases')

@@ -61,7 +61,8 @@ export const creatorRoutes: FastifyPluginAsyncZod<{
   };
   app.addHook('onRequest', app.authenticate);
   overviewRoutes(app, deps, playground);
-  writeRoutes(app, deps);
+  newPromptRoutes(app, deps);
+  editRoutes(app, deps);
   statusRoutes(app, deps);
   analyticsRoutes(app, deps);
   transferRoutes(app, deps);
@@ -104,8 +105,8 @@ function overviewRoutes(app: App, deps: CreatorDeps, playground: PlaygroundServi
   );
 }
 
-/** A prompt created or edited. */
-function writeRoutes(app: App, deps: CreatorDeps) {
+/** A new prompt: written from scratch, or remixed from one the creator may read. */
+function newPromptRoutes(app: App, deps: CreatorDeps) {
   app.post(
     '/user/prompts',
     {
@@ -145,7 +146,10 @@ function writeRoutes(app: App, deps: CreatorDeps) {
         .send({ success: true as const, data: { prompt }, message: 'Remix saved as a draft' });
     },
   );
+}
 
+/** A prompt of the creator's edited, or an earlier version of it restored. */
+function editRoutes(app: App, deps: CreatorDeps) {
   app.put(
     '/user/prompts/:id',
     {

@@ -6,27 +6,20 @@ import { parseCsv } from '../../../shared/csv';
 import { IMPORT_LIMITS } from '../../../shared/prompt-transfer';
 import { trigramSimilarity, trigramsOf } from '../../lib/trigrams';
 import { NEAR_DUPLICATE_THRESHOLD, findNearDuplicate } from './near-duplicates';
+import { apiHelpers } from '../../../../tests/support/api';
 
 /* Import, export and near-duplicate detection of a creator's prompts (issue 57, decision 058), on both engines. */
 
 let t: TestApp;
-let n = 0;
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: '10000' } });
 });
 afterAll(() => t.close());
+const h = apiHelpers(() => t);
 
-async function user(name = 'Ivy Importer') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name, email: `import${n++}.${Date.now()}@example.test`, password: 'importer-pass-1' },
-  });
-  return { token: res.json().data.token as string, id: res.json().data.user.id as string };
-}
+const user = (name = 'Ivy Importer') => h.signUp(name);
 
-const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const { call } = h;
 
 const countOwn = async (authorId: string) =>
   Number(
@@ -117,36 +110,16 @@ describe('near-duplicate detection', () => {
       category: 'education',
     });
     expect(clean.json().data.prompt.nearDuplicate).toBeNull();
-    const admin = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
-      payload: await adminCredentials(),
-    });
+    const admin = await h.signInAdmin();
     const list = await call(
       'GET',
       `/api/admin/prompts?search=${encodeURIComponent('My subject lines')}`,
-      admin.json().data.token,
+      admin.token,
     );
     const flagged = list.json().data.prompts.find((p: { id: string }) => p.id === res.json().data.prompt.id);
     expect(flagged.nearDuplicate).toMatchObject({ id: listing.id, title: 'Original subject lines' });
   });
 });
-
-/** An admin whose panel sign-in works in tests (no TOTP set up, no IP list). */
-async function adminCredentials() {
-  const email = `admin${n++}.${Date.now()}@example.test`;
-  const reg = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Ad Min', email, password: 'admin-pass-1234' },
-  });
-  await t.database.db
-    .updateTable('users')
-    .set({ role: 'admin' })
-    .where('id', '=', reg.json().data.user.id)
-    .execute();
-  return { email, password: 'admin-pass-1234' };
-}
 
 describe('export', () => {
   it('exports every prompt of the creator, with its licence, as JSON or CSV; nobody else’s', async () => {

@@ -3,28 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrompt, insertUser } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { newId, nowIso } from '../../lib/time';
+import { apiHelpers } from '../../../../tests/support/api';
 
 /* "My library" (issue 57) on both engines: what it lists, and the text its export carries. */
 
 let t: TestApp;
-let n = 0;
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: '10000' } });
 });
 afterAll(() => t.close());
+const h = apiHelpers(() => t);
 
-async function user() {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      name: 'Lib Reader',
-      email: `lib${n++}.${Date.now()}@example.test`,
-      password: 'library-pass-1',
-    },
-  });
-  return { token: res.json().data.token as string, id: res.json().data.user.id as string };
-}
+const user = () => h.signUp('Lib Reader');
 
 const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });

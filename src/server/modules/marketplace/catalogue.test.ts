@@ -3,6 +3,7 @@ import { insertPrompt, insertUser, minutesAgo } from '../../../../tests/support/
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { newId, nowIso, todayUtc } from '../../lib/time';
 import { refreshTrending } from './catalogue/trending';
+import { apiHelpers } from '../../../../tests/support/api';
 
 /*
  * The catalogue against a known data set: search (ranking, prefixes, hostile input), sorts, prompt
@@ -12,6 +13,7 @@ import { refreshTrending } from './catalogue/trending';
 const SECRET = 'SECRET-PREMIUM-TEXT: You are a world-class negotiator. Step one: anchor high with [price].';
 
 let t: TestApp;
+const h = apiHelpers(() => t);
 const ids: Record<string, string> = {};
 let authorToken = '';
 let buyerToken = '';
@@ -19,38 +21,21 @@ let otherToken = '';
 let adminToken = '';
 const users: Record<string, string> = {};
 
-async function signUp(name: string, email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name, email, password: 'catalogue-pass-1' },
-  });
-  return { token: res.json().data.token as string, id: res.json().data.user.id as string };
-}
-
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: '1000' } });
   const db = t.database.db;
-  const author = await signUp('Nadia Negotiator', 'nadia@example.test');
+  const author = await h.signUp('Nadia Negotiator');
   authorToken = author.token;
   users.author = author.id;
-  const buyer = await signUp('Bea Buyer', 'bea@example.test');
+  const buyer = await h.signUp('Bea Buyer');
   buyerToken = buyer.token;
   users.buyer = buyer.id;
-  const other = await signUp('Otto Other', 'otto@example.test');
+  const other = await h.signUp('Otto Other');
   otherToken = other.token;
   users.other = other.id;
-  const admin = await insertUser(db, { name: 'Ada Admin', email: 'ada@example.test', role: 'admin' });
+  const admin = await h.signInAdmin('Ada Admin');
   users.admin = admin.id;
-  const { createOrPromoteAdmin } = await import('../auth/admins');
-  await createOrPromoteAdmin(db, { email: 'ada@example.test', password: 'admin-pass-9999' });
-  adminToken = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
-      payload: { email: 'ada@example.test', password: 'admin-pass-9999' },
-    })
-  ).json().data.token;
+  adminToken = admin.token;
 
   const make = async (key: string, o: Parameters<typeof insertPrompt>[2]) => {
     ids[key] = (await insertPrompt(db, o?.author_id ?? author.id, o)).id;
@@ -404,9 +389,7 @@ describe('likes', () => {
     const url = `/api/marketplace/prompts/${ids.lesson}/like`;
     const likes = async () =>
       (await get(`/api/marketplace/prompts/${ids.lesson}`, buyerToken)).json().data.likes as number;
-    const fans = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => signUp(`Fan ${i}`, `fan-${i}@example.test`)),
-    );
+    const fans = await Promise.all(Array.from({ length: 6 }, (_, i) => h.signUp(`Fan ${i}`)));
     const before = await likes();
     const all = (liked: boolean) =>
       Promise.all(fans.flatMap((f) => [post(url, f.token, { liked }), post(url, f.token, { liked })]));

@@ -5,6 +5,7 @@ import { SORTS } from '../../../shared/constants';
 import { insertPrompt, insertUser } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { upsertReview } from './reviews-repository';
+import { USER_PASSWORD, apiHelpers } from '../../../../tests/support/api';
 
 /*
  * The cached public reads (decision 010): what a client sees after a write through the API or
@@ -13,6 +14,7 @@ import { upsertReview } from './reviews-repository';
  */
 
 let t: TestApp;
+const h = apiHelpers(() => t);
 let token = '';
 let promptId = '';
 let authorId = '';
@@ -23,19 +25,12 @@ beforeAll(async () => {
   authorId = author.id;
   promptId = (await insertPrompt(t.database.db, author.id, { title: 'Cached Cover Letter' })).id;
   await insertPrompt(t.database.db, author.id, { title: 'Second Prompt' });
-  token = await signUp('Lena Liker', 'lena@example.test');
+  token = await signUp('Lena Liker');
 });
 afterAll(() => t.close());
 
 /** A new user's token: a liker of each test's own keeps the other tests' likes as they are. */
-const signUp = async (name: string, email: string) =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name, email, password: 'cache-pass-123' },
-    })
-  ).json().data.token as string;
+const signUp = async (name: string) => (await h.signUp(name)).token;
 const like = (as: string, id: string, liked: boolean) =>
   t.app.inject({
     method: 'POST',
@@ -64,7 +59,7 @@ describe('cached marketplace reads', () => {
   it("build a liked and viewed prompt's page again from its counters, the bytes the whole page has", async () => {
     const url = `/api/marketplace/prompts/${promptId}`;
     const before = (await get(url)).json().data;
-    const liker = await signUp('Vera Viewer', 'vera@example.test');
+    const liker = await signUp('Vera Viewer');
     expect((await like(liker, promptId, true)).statusCode).toBe(200);
     // Views counted by another instance: straight into the database.
     await t.database.db
@@ -98,7 +93,7 @@ describe('cached marketplace reads', () => {
         : promptId;
     const before = await get(newest);
     const etag = before.headers.etag as string;
-    const liker = await signUp('Pia Pager', 'pia@example.test');
+    const liker = await signUp('Pia Pager');
     const likeAs = (id: string, liked: boolean) => like(liker, id, liked);
 
     expect((await likeAs(other, true)).statusCode).toBe(200);
@@ -335,7 +330,7 @@ describe("cached list pages' order", () => {
     const everything = () => pageOf('/api/marketplace/prompts?page=1&limit=50');
     expect((await everything()).find(([id]) => id === b)).toEqual([b, 3]);
 
-    const liker = await signUp('Otis Order', 'otis@example.test');
+    const liker = await signUp('Otis Order');
     const likeB = (liked: boolean) => like(liker, b, liked);
     expect((await likeB(true)).statusCode).toBe(200);
     // Four likes each: the newer of B and C first.
@@ -413,15 +408,7 @@ describe("cached list pages' order", () => {
 describe('cached reviews', () => {
   it('show a new review, an edit, a renamed reviewer and a deleted account at once', async () => {
     const db = t.database.db;
-    const register = async (name: string, email: string) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { name, email, password: 'review-pass-123' },
-      });
-      return { id: res.json().data.user.id as string, token: res.json().data.token as string };
-    };
-    const author = await register('Rita Reviewed', 'rita@example.test');
+    const author = await h.signUp('Rita Reviewed');
     const prompt = await insertPrompt(db, author.id, { title: 'Reviewed Prompt' });
     const url = `/api/marketplace/prompts/${prompt.id}/reviews?page=1&limit=10`;
     const reviews = async () => {
@@ -439,7 +426,7 @@ describe('cached reviews', () => {
     expect((await get(url)).headers.etag).toBe(etag);
     expect((await get(url, { authorization: `Bearer ${author.token}` })).headers.etag).toBe(etag);
 
-    const reviewer = await register('Rex Reviewer', 'rex@example.test');
+    const reviewer = await h.signUp('Rex Reviewer');
     const review = (rating: number, body: string, userId = reviewer.id) =>
       upsertReview(db, {
         id: crypto.randomUUID(),
@@ -464,13 +451,13 @@ describe('cached reviews', () => {
       method: 'DELETE',
       url: '/api/user/account',
       headers: { authorization: `Bearer ${reviewer.token}` },
-      payload: { password: 'review-pass-123' },
+      payload: { password: USER_PASSWORD },
     });
     expect(gone.statusCode).toBe(200);
     expect(await reviews()).toEqual({ seen: [], rating: { average: 0, count: 0 } });
 
     // A prompt taken off the marketplace has no public reviews any more; its author still reads them.
-    const later = await register('Ann Again', 'ann@example.test');
+    const later = await h.signUp('Ann Again');
     await review(5, 'Back again.', later.id);
     await db.updateTable('prompts').set({ status: 'archived' }).where('id', '=', prompt.id).execute();
     expect((await get(url)).statusCode).toBe(404);

@@ -9,6 +9,7 @@ import {
   sseEvents,
   startPlayground,
 } from '../../../../tests/support/playground';
+import { apiHelpers } from '../../../../tests/support/api';
 
 /*
  * Models as configuration (issue 52), through the real HTTP API against fake providers speaking the
@@ -284,16 +285,7 @@ describe("OpenAI's Responses API", () => {
   it('answers through POST /v1/responses when the operator chooses it', async () => {
     const t = await createTestApp({ env: { ...fakeAiEnv(h.fake), OPENAI_API: 'responses' } });
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: {
-          name: 'Rhea Responses',
-          email: `responses.${Date.now()}@example.test`,
-          password: 'responses-1',
-        },
-      });
-      const token = res.json().data.token as string;
+      const { token } = await apiHelpers(() => t).signUp('Rhea Responses');
       h.fake.next({ kind: 'reply', text: 'Answered by the Responses API.' });
       const chat = await t.app.inject({
         method: 'POST',

@@ -15,7 +15,6 @@ import { newId, nowIso } from '../../lib/time';
 let h: PlaygroundHarness;
 let fake: FakeAi;
 let t: TestApp;
-let n = 0;
 
 beforeAll(async () => {
   h = await startPlayground();
@@ -24,14 +23,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => fake.reset());
 
-async function user(name = 'Pat Player') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name, email: `player${n++}.${Date.now()}@example.test`, password: 'playground-pass-1' },
-  });
-  return { token: res.json().data.token as string, id: res.json().data.user.id as string };
-}
+const user = (name = 'Pat Player') => h.signUp(name);
 
 const chat = (token: string, payload: object, stream = false) =>
   t.app.inject({

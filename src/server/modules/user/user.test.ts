@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrompt, insertUser } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { upsertReview } from '../marketplace/reviews-repository';
+import { apiHelpers } from '../../../../tests/support/api';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,15 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const h = apiHelpers(() => t);
+const { call } = h;
 
-let n = 0;
-async function account(password = 'settings-pass-1') {
-  const email = `settings${n++}@example.test`;
-  const res = await call('POST', '/api/auth/register', undefined, { name: 'Sam Settings', email, password });
-  return { email, password, token: res.json().data.token as string, id: res.json().data.user.id as string };
-}
+const account = () => h.signUp('Sam Settings');
 
 describe('settings', () => {
   it('needs a signed-in user', async () => {

@@ -55,99 +55,162 @@ const WINDOW_MS = 60_000;
 /** Log levels at which Fastify logs every request (its access log is at info). */
 const VERBOSE = new Set(['trace', 'debug', 'info']);
 
+/** What one front door holds: the remembered URLs, the per-client allowance and, once open, the headers and log. */
+interface DoorState {
+  readonly routes: Map<string, FrontRoute>;
+  readonly trustProxy: boolean;
+  readonly allowed: (ip: string, now: number) => boolean;
+  opened: { headers: string[]; log: FastifyBaseLogger } | null;
+  hits: number;
+}
+
 export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: number }) {
-  const routes = new Map<string, FrontRoute>();
-  // Requests per client address in the current minute, for what is served here (see decision 018).
+  const state: DoorState = {
+    routes: new Map(),
+    trustProxy: options.trustProxy,
+    allowed: requestAllowance(options.rateLimitMax),
+    opened: null,
+    hits: 0,
+  };
+  return {
+    serverFactory: frontDoorServerFactory(state),
+    /** Starts answering, with the headers every answer carries (the security plugin's). */
+    open(headers: Record<string, string>, log: FastifyBaseLogger) {
+      state.opened = { headers: Object.entries(headers).flat(), log };
+    },
+    /** The next GETs of `url` may be answered here from `route` (called by a route that served it). */
+    remember(url: string, route: FrontRoute) {
+      state.routes.delete(url);
+      state.routes.set(url, route);
+      if (state.routes.size > MAX_ROUTES) state.routes.delete(state.routes.keys().next().value!);
+    },
+    /** Answers sent here (for tests and diagnostics). */
+    get hits() {
+      return state.hits;
+    },
+  };
+}
+
+/** The client's address: with trustProxy, as Fastify's trustProxy: true does, the furthest one the proxies recorded. */
+function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? '';
+}
+
+/**
+ * Requests per client address in the current minute, for what is served here (decision 018): the returned
+ * function counts a request and says false when the client's allowance is used up.
+ */
+function requestAllowance(max: number): (ip: string, now: number) => boolean {
   let window = new Map<string, number>();
   let windowEnds = 0;
-  let opened: { headers: string[]; log: FastifyBaseLogger } | null = null;
-  let hits = 0;
-
-  const clientIp = (req: http.IncomingMessage): string => {
-    if (options.trustProxy) {
-      // As Fastify's trustProxy: true does: the furthest address the proxies recorded.
-      const forwarded = req.headers['x-forwarded-for'];
-      const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
-      if (first) return first;
-    }
-    return req.socket.remoteAddress ?? '';
-  };
-
-  /** Counts the request against the client's allowance; false when it is used up. */
-  const allowed = (ip: string, now: number): boolean => {
+  return (ip, now) => {
     if (now >= windowEnds) {
       window = new Map();
       windowEnds = now + WINDOW_MS;
     }
     const used = (window.get(ip) ?? 0) + 1;
-    if (used > options.rateLimitMax) return false;
+    if (used > max) return false;
     window.set(ip, used);
     return true;
   };
+}
 
-  /** The route this request may be answered from, or null for Fastify. */
-  function match(req: http.IncomingMessage): FrontRoute | null {
-    if (!opened || req.method !== 'GET' || req.url === undefined) return null;
-    const route = routes.get(req.url);
-    if (!route) return null;
-    if (req.headers.origin !== undefined) return null;
-    if (route.anonymousOnly && req.headers.authorization !== undefined) return null;
-    return route;
+/** The route this request may be answered from, or null for Fastify. */
+function match(state: DoorState, req: http.IncomingMessage): FrontRoute | null {
+  if (!state.opened || req.method !== 'GET' || req.url === undefined) return null;
+  const route = state.routes.get(req.url);
+  if (!route) return null;
+  if (req.headers.origin !== undefined) return null;
+  if (route.anonymousOnly && req.headers.authorization !== undefined) return null;
+  return route;
+}
+
+/** Sends the entry when it is current and the client within its allowance; false leaves it to Fastify. */
+function answer(
+  state: DoorState,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  route: FrontRoute,
+  at: Stamp,
+): boolean {
+  const started = performance.now();
+  const entry = route.cache.peek(route.key, at);
+  const { opened } = state;
+  if (!entry || !opened) return false;
+  const ip = clientIp(req, state.trustProxy);
+  if (!state.allowed(ip, Date.now())) return false;
+
+  const id = requestId(req);
+  const headers = opened.headers.slice();
+  headers.push('x-request-id', id, 'etag', entry.etag, 'cache-control', 'no-cache', 'vary', route.vary);
+  const status = sendEntry(req, res, route, entry, headers);
+  state.hits++;
+  const seconds = (performance.now() - started) / 1000;
+  metrics.request('GET', route.label, status, seconds);
+  if (VERBOSE.has(opened.log.level)) logAnswer(opened.log, id, req, ip, status, seconds);
+  route.served?.(entry, { ip, userAgent: req.headers['user-agent'] ?? '' });
+  return true;
+}
+
+/** Writes the entry (or a 304 when the client has it) with `headers`; returns the status sent. */
+function sendEntry(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  route: FrontRoute,
+  entry: CachedResponse,
+  headers: string[],
+): 200 | 304 {
+  if (etagMatches(req.headers['if-none-match'], entry.etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return 304;
   }
+  const { body, encoding } = route.cache.bytesFor(route.key, entry, req.headers['accept-encoding']);
+  if (encoding) headers.push('content-encoding', encoding);
+  headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
+  res.writeHead(200, headers);
+  res.end(body);
+  return 200;
+}
 
-  /** Sends the entry when it is current and the client within its allowance; false leaves it to Fastify. */
-  function answer(req: http.IncomingMessage, res: http.ServerResponse, route: FrontRoute, at: Stamp) {
-    const started = performance.now();
-    const entry = route.cache.peek(route.key, at);
-    if (!entry || !opened) return false;
-    const ip = clientIp(req);
-    if (!allowed(ip, Date.now())) return false;
+/** The two lines Fastify's access log would have written for this request. */
+function logAnswer(
+  log: FastifyBaseLogger,
+  id: string,
+  req: http.IncomingMessage,
+  ip: string,
+  status: number,
+  seconds: number,
+) {
+  log.info({ reqId: id, req: { method: 'GET', url: req.url, remoteAddress: ip } }, 'incoming request');
+  log.info({ reqId: id, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
+}
 
-    const id = requestId(req);
-    const headers = opened.headers.slice();
-    headers.push('x-request-id', id, 'etag', entry.etag, 'cache-control', 'no-cache', 'vary', route.vary);
-    let status = 200;
-    if (etagMatches(req.headers['if-none-match'], entry.etag)) {
-      status = 304;
-      res.writeHead(304, headers);
-      res.end();
-    } else {
-      const { body, encoding } = route.cache.bytesFor(route.key, entry, req.headers['accept-encoding']);
-      if (encoding) headers.push('content-encoding', encoding);
-      headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
-      res.writeHead(200, headers);
-      res.end(body);
-    }
-    hits++;
-    const seconds = (performance.now() - started) / 1000;
-    metrics.request('GET', route.label, status, seconds);
-    const { log } = opened;
-    if (VERBOSE.has(log.level)) {
-      log.info({ reqId: id, req: { method: 'GET', url: req.url, remoteAddress: ip } }, 'incoming request');
-      log.info({ reqId: id, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
-    }
-    route.served?.(entry, { ip, userAgent: req.headers['user-agent'] ?? '' });
-    return true;
-  }
-
-  const serverFactory: FastifyServerFactory = (handler, fastifyOptions) => {
+/** Fastify's server factory: an HTTP server that answers what it can here and hands the rest to Fastify. */
+function frontDoorServerFactory(state: DoorState): FastifyServerFactory {
+  return (handler, fastifyOptions) => {
     const fallBack = (req: http.IncomingMessage, res: http.ServerResponse, err: unknown) => {
       // Fastify answers instead, and reports what it meets (a database that is down is a 503).
-      opened?.log.warn({ err, url: req.url }, 'front door fell back to the app');
+      state.opened?.log.warn({ err, url: req.url }, 'front door fell back to the app');
       if (!res.headersSent) handler(req, res);
     };
     /** Answers from `route` when the entry is current at `at`, else hands the request to Fastify. */
     const serve = (req: http.IncomingMessage, res: http.ServerResponse, route: FrontRoute, at: Stamp) => {
       let done: boolean;
       try {
-        done = answer(req, res, route, at);
+        done = answer(state, req, res, route, at);
       } catch (err) {
         return fallBack(req, res, err);
       }
       if (!done) handler(req, res);
     };
     const server = http.createServer((req, res) => {
-      const route = match(req);
+      const route = match(state, req);
       if (!route) return handler(req, res);
       let stamp: Promise<Stamp>;
       try {
@@ -161,35 +224,23 @@ export function createFrontDoor(options: { trustProxy: boolean; rateLimitMax: nu
         (err: unknown) => fallBack(req, res, err),
       );
     });
-    // What Fastify sets on a server it creates itself, and not on one a factory gives it. Without
-    // it Node's 5 s keep-alive applies: a client (or a load balancer) reusing a connection idle for
-    // about that long races the server closing it, and the request fails with a reset.
-    const given = fastifyOptions as ServerTimeouts;
-    if (given.keepAliveTimeout !== undefined) server.keepAliveTimeout = given.keepAliveTimeout;
-    if (given.requestTimeout !== undefined) server.requestTimeout = given.requestTimeout;
-    if (given.connectionTimeout !== undefined) server.setTimeout(given.connectionTimeout);
-    if (given.maxRequestsPerSocket) server.maxRequestsPerSocket = given.maxRequestsPerSocket;
+    applyTimeouts(server, fastifyOptions as ServerTimeouts);
     return server;
   };
-
-  return {
-    serverFactory,
-    /** Starts answering, with the headers every answer carries (the security plugin's). */
-    open(headers: Record<string, string>, log: FastifyBaseLogger) {
-      opened = { headers: Object.entries(headers).flat(), log };
-    },
-    /** The next GETs of `url` may be answered here from `route` (called by a route that served it). */
-    remember(url: string, route: FrontRoute) {
-      routes.delete(url);
-      routes.set(url, route);
-      if (routes.size > MAX_ROUTES) routes.delete(routes.keys().next().value!);
-    },
-    /** Answers sent here (for tests and diagnostics). */
-    get hits() {
-      return hits;
-    },
-  };
 }
+
+/**
+ * What Fastify sets on a server it creates itself, and not on one a factory gives it. Without it Node's 5 s
+ * keep-alive applies: a client (or a load balancer) reusing a connection idle for about that long races the
+ * server closing it, and the request fails with a reset.
+ */
+function applyTimeouts(server: http.Server, given: ServerTimeouts) {
+  if (given.keepAliveTimeout !== undefined) server.keepAliveTimeout = given.keepAliveTimeout;
+  if (given.requestTimeout !== undefined) server.requestTimeout = given.requestTimeout;
+  if (given.connectionTimeout !== undefined) server.setTimeout(given.connectionTimeout);
+  if (given.maxRequestsPerSocket) server.maxRequestsPerSocket = given.maxRequestsPerSocket;
+}
+
 export type FrontDoor = ReturnType<typeof createFrontDoor>;
 
 declare module 'fastify' {

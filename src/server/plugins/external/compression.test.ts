@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { COMPRESSIBLE } from './compression';
+import { apiHelpers } from '../../../../tests/support/api';
 
 describe('compression', () => {
   let t: TestApp;
@@ -57,17 +58,13 @@ describe('compression', () => {
   });
 
   it('never compresses a server-sent event stream', async () => {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Stream Reader', email: 'stream@example.test', password: 'stream-pass-123' },
-    });
+    const { token } = await apiHelpers(() => t).signUp('Stream Reader');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/playground/chat',
       payload: { message: 'Write a long answer about databases', model: 'claude' },
       headers: {
-        authorization: `Bearer ${reg.json().data.token}`,
+        authorization: `Bearer ${token}`,
         accept: 'text/event-stream',
         'accept-encoding': 'gzip, br',
       },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../../../tests/support/test-app';
 import { recordAudit } from '../../../lib/audit';
 import { newId } from '../../../lib/time';
-import { createOrPromoteAdmin } from '../../auth/admins';
+import { apiHelpers } from '../../../../../tests/support/api';
 
 /* The audit log and the Contact Sales inbox of the admin panel. */
 
@@ -13,9 +13,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
-
-let counter = 0;
-const freshEmail = (prefix = 'admin') => `${prefix}${counter++}.${Date.now()}@example.test`;
+const h = apiHelpers(() => t);
 
 interface Call {
   method?: 'GET' | 'PUT' | 'POST';
@@ -26,16 +24,7 @@ interface Call {
 const call = ({ method = 'GET', url, token, payload }: Call) =>
   t.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
-async function signedInAdmin() {
-  const email = freshEmail();
-  const { id } = await createOrPromoteAdmin(t.database.db, { email, password: 'admin-password-1' });
-  const res = await call({
-    method: 'POST',
-    url: '/api/auth/admin/login',
-    payload: { email, password: 'admin-password-1' },
-  });
-  return { id, email, token: res.json().data.token as string };
-}
+const signedInAdmin = () => h.signInAdmin();
 
 async function insertMessage(overrides: { status?: string; created_at?: string; name?: string } = {}) {
   const id = newId();
@@ -66,12 +55,8 @@ describe('who may read the audit log and the messages', () => {
   });
 
   it.each(endpoints)("$url: 403 with a user's web token", async (endpoint) => {
-    const res = await call({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Regular User', email: freshEmail('user'), password: 'user-password-1' },
-    });
-    expect((await call({ ...endpoint, token: res.json().data.token })).statusCode).toBe(403);
+    const user = await h.signUp('Regular User');
+    expect((await call({ ...endpoint, token: user.token })).statusCode).toBe(403);
   });
 
   it.each(endpoints)('$url: 403 with the admin-panel token of a demoted admin', async (endpoint) => {

@@ -3,12 +3,13 @@ import { insertPrompt, insertUser } from '../../../../../tests/support/factories
 import { type TestApp, createTestApp } from '../../../../../tests/support/test-app';
 import { recordActivity } from '../../../lib/activity';
 import { newId, nowIso } from '../../../lib/time';
-import { createOrPromoteAdmin } from '../../auth/admins';
 import { growth, percentOf } from './service';
+import { ADMIN_PASSWORD, apiHelpers } from '../../../../../tests/support/api';
 
 /* The admin dashboard (issue 8) on both engines: figures computed from the rows, series, tops, the feed. */
 
 let t: TestApp;
+const h = apiHelpers(() => t);
 let admin: { id: string; token: string };
 const DAY = 86_400_000;
 const daysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString();
@@ -44,17 +45,7 @@ async function pay(
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: '10000' } });
   const db = t.database.db;
-  const { id } = await createOrPromoteAdmin(db, {
-    email: 'boss@example.test',
-    password: 'admin-pass-123',
-    name: 'Boss',
-  });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/admin/login',
-    payload: { email: 'boss@example.test', password: 'admin-pass-123' },
-  });
-  admin = { id, token: login.json().data.token };
+  admin = await h.signInAdmin('Boss', { email: 'boss@example.test' });
 
   const now = nowIso();
   await db
@@ -239,12 +230,7 @@ describe('the figures', () => {
 describe('recent activity', () => {
   it('maps sign-ups, publications, payments and moderation to the spec entries, newest first', async () => {
     const db = t.database.db;
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Fresh Face', email: `fresh.${Date.now()}@example.test`, password: 'user-pass-123' },
-    });
-    const fresh = reg.json().data;
+    const fresh = await h.signUp('Fresh Face');
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/user/prompts',
@@ -259,13 +245,13 @@ describe('recent activity', () => {
     expect(created.statusCode).toBe(201);
     await recordActivity(db, {
       type: 'payment.succeeded',
-      actorId: fresh.user.id,
+      actorId: fresh.id,
       subjectId: newId(),
       data: { kind: 'subscription', amountMinor: 1900, currency: 'USD', plan: 'premium', billing: 'monthly' },
     });
     const status = await t.app.inject({
       method: 'PUT',
-      url: `/api/admin/users/${fresh.user.id}/status`,
+      url: `/api/admin/users/${fresh.id}/status`,
       headers: { authorization: `Bearer ${admin.token}` },
       payload: { status: 'suspended' },
     });
@@ -319,27 +305,9 @@ describe('recent activity', () => {
 
 describe('who may read the dashboard', () => {
   it('answers 401 without a token or to a suspended admin, 403 to a user or an admin web token, 200 to an admin', async () => {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Ursula User', email: `u.${Date.now()}@example.test`, password: 'user-pass-123' },
-    });
-    const user = reg.json().data.token as string;
-    const web = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'boss@example.test', password: 'admin-pass-123' },
-      })
-    ).json().data.token as string;
-    await createOrPromoteAdmin(t.database.db, { email: 'sus@example.test', password: 'admin-pass-123' });
-    const sus = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/admin/login',
-        payload: { email: 'sus@example.test', password: 'admin-pass-123' },
-      })
-    ).json().data.token as string;
+    const user = (await h.signUp('Ursula User')).token;
+    const web = await h.signIn('boss@example.test', ADMIN_PASSWORD);
+    const sus = (await h.signInAdmin('Sus Pended', { email: 'sus@example.test' })).token;
     await t.database.db
       .updateTable('users')
       .set({ status: 'suspended' })

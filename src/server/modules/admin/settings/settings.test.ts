@@ -8,6 +8,7 @@ import { base32Decode, totpAt } from '../../../lib/totp';
 import { createOrPromoteAdmin } from '../../auth/admins';
 import { hashPassword } from '../../auth/password';
 import { buildAdminReport } from './report';
+import { apiHelpers } from '../../../../../tests/support/api';
 
 /*
  * Admin settings: saved per admin and enforced (session timeout, login alerts, IP whitelist, TOTP
@@ -21,6 +22,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
+const h = apiHelpers(() => t);
 
 let counter = 0;
 const freshEmail = (prefix = 'admin') => `${prefix}${counter++}.${Date.now()}@example.test`;
@@ -89,12 +91,8 @@ describe('who may use the settings endpoints', () => {
   });
 
   it.each(endpoints)("$method $url: 403 with a user's web token", async (endpoint) => {
-    const res = await call({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Regular User', email: freshEmail('user'), password: 'user-password-1' },
-    });
-    expect((await call({ ...endpoint, token: res.json().data.token })).statusCode).toBe(403);
+    const user = await h.signUp('Regular User');
+    expect((await call({ ...endpoint, token: user.token })).statusCode).toBe(403);
   });
 
   it.each(endpoints)("$method $url: 403 with an admin's web token", async (endpoint) => {

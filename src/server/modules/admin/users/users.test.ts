@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrompt, insertUser } from '../../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../../tests/support/test-app';
 import { newId, nowIso } from '../../../lib/time';
-import { createOrPromoteAdmin } from '../../auth/admins';
 import { changeUserStatus, csvCell } from './service';
+import { apiHelpers } from '../../../../../tests/support/api';
 
 /* The admin users section (issue 8) on both engines: who may call it, the list, the export, status changes, new users. */
 
@@ -12,24 +12,13 @@ let n = 0;
 let admin: { id: string; email: string; token: string };
 const FAR = '2999-01-01T00:00:00.000Z';
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const h = apiHelpers(() => t);
+const { call } = h;
 const tag = () => `${Date.now().toString(36)}${n++}`;
 
-async function register(name = 'Uma User') {
-  const email = `user.${tag()}@example.test`;
-  const res = await call('POST', '/api/auth/register', undefined, { name, email, password: 'user-pass-123' });
-  expect(res.statusCode).toBe(201);
-  return { id: res.json().data.user.id as string, email, token: res.json().data.token as string };
-}
+const register = (name = 'Uma User') => h.signUp(name);
 
-async function newAdmin(name = 'Ada Admin') {
-  const email = `admin.${tag()}@example.test`;
-  const { id } = await createOrPromoteAdmin(t.database.db, { email, password: 'admin-pass-123', name });
-  const res = await call('POST', '/api/auth/admin/login', undefined, { email, password: 'admin-pass-123' });
-  expect(res.statusCode).toBe(200);
-  return { id, email, token: res.json().data.token as string };
-}
+const newAdmin = (name = 'Ada Admin') => h.signInAdmin(name);
 
 async function subscribe(userId: string, planId: string, end: string | null = FAR, status = 'active') {
   const now = nowIso();

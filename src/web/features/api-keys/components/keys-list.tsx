@@ -1,18 +1,10 @@
-import { KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { API_KEY_MESSAGES, API_KEY_SCOPE_LABELS, type ApiKey } from '@shared/api-keys';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { showErrorToast } from '@/lib/error-toast';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 import { useLastPresent } from '@/lib/use-last-present';
@@ -60,11 +52,18 @@ export function KeysList({ keys }: { keys: ApiKey[] }) {
           <KeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
         ))}
       </ul>
-      <RevokeKeyDialog
-        name={shown?.name ?? ''}
+      <ConfirmDialog
         open={revoking !== null}
+        onOpenChange={(next) => !next && setRevoking(null)}
         pending={revoke.isPending}
-        onCancel={() => setRevoking(null)}
+        title="Revoke this API key?"
+        description={
+          <>
+            <span className="font-medium text-foreground">{shown?.name ?? ''}</span> stops working at once,
+            everywhere it is used. This cannot be undone.
+          </>
+        }
+        confirmLabel="Revoke key"
         onConfirm={confirm}
       />
     </>
@@ -112,44 +111,5 @@ function KeyRow({ apiKey: key, onRevoke }: { apiKey: ApiKey; onRevoke: () => voi
         </Button>
       ) : null}
     </li>
-  );
-}
-
-function RevokeKeyDialog({
-  name,
-  open,
-  pending,
-  onCancel,
-  onConfirm,
-}: {
-  name: string;
-  open: boolean;
-  pending: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
-      <DialogContent className="sm:max-w-md" hideClose>
-        <DialogHeader className="pr-0">
-          <DialogTitle>Revoke this API key?</DialogTitle>
-          <DialogDescription>
-            <span className="font-medium text-foreground">{name}</span> stops working at once, everywhere it
-            is used. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
-            Revoke key
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -1,42 +1,20 @@
-import { ArrowLeftIcon, KeyRoundIcon, PlugIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
+import { ArrowLeftIcon, KeyRoundIcon, PlugIcon, SparklesIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ApiKeyCreated } from '@shared/api-keys';
 import { PAGE_PATHS } from '@shared/routes';
-import { SectionHeader } from '@/components/section-header';
+import { PageCardsLoading, PageLoadFailed } from '@/components/page-states';
+import { SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useApiKeys } from '../api/get-api-keys';
 import { CreateKeyForm } from '../components/create-key-form';
 import { KeysList } from '../components/keys-list';
 import { NewKeyNotice } from '../components/new-key-notice';
 import { UsageExamples } from '../components/usage-examples';
 
-function Section({
-  id,
-  title,
-  description,
-  icon,
-  children,
-}: {
-  id: string;
-  title: string;
-  description: string;
-  icon: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card id={id} role="region" aria-labelledby={`${id}-title`}>
-      <SectionHeader headingId={`${id}-title`} title={title} description={description} icon={icon} />
-      <div className="p-5 sm:p-6">{children}</div>
-    </Card>
-  );
-}
-
 function NoApiAccess() {
   return (
-    <Section
+    <SectionCard
       id="create-key"
       title="API access"
       description="Your plan does not include API access."
@@ -53,7 +31,7 @@ function NoApiAccess() {
           </Button>
         </div>
       </div>
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -79,25 +57,13 @@ export function ApiKeysPage() {
         </p>
       </header>
       {keys.isPending ? (
-        <div role="status" aria-label="Loading API keys" className="grid gap-6">
-          <Skeleton className="h-56 rounded-xl" />
-          <Skeleton className="h-40 rounded-xl" />
-        </div>
+        <PageCardsLoading label="Loading API keys" />
       ) : keys.isError ? (
-        <Card className="flex flex-col items-center gap-4 p-10 text-center">
-          <div>
-            <h2 className="text-lg font-semibold">Failed to load API keys</h2>
-            <p className="mt-1 text-sm text-muted-foreground">Please check your connection and try again.</p>
-          </div>
-          <Button variant="outline" onClick={() => void keys.refetch()}>
-            <RotateCcwIcon aria-hidden />
-            Try Again
-          </Button>
-        </Card>
+        <PageLoadFailed what="API keys" onRetry={() => void keys.refetch()} />
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
           {keys.data.apiAccess ? (
-            <Section
+            <SectionCard
               id="create-key"
               title="Create a key"
               description="You see the key once, when it is made."
@@ -107,26 +73,26 @@ export function ApiKeysPage() {
                 {created ? <NewKeyNotice created={created} onDismiss={() => setCreated(null)} /> : null}
                 <CreateKeyForm onCreated={setCreated} />
               </div>
-            </Section>
+            </SectionCard>
           ) : (
             <NoApiAccess />
           )}
-          <Section
+          <SectionCard
             id="your-keys"
             title="Your keys"
             description="When each was last used, and when it expires."
             icon={<KeyRoundIcon />}
           >
             <KeysList keys={keys.data.keys} />
-          </Section>
-          <Section
+          </SectionCard>
+          <SectionCard
             id="use-key"
             title="Use a key"
             description="From a script, or from an AI tool over MCP."
             icon={<PlugIcon />}
           >
             <UsageExamples origin={window.location.origin} />
-          </Section>
+          </SectionCard>
         </div>
       )}
     </div>

@@ -1,18 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircleIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { CreatePromptSchema, type CreatorPrompt } from '@shared/creator';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/form-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useUpdatePrompt } from '../api/update-prompt';
 import { useLastPresent } from '@/lib/use-last-present';
 import {
@@ -97,17 +88,11 @@ function EditPromptForm({ prompt, onDone }: { prompt: CreatorPrompt; onDone: () 
         <PromptFields form={form} idPrefix="edit" layout="dialog" />
         <ChangelogNoteField form={form} required={versioned} />
       </fieldset>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={saving}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={saving || !form.formState.isDirty}>
-          {saving ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
-          Save Changes
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        pending={saving}
+        submitDisabled={!form.formState.isDirty}
+        submitLabel="Save Changes"
+      />
     </form>
   );
 }

@@ -1,15 +1,6 @@
-import { LoaderCircleIcon, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import type { VersionSummary } from '@shared/versions';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { withToast } from '@/lib/lazy-toast';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useRestoreVersion } from '../api/restore-version';
@@ -42,31 +33,21 @@ export function RestoreVersionDialog({
     });
   };
   return (
-    <Dialog open={version !== null} onOpenChange={(open) => !open && !restore.isPending && onDone(false)}>
-      <DialogContent className="sm:max-w-md" hideClose>
-        <DialogHeader className="pr-0">
-          <DialogTitle>Restore version {shown?.version}?</DialogTitle>
-          <DialogDescription>
-            Its title, description and text become version {next}, noted “Restored from version{' '}
-            {shown?.version}”. The price stays as it is. Buyers and people who liked the prompt are told.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={restore.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button onClick={confirm} disabled={restore.isPending}>
-            {restore.isPending ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden />
-            ) : (
-              <RotateCcw aria-hidden />
-            )}
-            Restore
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={version !== null}
+      onOpenChange={(open) => !open && onDone(false)}
+      pending={restore.isPending}
+      variant="default"
+      title={`Restore version ${shown?.version}?`}
+      description={
+        <>
+          Its title, description and text become version {next}, noted “Restored from version {shown?.version}
+          ”. The price stays as it is. Buyers and people who liked the prompt are told.
+        </>
+      }
+      icon={<RotateCcw aria-hidden />}
+      confirmLabel="Restore"
+      onConfirm={confirm}
+    />
   );
 }

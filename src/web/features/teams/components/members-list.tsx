@@ -7,7 +7,7 @@ import { formatDate } from '@/lib/format';
 import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useSetMemberRole } from '../api/set-member-role';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { showTeamError } from './show-team-error';
 
 const ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -67,10 +67,12 @@ export function MembersList({ team, myUserId }: { team: Team; myUserId: string }
                       </option>
                     ))}
                   </NativeSelect>
-                  <ConfirmButton
+                  <ConfirmDialog
+                    mustAnswer
+                    closeOnConfirm
                     title={`Remove ${m.name}?`}
                     description="They lose access to the team's prompts at once. You can invite them again later."
-                    confirm="Remove"
+                    confirmLabel="Remove"
                     onConfirm={() =>
                       remove.mutate(m.userId, {
                         onSuccess: () =>

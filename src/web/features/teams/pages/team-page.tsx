@@ -2,27 +2,24 @@ import {
   BookOpenIcon,
   GaugeIcon,
   LogOutIcon,
-  RotateCcwIcon,
   SendIcon,
   ShoppingBagIcon,
   Trash2Icon,
   UsersIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PAGE_PATHS } from '@shared/routes';
 import { TEAM_MESSAGES, type Team } from '@shared/teams';
-import { SectionHeader } from '@/components/section-header';
+import { PageCardsLoading, PageLoadFailed } from '@/components/page-states';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
 import { useDeleteTeam } from '../api/delete-team';
 import { useLeaveTeam } from '../api/leave-team';
 import { useTeam } from '../api/get-team';
-import { ConfirmButton } from '../components/confirm-button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CreateTeamForm } from '../components/create-team-form';
 import { InviteForm } from '../components/invite-form';
 import { MembersList } from '../components/members-list';
@@ -31,32 +28,12 @@ import { TeamLibrary } from '../components/team-library';
 import { TeamPool } from '../components/team-pool';
 import { TeamPurchases } from '../components/team-purchases';
 
-function Section(props: {
-  id: string;
-  title: string;
-  description: ReactNode;
-  icon: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card id={props.id} role="region" aria-labelledby={`${props.id}-title`}>
-      <SectionHeader
-        headingId={`${props.id}-title`}
-        title={props.title}
-        description={props.description}
-        icon={props.icon}
-      />
-      <div className="p-5 sm:p-6">{props.children}</div>
-    </Card>
-  );
-}
-
 function TeamView({ team, userId }: { team: Team; userId: string }) {
   const leave = useLeaveTeam();
   const manager = team.myRole !== 'member';
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <Section
+      <SectionCard
         id="team-members"
         title="Members"
         description={
@@ -67,47 +44,49 @@ function TeamView({ team, userId }: { team: Team; userId: string }) {
         icon={<UsersIcon />}
       >
         <MembersList team={team} myUserId={userId} />
-      </Section>
+      </SectionCard>
       {manager ? (
-        <Section
+        <SectionCard
           id="team-invite"
           title="Invite a teammate"
           description="They get an e-mail with a link; they accept it signed in with that address."
           icon={<SendIcon />}
         >
           <InviteForm seatsLeft={team.seats.allowed - team.seats.used} />
-        </Section>
+        </SectionCard>
       ) : null}
-      <Section
+      <SectionCard
         id="team-library"
         title="Team library"
         description="Prompts shared with the team: every member reads them and uses them in the playground."
         icon={<BookOpenIcon />}
       >
         <TeamLibrary prompts={team.library} />
-      </Section>
-      <Section
+      </SectionCard>
+      <SectionCard
         id="team-purchases"
         title="Bought for the team"
         description="Premium prompts bought once for everyone: each member reads them while in the team."
         icon={<ShoppingBagIcon />}
       >
         <TeamPurchases purchases={team.purchases} manager={manager} />
-      </Section>
-      <Section
+      </SectionCard>
+      <SectionCard
         id="team-pool"
         title="Shared playground sessions"
         description="When your own sessions of the month are used up, new chats count against the team's pool."
         icon={<GaugeIcon />}
       >
         <TeamPool team={team} />
-      </Section>
+      </SectionCard>
       <div className="flex flex-wrap justify-end gap-3">
         {team.myRole === 'owner' ? <DeleteTeamButton team={team} /> : null}
-        <ConfirmButton
+        <ConfirmDialog
+          mustAnswer
+          closeOnConfirm
           title={`Leave ${team.name}?`}
           description="You lose access to the team's prompts at once. Prompts you wrote stay yours."
-          confirm="Leave team"
+          confirmLabel="Leave team"
           onConfirm={() =>
             leave.mutate(undefined, {
               onSuccess: () => toast.success(TEAM_MESSAGES.left),
@@ -136,7 +115,9 @@ function DeleteTeamButton({ team }: { team: Team }) {
   const bought = team.purchases.length;
   const shared = team.library.length;
   return (
-    <ConfirmButton
+    <ConfirmDialog
+      mustAnswer
+      closeOnConfirm
       title={`Delete ${team.name}?`}
       description={
         <span className="grid gap-2" data-testid="delete-team-impact">
@@ -155,7 +136,7 @@ function DeleteTeamButton({ team }: { team: Team }) {
           ) : null}
         </span>
       }
-      confirm="Delete team"
+      confirmLabel="Delete team"
       onConfirm={() =>
         remove.mutate(
           { purchasesLost: bought > 0 },
@@ -195,34 +176,22 @@ export function TeamPage() {
         </p>
       </header>
       {team.isPending ? (
-        <div role="status" aria-label="Loading your team" className="grid gap-6">
-          <Skeleton className="h-56 rounded-xl" />
-          <Skeleton className="h-40 rounded-xl" />
-        </div>
+        <PageCardsLoading label="Loading your team" />
       ) : team.isError ? (
-        <Card className="flex flex-col items-center gap-4 p-10 text-center">
-          <div>
-            <h2 className="text-lg font-semibold">Failed to load your team</h2>
-            <p className="mt-1 text-sm text-muted-foreground">Please check your connection and try again.</p>
-          </div>
-          <Button variant="outline" onClick={() => void team.refetch()}>
-            <RotateCcwIcon aria-hidden />
-            Try Again
-          </Button>
-        </Card>
+        <PageLoadFailed what="your team" onRetry={() => void team.refetch()} />
       ) : team.data.team ? (
         <TeamView team={team.data.team} userId={user?.id ?? ''} />
       ) : team.data.planSeats > 1 ? (
-        <Section
+        <SectionCard
           id="team-create"
           title="Create a team"
           description="You will be its owner."
           icon={<UsersIcon />}
         >
           <CreateTeamForm seats={team.data.planSeats} planName={team.data.planName} />
-        </Section>
+        </SectionCard>
       ) : (
-        <Section
+        <SectionCard
           id="team-create"
           title="Teams"
           description={`Your ${team.data.planName} plan has one seat.`}
@@ -239,7 +208,7 @@ export function TeamPage() {
               </Button>
             </div>
           </div>
-        </Section>
+        </SectionCard>
       )}
     </div>
   );

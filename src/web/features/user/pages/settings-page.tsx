@@ -1,5 +1,4 @@
-import { RotateCcwIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { PageLoadFailed } from '@/components/page-states';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSettings } from '../api/get-settings';
@@ -50,16 +49,7 @@ export function SettingsPage() {
           <SettingsSkeleton />
         </div>
       ) : settings.isError ? (
-        <Card className="flex flex-col items-center gap-4 p-10 text-center">
-          <div>
-            <h2 className="text-lg font-semibold">Failed to load settings</h2>
-            <p className="mt-1 text-sm text-muted-foreground">Please check your connection and try again.</p>
-          </div>
-          <Button variant="outline" onClick={() => void settings.refetch()}>
-            <RotateCcwIcon aria-hidden />
-            Try Again
-          </Button>
-        </Card>
+        <PageLoadFailed what="settings" onRetry={() => void settings.refetch()} />
       ) : (
         // One column that may shrink below its content, so a wide table scrolls instead of the page.
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6">

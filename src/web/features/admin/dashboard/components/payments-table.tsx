@@ -1,15 +1,7 @@
 import { AlertCircleIcon, RotateCwIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { REFUND_WINDOW_DAYS, type AdminPayment } from '@shared/billing';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -30,36 +22,28 @@ const STATUS_BADGE: Record<AdminPayment['status'], BadgeProps['variant']> = {
 function RefundDialog({ payment, onClose }: { payment: AdminPayment | null; onClose: () => void }) {
   const refund = useRefundPayment();
   return (
-    <AlertDialog open={payment !== null} onOpenChange={(open) => !open && !refund.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Refund this payment?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {payment
-              ? `${formatMoney(payment.amountMinor - payment.refundedMinor, payment.currency)} goes back to ${payment.user.name} (${payment.user.email}) for ${payment.description}. What it paid for is withdrawn.`
-              : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={refund.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={refund.isPending}
-            onClick={() => {
-              if (!payment) return;
-              refund.mutate(payment.id, {
-                onSuccess: (result) => {
-                  toast.success('Payment refunded', { description: result.message ?? payment.description });
-                  onClose();
-                },
-              });
-            }}
-          >
-            {refund.isPending ? 'Refunding…' : 'Refund'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      mustAnswer
+      open={payment !== null}
+      onOpenChange={(open) => !open && onClose()}
+      pending={refund.isPending}
+      title="Refund this payment?"
+      description={
+        payment
+          ? `${formatMoney(payment.amountMinor - payment.refundedMinor, payment.currency)} goes back to ${payment.user.name} (${payment.user.email}) for ${payment.description}. What it paid for is withdrawn.`
+          : null
+      }
+      confirmLabel={refund.isPending ? 'Refunding…' : 'Refund'}
+      onConfirm={() => {
+        if (!payment) return;
+        refund.mutate(payment.id, {
+          onSuccess: (result) => {
+            toast.success('Payment refunded', { description: result.message ?? payment.description });
+            onClose();
+          },
+        });
+      }}
+    />
   );
 }
 

@@ -1,16 +1,6 @@
-import { LoaderCircleIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { type AdminPlan, PLAN_MESSAGES } from '@shared/admin-plans';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeletePlan } from '../api/delete-plan';
 
 /** Spec section 2: the delete dialog's texts; a plan with subscribers cannot be deleted. */
@@ -37,26 +27,16 @@ export function DeletePlanDialog({
   };
 
   return (
-    <AlertDialog open={plan !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{PLAN_MESSAGES.deleteConfirm}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {hasSubscribers ? PLAN_MESSAGES.hasSubscribers : PLAN_MESSAGES.cannotUndo}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            onClick={() => void confirm()}
-            disabled={mutation.isPending || hasSubscribers}
-          >
-            {mutation.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
-            Delete
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      mustAnswer
+      open={plan !== null}
+      onOpenChange={onOpenChange}
+      pending={mutation.isPending}
+      title={PLAN_MESSAGES.deleteConfirm}
+      description={hasSubscribers ? PLAN_MESSAGES.hasSubscribers : PLAN_MESSAGES.cannotUndo}
+      confirmLabel="Delete"
+      confirmDisabled={hasSubscribers}
+      onConfirm={() => void confirm()}
+    />
   );
 }

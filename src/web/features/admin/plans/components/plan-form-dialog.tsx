@@ -1,19 +1,10 @@
-import { LoaderCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type AdminPlan, PLAN_MESSAGES } from '@shared/admin-plans';
 import { PAGE_PATHS } from '@shared/routes';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -41,17 +32,19 @@ export function PlanFormDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={target !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
-        {target ? (
-          <PlanForm
-            key={target.mode === 'edit' ? target.plan.id : 'create'}
-            plan={target.mode === 'edit' ? target.plan : null}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      target={target}
+      onOpenChange={onOpenChange}
+      className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl"
+    >
+      {(t) => (
+        <PlanForm
+          key={t.mode === 'edit' ? t.plan.id : 'create'}
+          plan={t.mode === 'edit' ? t.plan : null}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -229,17 +222,7 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
           />
         </div>
       </fieldset>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={save.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
-          {plan ? 'Update Plan' : 'Create Plan'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={save.isPending} submitLabel={plan ? 'Update Plan' : 'Create Plan'} />
     </form>
   );
 }

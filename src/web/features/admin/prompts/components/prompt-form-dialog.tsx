@@ -1,4 +1,3 @@
-import { LoaderCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_PROMPT_MESSAGES, type AdminPrompt } from '@shared/admin-prompts';
@@ -11,16 +10,8 @@ import {
   type PromptStatus,
   type PromptType,
 } from '@shared/constants';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Field, describedBy } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
@@ -56,17 +47,19 @@ export function PromptFormDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={target !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
-        {target ? (
-          <PromptForm
-            key={target.mode === 'edit' ? target.prompt.id : 'create'}
-            prompt={target.mode === 'edit' ? target.prompt : null}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      target={target}
+      onOpenChange={onOpenChange}
+      className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl"
+    >
+      {(t) => (
+        <PromptForm
+          key={t.mode === 'edit' ? t.prompt.id : 'create'}
+          prompt={t.mode === 'edit' ? t.prompt : null}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -234,17 +227,7 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
           />
         </div>
       </fieldset>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={saving}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={saving}>
-          {saving ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
-          {prompt ? 'Save changes' : 'Create prompt'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={saving} submitLabel={prompt ? 'Save changes' : 'Create prompt'} />
     </form>
   );
 }

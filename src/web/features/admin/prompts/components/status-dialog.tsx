@@ -1,18 +1,9 @@
-import { LoaderCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminPrompt } from '@shared/admin-prompts';
 import { PROMPT_STATUSES, type PromptStatus } from '@shared/constants';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -28,11 +19,9 @@ export function StatusDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={prompt !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        {prompt ? <StatusForm key={prompt.id} prompt={prompt} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog target={prompt} onOpenChange={onOpenChange} className="sm:max-w-lg">
+      {(p) => <StatusForm key={p.id} prompt={p} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 
@@ -90,17 +79,7 @@ function StatusForm({ prompt, onDone }: { prompt: AdminPrompt; onDone: () => voi
           />
         </div>
       </fieldset>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={mutation.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
-          Update status
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={mutation.isPending} submitLabel="Update status" />
     </form>
   );
 }

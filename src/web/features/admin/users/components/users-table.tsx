@@ -3,15 +3,7 @@ import { useState } from 'react';
 import type { AdminUser } from '@shared/admin-users';
 import type { UserStatus } from '@shared/constants';
 import { UserAvatar } from '@/components/layout/user-avatar';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -190,30 +182,19 @@ export function UsersTable({
         </TableBody>
       </Table>
 
-      <AlertDialog open={banning !== null} onOpenChange={(open) => !open && setBanning(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Ban {banning?.name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {banning?.email} is signed out everywhere at once and can no longer sign in or reset their
-              password. You can re-activate the account later.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                if (banning) change(banning, 'banned');
-                setBanning(null);
-              }}
-            >
-              <BanIcon aria-hidden />
-              Ban user
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        mustAnswer
+        closeOnConfirm
+        open={banning !== null}
+        onOpenChange={(open) => !open && setBanning(null)}
+        title={`Ban ${banning?.name}?`}
+        description={`${banning?.email} is signed out everywhere at once and can no longer sign in or reset their password. You can re-activate the account later.`}
+        icon={<BanIcon aria-hidden />}
+        confirmLabel="Ban user"
+        onConfirm={() => {
+          if (banning) change(banning, 'banned');
+        }}
+      />
     </>
   );
 }
