@@ -48,7 +48,9 @@ for (const round of [1, 2]) {
     for (let i = 0; i < turns; i++) await read();
     const used = process.cpuUsage(before);
     const ms = (used.user + used.system) / 1000 / turns;
-    console.log(`round ${round}  ${name.padEnd(10)}  ${ms.toFixed(2)} ms CPU a reply of ${PACED_TOKENS} tokens`);
+    console.log(
+      `round ${round}  ${name.padEnd(10)}  ${ms.toFixed(2)} ms CPU a reply of ${PACED_TOKENS} tokens`,
+    );
   }
 }
 await fake.close();
