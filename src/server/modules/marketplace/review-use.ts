@@ -2,7 +2,7 @@ import type { ReviewRuns } from '../../../shared/marketplace';
 import { SNAPSHOT_MAX_CHARS } from '../../../shared/marketplace';
 import type { ModelRegistry } from '../../integrations/ai/providers';
 import { fieldError } from '../../lib/errors';
-import { normalizeForLeakCheck } from '../playground/service';
+import { holdsWholeText } from '../playground/service';
 import type { AuthContext, MarketplaceDeps } from './deps';
 import type { PromptDetailRow } from './prompt-page-repository';
 import * as repo from './reviews-repository';
@@ -38,9 +38,7 @@ function modelName(deps: ReviewDeps, reply: { model: string | null; model_key: s
  * user typed in themselves, can come back whole, and a snapshot is shown to everyone.
  */
 export function holdsPremiumText(row: Pick<PromptDetailRow, 'type' | 'content'>, text: string): boolean {
-  if (row.type !== 'premium') return false;
-  const hidden = normalizeForLeakCheck(row.content).trim();
-  return hidden !== '' && normalizeForLeakCheck(text).includes(hidden);
+  return row.type === 'premium' && holdsWholeText(row.content, text);
 }
 
 /** The model and version of the reviewer's latest completed try; nulls when they only bought it. */

@@ -33,6 +33,16 @@ export function normalize(text: string): string {
   return out;
 }
 
+/**
+ * Whether a text holds the whole hidden text (as the guard reads both). What is kept for others to
+ * read after the reply (a prompt test's run, a review's snapshot) is refused on this: a hidden text
+ * shorter than the guard's window passes the guard, whole.
+ */
+export function holdsWholeText(hidden: string, text: string): boolean {
+  const whole = normalize(hidden).trim();
+  return whole !== '' && normalize(text).includes(whole);
+}
+
 function grams(text: string, size: number): Set<string> {
   const out = new Set<string>();
   for (let i = 0; i + size <= text.length; i++) out.add(text.slice(i, i + size));

@@ -82,7 +82,7 @@ export type PlaygroundService = ReturnType<typeof createPlaygroundService>;
 /* One reply outside a chat (prompt tests, a try's baseline): see single-reply.ts. */
 export { type SingleReply, singleReply } from './single-reply';
 export { SYSTEM_PROMPT, systemPrompt } from './conversation';
-export { normalize as normalizeForLeakCheck } from './leak-guard';
+export { holdsWholeText, normalize as normalizeForLeakCheck } from './leak-guard';
 export { UPLOADS_CLEANUP_QUEUE } from './uploads';
 /* The admin's default preset, set from the admin panel: see default-preset.ts. */
 export { clearDefaultPreset, getDefaultPreset, setDefaultPreset } from './default-preset';

@@ -9,7 +9,7 @@ import type { ModelEntry, ModelRegistry } from '../../integrations/ai/providers'
 import type { Mailer } from '../../integrations/mail/mailer';
 import { newId, nowIso } from '../../lib/time';
 import { currentSubscriptionFinder, findFreePlan } from '../billing/service';
-import { SYSTEM_PROMPT, normalizeForLeakCheck, singleReply, systemPrompt } from '../playground/service';
+import { SYSTEM_PROMPT, holdsWholeText, singleReply, systemPrompt } from '../playground/service';
 import { DEFAULT_SETTINGS } from '../../../shared/playground-settings';
 import { notify } from '../notifications/service';
 import { boardOf } from './board';
@@ -113,9 +113,7 @@ export function caseRequest(prompt: repo.TestedPrompt, c: repo.CaseRow) {
 
 /** The output a run keeps: the guarded text, or a notice where it held the whole premium text. */
 export function keptOutput(premiumText: string | null, text: string): string {
-  if (premiumText === null) return text;
-  const hidden = normalizeForLeakCheck(premiumText).trim();
-  return hidden !== '' && normalizeForLeakCheck(text).includes(hidden) ? WITHHELD_OUTPUT : text;
+  return premiumText !== null && holdsWholeText(premiumText, text) ? WITHHELD_OUTPUT : text;
 }
 
 async function runCase(
