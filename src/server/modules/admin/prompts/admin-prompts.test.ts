@@ -4,6 +4,7 @@ import { apiHelpers } from '../../../../../tests/support/api';
 import { type TestApp, createTestApp } from '../../../../../tests/support/test-app';
 import { newId, nowIso } from '../../../lib/time';
 import { refreshTrending } from '../../marketplace/catalogue/trending';
+import { TEAM_MESSAGES } from '../../../../shared/teams';
 
 /* Admin marketplace management on both engines: roles, validation, moderation, trending pins, deletes. */
 
@@ -368,6 +369,41 @@ describe('editing', () => {
     await call('PUT', `/api/admin/prompts/${p.id}`, admin.token, { featured: true });
     const pub = (await call('GET', '/api/marketplace/prompts?search=flamingo')).json().data.prompts;
     expect(pub[0].metadata.featured).toBe(true);
+  });
+  it('refuses to publish a team prompt or a private remix, by the edit as by moderation', async () => {
+    const db = t.database.db;
+    const owner = await insertUser(db);
+    const teamId = newId();
+    await db
+      .insertInto('teams')
+      .values({ id: teamId, name: 'Crew', created_by: owner.id, created_at: nowIso() })
+      .execute();
+    const teamPrompt = await insertPrompt(db, owner.id, { status: 'draft' });
+    await db.updateTable('prompts').set({ team_id: teamId }).where('id', '=', teamPrompt.id).execute();
+    const remix = await insertPrompt(db, owner.id, { status: 'draft' });
+    await db.updateTable('prompts').set({ remix_private: 1 }).where('id', '=', remix.id).execute();
+
+    for (const [url, body] of [
+      [`/api/admin/prompts/${teamPrompt.id}`, { status: 'published' }],
+      [`/api/admin/prompts/${teamPrompt.id}/status`, { status: 'published' }],
+    ] as const) {
+      const res = await call('PUT', url, admin.token, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: TEAM_MESSAGES.promptNotPublishable,
+      });
+    }
+    const remixEdit = await call('PUT', `/api/admin/prompts/${remix.id}`, admin.token, {
+      status: 'published',
+    });
+    expect(remixEdit.statusCode).toBe(403);
+    const statuses = await db
+      .selectFrom('prompts')
+      .select('status')
+      .where('id', 'in', [teamPrompt.id, remix.id])
+      .execute();
+    expect(statuses.map((r) => r.status)).toEqual(['draft', 'draft']);
   });
 });
 

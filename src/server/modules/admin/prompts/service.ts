@@ -227,6 +227,7 @@ export async function updateAdminPrompt(
     if (!premium) changes.price_minor = 0;
     else if (input.price !== undefined) changes.price_minor = toMinorExact(input.price);
   }
+  assertMayPublish({ ...row, ...changes });
   await db.transaction().execute(async (trx) => {
     const admin = await repo.findActor(trx, actor.userId);
     await applyPromptEdit(trx, row, changes, now, options);
