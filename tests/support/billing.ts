@@ -9,11 +9,13 @@ import { type TestApp, createTestApp } from './test-app';
  */
 
 /** The demo app with Razorpay keys pointing at a fresh fake Razorpay. */
-export async function startBillingApp(): Promise<{ t: TestApp; fake: FakeRazorpay }> {
+export async function startBillingApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; fake: FakeRazorpay }> {
   const fake = await startFakeRazorpay();
   const t = await createTestApp({
     demo: true,
-    env: { ...razorpayEnv(fake), AUTH_RATE_LIMIT_PER_ADDRESS: '10000', RAZORPAY_TIMEOUT_MS: '500' },
+    env: { ...razorpayEnv(fake), AUTH_RATE_LIMIT_PER_ADDRESS: '10000', RAZORPAY_TIMEOUT_MS: '500', ...env },
   });
   return { t, fake };
 }
