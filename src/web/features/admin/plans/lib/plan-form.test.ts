@@ -62,7 +62,7 @@ describe('planBody', () => {
       ],
       limitations: ['No API'],
       metadata: { popular: false, order: 1 },
-      limits: { playgroundSessions: -1, apiAccess: false, testBudget: 0 },
+      limits: { playgroundSessions: -1, apiAccess: false, testBudget: 0, teamSessions: 0 },
       isActive: true,
       isVisible: true,
       maxUsers: 1,
@@ -73,7 +73,9 @@ describe('planBody', () => {
       playgroundSessions: 3,
       apiAccess: false,
       testBudget: 0,
+      teamSessions: 0,
     });
+    expect(planBody({ ...filled, teamSessions: '25' }).limits).toMatchObject({ teamSessions: 25 });
     expect(planBody({ ...filled, apiAccess: true, testBudget: '12.5' }).limits).toMatchObject({
       apiAccess: true,
       testBudget: 12.5,
