@@ -13,6 +13,10 @@ export function useDeleteTeam() {
   return useMutation({
     mutationFn: deleteTeam,
     meta: { silent: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: teamKeys.all }),
+    // Not awaited: the refetch unmounts the team's page, and the caller's own onSuccess (its toast)
+    // only runs while the page is there.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: teamKeys.all });
+    },
   });
 }
