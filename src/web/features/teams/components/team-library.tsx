@@ -1,9 +1,9 @@
-import { BookOpenIcon, PlayIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
 import type { TeamPrompt } from '@shared/teams';
-import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
+import { TeamPromptActions } from './team-prompt-actions';
 
 /** The prompts shared with the team: every member reads them and uses them in the playground. */
 export function TeamLibrary({ prompts }: { prompts: TeamPrompt[] }) {
@@ -38,20 +38,7 @@ export function TeamLibrary({ prompts }: { prompts: TeamPrompt[] }) {
               By {p.authorName} · updated {formatDate(p.updatedAt)}
             </p>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline" size="sm">
-              <Link to={PAGE_PATHS.marketplacePrompt.replace(':id', p.slug)}>
-                <BookOpenIcon aria-hidden />
-                Read
-              </Link>
-            </Button>
-            <Button asChild size="sm">
-              <Link to={`${PAGE_PATHS.playground}?prompt=${encodeURIComponent(p.id)}`}>
-                <PlayIcon aria-hidden />
-                Use in playground
-              </Link>
-            </Button>
-          </div>
+          <TeamPromptActions slug={p.slug} promptId={p.id} />
         </li>
       ))}
     </ul>

@@ -1,9 +1,9 @@
-import { BookOpenIcon, PlayIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
 import type { TeamPurchase } from '@shared/teams';
-import { Button } from '@/components/ui/button';
 import { formatDate, formatPrice } from '@/lib/format';
+import { TeamPromptActions } from './team-prompt-actions';
 
 /** The prompts bought for the team (decision 063): every member reads them while in the team. */
 export function TeamPurchases({ purchases, manager }: { purchases: TeamPurchase[]; manager: boolean }) {
@@ -39,20 +39,7 @@ export function TeamPurchases({ purchases, manager }: { purchases: TeamPurchase[
               {p.boughtBy ? `by ${p.boughtBy} ` : ''}on {formatDate(p.purchasedAt)}
             </p>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline" size="sm">
-              <Link to={PAGE_PATHS.marketplacePrompt.replace(':id', p.slug)}>
-                <BookOpenIcon aria-hidden />
-                Read
-              </Link>
-            </Button>
-            <Button asChild size="sm">
-              <Link to={`${PAGE_PATHS.playground}?prompt=${encodeURIComponent(p.promptId)}`}>
-                <PlayIcon aria-hidden />
-                Use in playground
-              </Link>
-            </Button>
-          </div>
+          <TeamPromptActions slug={p.slug} promptId={p.promptId} />
         </li>
       ))}
     </ul>
