@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { type RegisteredAccount, registerAccount, useSession } from './auth-helpers';
 import { type ThemeName, accessibilityViolations, sidewaysScroll, switchTheme } from './page-checks';
@@ -11,6 +11,26 @@ import { type ThemeName, accessibilityViolations, sidewaysScroll, switchTheme } 
  */
 
 test.describe.configure({ timeout: 120_000 });
+
+/**
+ * Pages the server rendered "just now", read in a browser whose clock says two hours later: the
+ * server's date first, then the browser's "2 hours ago", with no hydration mismatch between them.
+ */
+async function readLater(context: BrowserContext, paths: string[]) {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.clock.install({ time: Date.now() + 2 * 60 * 60 * 1000 });
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByTestId('prompt-tested').first()).toContainText('2 hours ago');
+  }
+  expect(errors).toEqual([]);
+  await page.close();
+}
 
 async function subscribe(request: APIRequestContext, account: RegisteredAccount, slug: string) {
   const auth = { authorization: `Bearer ${account.token}` };
@@ -143,6 +163,10 @@ test('a creator tests a prompt, a buyer sees the board and tries it against the 
     /Tested on Claude, ChatGPT, Perplexity, (just now|\d+ (seconds?|minutes?) ago)/,
   );
   await shoot(buyerPage, 'card-badge', 'light', card);
+  await readLater(buyerContext, [
+    buyerPage.url(),
+    (await card.getByRole('link', { name: title }).getAttribute('href'))!,
+  ]);
   await card.getByRole('link', { name: title }).click();
   const section = buyerPage.getByTestId('tests-section');
   await expect(section.getByTestId('test-board-model')).toHaveCount(3);

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { CircleCheckIcon, FlaskConicalIcon } from 'lucide-react';
 import type { TestBoard, Tested } from '@shared/prompt-tests';
 import { cn } from '@/lib/cn';
-import { formatCostMicros, formatDate, formatLatency, formatRelativeTime } from '@/lib/format';
+import { formatCostMicros, formatLatency } from '@/lib/format';
+import { TimeAgo } from './time-ago';
 
 /*
  * What a prompt's tests found (issue 56), as the prompt page and the creator studio show it: the
@@ -26,12 +28,12 @@ export function TestedLine({ tested, className }: { tested: Tested | null; class
     <p
       className={cn('flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground', className)}
       data-testid="prompt-tested"
-      title={`Its latest version passed every test case on ${tested.on.join(', ')} (run on Promptforge, ${formatDate(tested.at)})`}
+      title={`Its latest version passed every test case on ${tested.on.join(', ')} (run on Promptforge)`}
     >
       <CircleCheckIcon aria-hidden className="size-3.5 shrink-0 text-success" />
       <span className="truncate">
         Tested on <span className="font-medium text-foreground/80">{tested.on.join(', ')}</span>,{' '}
-        {formatRelativeTime(tested.at)}
+        <TimeAgo at={tested.at} />
       </span>
     </p>
   );
@@ -58,11 +60,7 @@ export function TestBoardTable({ board, currency }: { board: TestBoard; currency
               value={m.medianLatencyMs === null ? '—' : formatLatency(m.medianLatencyMs)}
             />
             <Figure label="Cost per run" value={formatCostMicros(m.costPerRunMicros, currency)} />
-            <Figure
-              label="Last run"
-              value={formatRelativeTime(m.lastRunAt)}
-              title={formatDate(m.lastRunAt)}
-            />
+            <Figure label="Last run" value={<TimeAgo at={m.lastRunAt} />} />
           </li>
         );
       })}
@@ -70,9 +68,9 @@ export function TestBoardTable({ board, currency }: { board: TestBoard; currency
   );
 }
 
-function Figure({ label, value, title }: { label: string; value: string; title?: string }) {
+function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <span className="flex flex-col" title={title}>
+    <span className="flex flex-col">
       <span className="text-xs text-muted-foreground">{label}</span>
       <span className="tabular-nums">{value}</span>
     </span>

@@ -1,12 +1,13 @@
 import { AlertCircle, FlaskConical, Loader2, MessageSquareText, RotateCw } from 'lucide-react';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PromptDetail, Review } from '@shared/marketplace';
 import { PAGE_PATHS } from '@shared/routes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, formatRelativeTime } from '@/lib/format';
+import { TimeAgo, useLocalTime } from '@/components/time-ago';
+import { formatDate } from '@/lib/format';
 import { useReviews } from '../api/get-reviews';
 import { InitialsAvatar } from './initials-avatar';
 import { type LoginState, playgroundLink } from './prompt-actions';
@@ -186,29 +187,16 @@ function ReviewItem({ review, mine }: { review: Review; mine: boolean }) {
   );
 }
 
-// Read as an external store: false while React hydrates a page the server rendered, true otherwise.
-const unchanging = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
-
 /**
  * When the review was written: how long ago, with the date and time in the visitor's time zone on
- * hover. A page the server rendered (the first page of a prompt's reviews comes with it) shows the
- * date in UTC, the same text on the server and in every browser (decision 019); React then draws
- * the relative time once it has the page, without a hydration mismatch.
+ * hover (TimeAgo: the first page of a prompt's reviews comes with the server-rendered page).
  */
 function ReviewTime({ review }: { review: Review }) {
-  const local = useSyncExternalStore(unchanging, inBrowser, onServer);
+  const local = useLocalTime();
   const edited = review.updatedAt !== review.createdAt;
   return (
     <span className="text-xs text-muted-foreground">
-      {local ? (
-        <time dateTime={review.createdAt} title={formatDate(review.createdAt, 'datetime')}>
-          {formatRelativeTime(review.createdAt)}
-        </time>
-      ) : (
-        <time dateTime={review.createdAt}>{formatDate(review.createdAt, 'longUtc')}</time>
-      )}
+      <TimeAgo at={review.createdAt} />
       {edited && (
         <span title={local ? `Edited ${formatDate(review.updatedAt, 'datetime')}` : undefined}>
           {' '}
