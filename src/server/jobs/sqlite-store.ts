@@ -63,14 +63,28 @@ export function sqliteJobStore(options: {
       .executeTakeFirst();
   };
 
+  // Each schedule's next due time, worked out once per due time: cron-parser walks back or forward
+  // minute by minute, several milliseconds an expression, which every check repeated on the event loop.
+  const nextDue = new Map<string, number>();
+  const dueAfter = (cron: string, after: number) =>
+    cronParser
+      .parseExpression(cron, { tz: 'UTC', currentDate: new Date(after) })
+      .next()
+      .getTime();
+
   async function sendDue(schedules: Map<string, string>) {
     const now = Date.now();
     for (const [queue, cron] of schedules) {
-      const due = cronParser
-        .parseExpression(cron, { tz: 'UTC', currentDate: new Date(now) })
-        .prev()
-        .toDate();
-      if (now - due.getTime() < SCHEDULE_WINDOW_MS) await insert(db, queue, {}, due.toISOString());
+      let due = nextDue.get(queue);
+      // At the first look, or after missing due times by more than the window (the app was stopped
+      // or asleep), only a due time inside the window is sent.
+      if (due === undefined || now - due >= SCHEDULE_WINDOW_MS)
+        due = dueAfter(cron, now - SCHEDULE_WINDOW_MS);
+      if (due <= now) {
+        await insert(db, queue, {}, new Date(due).toISOString());
+        due = dueAfter(cron, now);
+      }
+      nextDue.set(queue, due);
     }
   }
 
