@@ -41,6 +41,12 @@ export type Sort = (typeof SORTS)[number];
 
 export const MODELS = ['claude', 'chatgpt', 'perplexity'] as const;
 export type Model = (typeof MODELS)[number];
+/** The spec's model choices as people call them. */
+export const MODEL_NAMES: Record<Model, string> = {
+  claude: 'Claude',
+  chatgpt: 'ChatGPT',
+  perplexity: 'Perplexity',
+};
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODELS } from './constants';
 import { promptVariableNames } from './prompt-variables';
 import { displayText } from './text';
 
@@ -17,10 +18,11 @@ export const MAX_INPUT_CHARS = 4000;
 export const MAX_CHECK_TEXT = 200;
 export const MAX_PATTERN = 200;
 export const MAX_WORDS = 5000;
+export const MAX_RUBRIC_CHARS = 500;
 /** The most of an answer a pattern is matched against. */
 export const PATTERN_SUBJECT_CHARS = 10_000;
 
-export const CHECK_KINDS = ['contains', 'not-contains', 'matches', 'json', 'max-words'] as const;
+export const CHECK_KINDS = ['contains', 'not-contains', 'matches', 'json', 'max-words', 'rubric'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
 export const CHECK_LABELS: Record<CheckKind, string> = {
@@ -29,6 +31,7 @@ export const CHECK_LABELS: Record<CheckKind, string> = {
   matches: 'Matches a pattern',
   json: 'Is valid JSON',
   'max-words': 'At most N words',
+  rubric: 'Meets a rubric (judged by a model)',
 };
 
 /*
@@ -82,6 +85,15 @@ export const TestCheckSchema = z.discriminatedUnion(
         .int('The word limit must be a whole number')
         .min(1, 'The word limit must be at least 1')
         .max(MAX_WORDS, `The word limit must be at most ${MAX_WORDS}`),
+    }),
+    z.object({
+      kind: z.literal('rubric'),
+      rubric: z
+        .string({ error: 'The rubric is required' })
+        .trim()
+        .min(1, 'The rubric is required')
+        .max(MAX_RUBRIC_CHARS, `The rubric must be at most ${MAX_RUBRIC_CHARS} characters`),
+      judge: z.enum(MODELS, { error: 'Choose the model that judges the rubric' }),
     }),
   ],
   { error: 'Unknown check' },
@@ -162,6 +174,24 @@ export const TestCaseSchema = z.object({
   createdAt: z.string(),
 });
 export type TestCase = z.infer<typeof TestCaseSchema>;
+
+/**
+ * How a rubric's judge is asked (server side; the offline demo model knows it by its first words):
+ * the rubric and the answer only, never the prompt, and a verdict on the first line.
+ */
+export const JUDGE_SYSTEM =
+  'You judge an AI answer against a rubric for Promptforge prompt tests. Read the rubric and the answer, ' +
+  'then reply with PASS or FAIL alone on the first line, and one sentence saying why on the second.';
+
+/** The judge's verdict from its first word, PASS or FAIL (any case, after any Markdown); or null. */
+export function verdictOf(reply: string): boolean | null {
+  const first = /^[\s*_#>`"'-]*(pass|fail)\b/i.exec(reply)?.[1]?.toLowerCase();
+  return first === 'pass' ? true : first === 'fail' ? false : null;
+}
+
+/** The judge's request: the rubric and the answer, each in its own tags. */
+export const judgeMessage = (rubric: string, answer: string) =>
+  `<rubric>\n${rubric}\n</rubric>\n\n<answer>\n${answer}\n</answer>`;
 
 export const CheckResultSchema = z.object({
   kind: z.enum(CHECK_KINDS),

@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrompt } from '../../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 import { apiHelpers } from '../../../../tests/support/api';
+import { JUDGE_SYSTEM, judgeMessage, verdictOf } from '../../../shared/prompt-tests';
+
+import { demoReply } from './demo-model';
 
 /*
  * The offline demo model (no provider key) describes the conversation it is in, through the chat API:
- * it mentions a marketplace prompt only in a try of one, never in a plain chat.
+ * it mentions a marketplace prompt only in a try of one, never in a plain chat; asked to judge a
+ * prompt test's rubric, it counts the rubric's words in the answer and says so.
  */
 
 const GUIDED = 'A marketplace prompt is guiding this conversation.';
@@ -74,5 +78,23 @@ describe('the offline demo model', () => {
     expect(usage.costMicros).toBe(
       Math.round((usage.inputTokens * 150_000 + usage.outputTokens * 600_000) / 1e6),
     );
+  });
+});
+
+describe("the offline demo model as a rubric's judge", () => {
+  const judge = (rubric: string, answer: string) =>
+    demoReply('claude', [
+      { role: 'system', content: JUDGE_SYSTEM },
+      { role: 'user', content: [{ type: 'text', text: judgeMessage(rubric, answer) }] },
+    ]);
+
+  it('gives a verdict the runs read, and says it counted words rather than judged', () => {
+    const rubric = 'Friendly, names the widget and speaks to shop owners.';
+    const passed = judge(rubric, 'Friendly news for shop owners: meet the widget.');
+    expect(verdictOf(passed)).toBe(true);
+    expect(passed).toContain("Offline demo model: the answer uses 3 of the rubric's 5 longer words");
+    const failed = judge(rubric, 'A short note.');
+    expect(verdictOf(failed)).toBe(false);
+    expect(failed.split('\n')[1]).toMatch(/a real model would judge it\.$/);
   });
 });

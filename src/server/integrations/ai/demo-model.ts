@@ -1,4 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { MODEL_NAMES, type Model } from '../../../shared/constants';
+import { JUDGE_SYSTEM } from '../../../shared/prompt-tests';
 
 /*
  * The offline demo model: what the playground answers with when a model has no API key. It streams
@@ -7,7 +9,6 @@ import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart 
  * interface, so the playground runs the same code path as with a real provider.
  */
 
-const NAMES: Record<string, string> = { claude: 'Claude', chatgpt: 'ChatGPT', perplexity: 'Perplexity' };
 const KEYS: Record<string, string> = {
   claude: 'ANTHROPIC_API_KEY',
   chatgpt: 'OPENAI_API_KEY',
@@ -35,9 +36,24 @@ function lastUserFiles(prompt: LanguageModelV3Prompt): number {
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/**
+ * A prompt test's rubric, judged offline: PASS when the answer uses at least half of the rubric's
+ * longer words, and a second line that says this is the offline demo model's word count, not a
+ * real model's judgement.
+ */
+function demoVerdict(request: string): string {
+  const rubric = /<rubric>\n([\s\S]*?)\n<\/rubric>/.exec(request)?.[1] ?? '';
+  const answer = new Set(words(/<answer>\n([\s\S]*?)\n<\/answer>/.exec(request)?.[1] ?? ''));
+  const wanted = [...new Set(words(rubric).filter((w) => w.length > 4))];
+  const found = wanted.filter((w) => answer.has(w)).length;
+  const pass = wanted.length > 0 && found * 2 >= wanted.length;
+  return `${pass ? 'PASS' : 'FAIL'}\nOffline demo model: the answer uses ${found} of the rubric's ${wanted.length} longer words; a real model would judge it.`;
+}
+
 /** The reply, fully determined by the conversation. */
 export function demoReply(choice: string, prompt: LanguageModelV3Prompt, keyVariable?: string): string {
   const question = lastUserText(prompt);
+  if (prompt.some((m) => m.role === 'system' && m.content === JUDGE_SYSTEM)) return demoVerdict(question);
   const turns = prompt.filter((m) => m.role === 'user').length;
   // Every chat has the playground's own system message; a marketplace prompt is part of the
   // conversation only when the playground added one to it, between <prompt> tags (a premium try).
@@ -50,7 +66,7 @@ export function demoReply(choice: string, prompt: LanguageModelV3Prompt, keyVari
   const topic = question.length > 80 ? `${question.slice(0, 77).trimEnd()}...` : question;
   const keywords = [...new Set(words(question).filter((w) => w.length > 4))].slice(0, 3);
   const lines = [
-    `**Offline demo model** (standing in for ${NAMES[choice] ?? choice}: no API key is configured, so this answer is generated locally and is not from a real AI model).`,
+    `**Offline demo model** (standing in for ${MODEL_NAMES[choice as Model] ?? choice}: no API key is configured, so this answer is generated locally and is not from a real AI model).`,
     '',
     turns > 1
       ? `This is message ${turns} of our conversation; the whole conversation is sent with every message, so a real model would build on what came before.`

@@ -13,7 +13,7 @@ import {
   handleWhen,
 } from 'cockatiel';
 import type { MODEL_STATUSES } from '../../../shared/admin-models';
-import { MODELS, type Model } from '../../../shared/constants';
+import { MODELS, MODEL_NAMES, type Model } from '../../../shared/constants';
 import type { AiConfig, AiProviderConfig, ModelCapabilities, ModelConfig, ModelPrice } from './ai-config';
 import { modelConfig } from './ai-config';
 import { createDemoModel } from './demo-model';
@@ -206,10 +206,9 @@ export function createModelRegistry(ai: AiConfig, fetchImpl: typeof fetch = fetc
     configured.set(key, entry(p, modelConfig(p.kind, key.slice(slash + 1)), 'config'));
   }
   // The spec's choices keep their names (Claude, ChatGPT, Perplexity) in the model list.
-  const NAMES: Record<Model, string> = { claude: 'Claude', chatgpt: 'ChatGPT', perplexity: 'Perplexity' };
   for (const choice of MODELS) {
     const e = configured.get(ai.choices[choice]);
-    if (e && e.name === e.key.slice(e.providerId.length + 1)) e.name = NAMES[choice];
+    if (e && e.name === e.key.slice(e.providerId.length + 1)) e.name = MODEL_NAMES[choice];
   }
 
   async function readList(p: AiProviderConfig) {

@@ -9,8 +9,15 @@ import {
 /*
  * A test case's checks on an answer. They read the model's whole answer (before the leak guard
  * cut anything): a check's verdict is about what the model said, and a result is a name and a
- * verdict only, never a piece of the answer.
+ * verdict only, never a piece of the answer. A rubric is judged by the model the creator chose
+ * (run.ts asks it), from the rubric and the answer alone.
  */
+
+export type RubricCheck = Extract<TestCheck, { kind: 'rubric' }>;
+type TextCheck = Exclude<TestCheck, RubricCheck>;
+
+/** A rubric's verdict (null: the judge gave none, or could not be asked) and the judge's name. */
+export type Judge = (check: RubricCheck, answer: string) => Promise<{ verdict: boolean | null; by: string }>;
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -26,7 +33,7 @@ function isJson(text: string): boolean {
   }
 }
 
-function passes(check: TestCheck, answer: string): boolean {
+function passes(check: TextCheck, answer: string): boolean {
   switch (check.kind) {
     case 'contains':
       return answer.toLowerCase().includes(check.text.toLowerCase());
@@ -46,13 +53,22 @@ function passes(check: TestCheck, answer: string): boolean {
 }
 
 /** What a check is called in a result: its kind, and its number for a word limit. */
-export const checkLabel = (check: TestCheck) =>
+const checkLabel = (check: TextCheck) =>
   check.kind === 'max-words' ? `At most ${check.words} words` : CHECK_LABELS[check.kind];
 
-export function runChecks(checks: TestCheck[], answer: string): CheckResult[] {
-  return checks.map((check) => ({
-    kind: check.kind,
-    label: checkLabel(check),
-    passed: passes(check, answer),
-  }));
+export async function runChecks(checks: TestCheck[], answer: string, judge: Judge): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for (const check of checks) {
+    if (check.kind !== 'rubric') {
+      results.push({ kind: check.kind, label: checkLabel(check), passed: passes(check, answer) });
+      continue;
+    }
+    const { verdict, by } = await judge(check, answer);
+    results.push({
+      kind: 'rubric',
+      label: verdict === null ? `Rubric: ${by} gave no verdict` : `Meets the rubric (judged by ${by})`,
+      passed: verdict === true,
+    });
+  }
+  return results;
 }

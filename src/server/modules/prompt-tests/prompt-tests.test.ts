@@ -147,6 +147,18 @@ describe('test cases', () => {
     );
     await refused({ label: 'X', input: 'hi', checks: [{ kind: 'shout' }] }, 'Unknown check');
     await refused(
+      { label: 'X', input: 'hi', checks: [{ kind: 'rubric', rubric: '  ', judge: 'claude' }] },
+      'The rubric is required',
+    );
+    await refused(
+      { label: 'X', input: 'hi', checks: [{ kind: 'rubric', rubric: 'r'.repeat(501), judge: 'claude' }] },
+      'The rubric must be at most 500 characters',
+    );
+    await refused(
+      { label: 'X', input: 'hi', checks: [{ kind: 'rubric', rubric: 'Friendly', judge: 'gemini' }] },
+      'Choose the model that judges the rubric',
+    );
+    await refused(
       { label: 'X', input: 'hi', checks: [{ kind: 'max-words', words: 0 }] },
       'The word limit must be at least 1',
     );
@@ -269,6 +281,81 @@ describe('runs', () => {
     const page2 = (await h.call('GET', `/api/marketplace/prompts/${p.slug}`)).json().data;
     expect(page2.tests).toMatchObject({ version: 2, tested: { on: ['Claude', 'ChatGPT', 'Perplexity'] } });
     expect(page2.tests.models[0]).toMatchObject({ passed: 2, total: 2 });
+  });
+
+  it('judge a rubric with the chosen model, sent the rubric and the answer but never the prompt', async () => {
+    const c = await creator();
+    const p = await draft(c.token, { isPaid: true, price: 4.99 });
+    const rubric = 'Upbeat, names the widget, and speaks to shop owners.';
+    const variables = { topic: 'the widget', audience: 'shop owners' };
+    expect(
+      (
+        await addCase(c.token, p.id, {
+          label: 'Judged',
+          variables,
+          checks: [{ kind: 'rubric', rubric, judge: 'claude' }],
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await addCase(c.token, p.id, { label: 'Plain', variables })).statusCode).toBe(201);
+    const answer = 'Meet the widget, shop owners: faster and friendlier.';
+    // Cases run in order, each on Claude, ChatGPT and Perplexity; each judged answer is judged at once.
+    fake.next(
+      { kind: 'reply', text: answer },
+      { kind: 'reply', text: 'PASS\nIt is upbeat and names the widget.' },
+      { kind: 'reply', text: answer },
+      { kind: 'reply', text: '**FAIL**\nIt never speaks to shop owners.' },
+      { kind: 'reply', text: answer },
+      { kind: 'reply', text: 'It depends on the reader.' },
+    );
+    fake.setFallback({ kind: 'reply', text: answer });
+    // Every call costs the same (the fake counts 12 input tokens; a million cost 1 000 000 000 micros).
+    const now = nowIso();
+    await t.database.db
+      .insertInto('model_prices')
+      .values(
+        MODELS.map((k) => ({ model_key: k, input_micros: 1_000_000_000, output_micros: 0, updated_at: now })),
+      )
+      .execute();
+    try {
+      await publish(c.token, p.id);
+    } finally {
+      await t.database.db.deleteFrom('model_prices').where('model_key', 'in', MODELS).execute();
+    }
+
+    const view = await tests(c.token, p.id);
+    const [judged, plain] = view.cases as { id: string }[];
+    const runs = await runsOf(p.id);
+    const byModel = (caseId: string) =>
+      MODELS.map((key) => runs.find((r) => r.case_id === caseId && r.model_key === key)!);
+    expect(byModel(judged!.id).map((r) => [r.status, JSON.parse(r.checks)])).toEqual([
+      ['passed', [{ kind: 'rubric', label: 'Meets the rubric (judged by Claude)', passed: true }]],
+      ['failed', [{ kind: 'rubric', label: 'Meets the rubric (judged by Claude)', passed: false }]],
+      ['failed', [{ kind: 'rubric', label: 'Rubric: Claude gave no verdict', passed: false }]],
+    ]);
+    // Judging is paid from the test budget with the run it judged.
+    const plainRuns = byModel(plain!.id);
+    expect(plainRuns.map((r) => r.cost_micros)).toEqual([12_000, 12_000, 12_000]);
+    expect(byModel(judged!.id).map((r) => r.cost_micros)).toEqual([24_000, 24_000, 24_000]);
+
+    const judgeRequests = fake.requests.filter((r) => JSON.stringify(r.body).includes('<rubric>'));
+    expect(judgeRequests).toHaveLength(3);
+    const content = (
+      await t.database.db
+        .selectFrom('prompts')
+        .select('content')
+        .where('id', '=', p.id)
+        .executeTakeFirstOrThrow()
+    ).content;
+    for (const r of judgeRequests) {
+      expect(r.path).toBe('/v1/messages');
+      const body = JSON.stringify(r.body);
+      expect(body).toContain(rubric);
+      expect(body).toContain(answer);
+      expect(body).not.toContain(content.slice(0, 40));
+    }
+    // Off the marketplace again, so that the schedule's tests below re-run only their own prompts.
+    expect((await h.call('POST', `/api/user/prompts/${p.id}/unpublish`, c.token)).statusCode).toBe(200);
   });
 
   it('stop at the monthly budget with a clear message; a plan without one runs nothing', async () => {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MODELS } from '../../../shared/constants';
 import { fillVariables } from '../../../shared/playground';
-import type { TestCheck } from '../../../shared/prompt-tests';
+import { JUDGE_SYSTEM, type TestCheck, judgeMessage, verdictOf } from '../../../shared/prompt-tests';
 import type { Config } from '../../config';
 import type { DB } from '../../db/types';
 import type { ModelEntry, ModelRegistry } from '../../integrations/ai/providers';
@@ -13,7 +13,7 @@ import { SYSTEM_PROMPT, holdsWholeText, singleReply, systemPrompt } from '../pla
 import { DEFAULT_SETTINGS } from '../../../shared/playground-settings';
 import { notify } from '../notifications/service';
 import { boardOf } from './board';
-import { runChecks } from './checks';
+import { type Judge, runChecks } from './checks';
 import * as repo from './repository';
 
 /*
@@ -30,7 +30,9 @@ import * as repo from './repository';
  * forbids repeating it) and never stored with a run. The output is read through the try's leak
  * guard (a passage of the prompt the case did not supply cuts it, with the guard's notice), and an
  * output holding the whole prompt (one too short for the guard's window) is withheld. The checks
- * read the whole answer; their results are verdicts, not text.
+ * read the whole answer; their results are verdicts, not text. A rubric is judged by the model
+ * the creator chose, sent the rubric and the answer only (never the prompt); what judging costs is
+ * part of the run's cost.
  */
 
 export interface PromptTestDeps {
@@ -130,7 +132,22 @@ async function runCase(
     premiumText: req.premiumText,
     supplied: req.supplied,
   });
-  const checks = runChecks(JSON.parse(c.checks) as TestCheck[], reply.text);
+  let judgeMicros = 0;
+  const judge: Judge = async (check, answer) => {
+    const entry = deps.models.find(check.judge);
+    if (!entry || deps.models.status(entry.key) === 'unavailable') {
+      return { verdict: null, by: entry?.name ?? check.judge };
+    }
+    const verdict = await singleReply(deps, entry, {
+      system: JUDGE_SYSTEM,
+      messages: [{ role: 'user', content: judgeMessage(check.rubric, answer) }],
+      premiumText: null,
+      supplied: [],
+    });
+    judgeMicros += verdict.costMicros;
+    return { verdict: verdict.failure ? null : verdictOf(verdict.text), by: entry.name };
+  };
+  const checks = reply.failure ? [] : await runChecks(JSON.parse(c.checks) as TestCheck[], reply.text, judge);
   const status = reply.failure
     ? 'error'
     : checks.every((r) => r.passed) && !reply.leaked
@@ -151,9 +168,10 @@ async function runCase(
     status,
     input_tokens: reply.inputTokens,
     output_tokens: reply.outputTokens,
-    cost_micros: reply.costMicros,
+    // A rubric's judging is part of the run's cost, paid from the same budget.
+    cost_micros: reply.costMicros + judgeMicros,
     latency_ms: reply.failure ? null : reply.latencyMs,
-    checks: JSON.stringify(reply.failure ? [] : checks),
+    checks: JSON.stringify(checks),
     month: monthOf(meta.now),
     created_at: nowIso(),
   };

@@ -1,6 +1,7 @@
 import { LoaderCircleIcon, PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { MODELS, MODEL_NAMES, type Model } from '@shared/constants';
 import type { CreatorPrompt } from '@shared/creator';
 import { promptVariableNames } from '@shared/prompt-variables';
 import {
@@ -8,6 +9,7 @@ import {
   CHECK_LABELS,
   type CheckKind,
   MAX_CHECKS,
+  MAX_RUBRIC_CHARS,
   MAX_TEST_CASES,
   type PromptTests,
   type TestCase,
@@ -131,6 +133,8 @@ const describeCheck = (c: TestCheck) => {
       return 'Is valid JSON';
     case 'max-words':
       return `At most ${c.words} words`;
+    case 'rubric':
+      return `Judged by ${MODEL_NAMES[c.judge]}: “${c.rubric}”`;
   }
 };
 
@@ -191,16 +195,30 @@ function Cases({ prompt, cases }: { prompt: CreatorPrompt; cases: TestCase[] }) 
 interface CheckDraft {
   kind: CheckKind;
   value: string;
+  /** The model that judges a rubric. */
+  judge: Model;
 }
 
-const toCheck = (d: CheckDraft): unknown =>
-  d.kind === 'json'
-    ? { kind: 'json' }
-    : d.kind === 'max-words'
-      ? { kind: 'max-words', words: Number(d.value) }
-      : d.kind === 'matches'
-        ? { kind: 'matches', pattern: d.value }
-        : { kind: d.kind, text: d.value };
+const toCheck = (d: CheckDraft): unknown => {
+  switch (d.kind) {
+    case 'json':
+      return { kind: 'json' };
+    case 'max-words':
+      return { kind: 'max-words', words: Number(d.value) };
+    case 'matches':
+      return { kind: 'matches', pattern: d.value };
+    case 'rubric':
+      return { kind: 'rubric', rubric: d.value, judge: d.judge };
+    default:
+      return { kind: d.kind, text: d.value };
+  }
+};
+
+const VALUE_LABELS: Partial<Record<CheckKind, [label: string, placeholder: string]>> = {
+  'max-words': ['Word limit', '100'],
+  matches: ['Pattern', '^Dear '],
+  rubric: ['Rubric', 'Friendly, names the product and ends with a question'],
+};
 
 function AddCaseForm({ prompt }: { prompt: CreatorPrompt }) {
   const id = useId();
@@ -276,7 +294,9 @@ function AddCaseForm({ prompt }: { prompt: CreatorPrompt }) {
               containerClassName="w-full sm:w-48"
               onChange={(e) =>
                 setChecks((all) =>
-                  all.map((c, j) => (j === i ? { kind: e.target.value as CheckKind, value: '' } : c)),
+                  all.map((c, j) =>
+                    j === i ? { kind: e.target.value as CheckKind, value: '', judge: c.judge } : c,
+                  ),
                 )
               }
             >
@@ -288,14 +308,11 @@ function AddCaseForm({ prompt }: { prompt: CreatorPrompt }) {
             </NativeSelect>
             {check.kind !== 'json' ? (
               <Input
-                aria-label={
-                  check.kind === 'max-words' ? 'Word limit' : check.kind === 'matches' ? 'Pattern' : 'Text'
-                }
+                aria-label={VALUE_LABELS[check.kind]?.[0] ?? 'Text'}
                 className="min-w-0 flex-1"
                 inputMode={check.kind === 'max-words' ? 'numeric' : undefined}
-                placeholder={
-                  check.kind === 'max-words' ? '100' : check.kind === 'matches' ? '^Dear ' : 'text'
-                }
+                maxLength={check.kind === 'rubric' ? MAX_RUBRIC_CHARS : undefined}
+                placeholder={VALUE_LABELS[check.kind]?.[1] ?? 'text'}
                 value={check.value}
                 onChange={(e) =>
                   setChecks((all) => all.map((c, j) => (j === i ? { ...c, value: e.target.value } : c)))
@@ -304,6 +321,24 @@ function AddCaseForm({ prompt }: { prompt: CreatorPrompt }) {
             ) : (
               <span className="flex-1" />
             )}
+            {check.kind === 'rubric' ? (
+              <NativeSelect
+                aria-label={`Judge of check ${i + 1}`}
+                value={check.judge}
+                containerClassName="w-full sm:w-36"
+                onChange={(e) =>
+                  setChecks((all) =>
+                    all.map((c, j) => (j === i ? { ...c, judge: e.target.value as Model } : c)),
+                  )
+                }
+              >
+                {MODELS.map((m) => (
+                  <option key={m} value={m}>
+                    Judged by {MODEL_NAMES[m]}
+                  </option>
+                ))}
+              </NativeSelect>
+            ) : null}
             <Button
               type="button"
               variant="ghost"
@@ -322,7 +357,7 @@ function AddCaseForm({ prompt }: { prompt: CreatorPrompt }) {
             variant="outline"
             size="sm"
             className="justify-self-start"
-            onClick={() => setChecks((all) => [...all, { kind: 'contains', value: '' }])}
+            onClick={() => setChecks((all) => [...all, { kind: 'contains', value: '', judge: 'claude' }])}
           >
             <PlusIcon aria-hidden />
             Add a check
