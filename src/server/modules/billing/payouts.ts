@@ -207,6 +207,17 @@ export async function queueTransfer(
   await deps.jobs.send(PAYOUT_TRANSFER_QUEUE, { payoutId, adminId } satisfies PayoutTransferJob, { db: trx });
 }
 
+/** What the admin Jobs page says of payout-transfer jobs: the amount, the creator and the status now. */
+export async function payoutJobSummaries(db: Db, payoutIds: string[]): Promise<Map<string, string>> {
+  const rows = await repo.findAdminPayouts(db, payoutIds);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      `Payout of ${money(r.amount_minor, r.currency)} to ${r.creator_email} (${r.status})`,
+    ]),
+  );
+}
+
 export async function adminEmail(db: Db, id: string) {
   return (await repo.findCreator(db, id))?.email ?? 'unknown';
 }

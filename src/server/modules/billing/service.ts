@@ -34,7 +34,7 @@ export {
 } from './repository/current-plan';
 export { currentSubscription } from './subscriptions';
 export { REMINDER_CRON, REMINDER_QUEUE } from './reminders';
-export { PAYOUT_TRANSFER_QUEUE, type PayoutTransferJob, payoutBalances } from './payouts';
+export { PAYOUT_TRANSFER_QUEUE, type PayoutTransferJob, payoutBalances, payoutJobSummaries } from './payouts';
 export { teamOwnsPrompt, teamPurchases } from './team-purchases';
 
 /** Billing bound to its dependencies, for the routes and the jobs. */

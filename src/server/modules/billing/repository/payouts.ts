@@ -313,6 +313,9 @@ export async function listAdminPayouts(db: Db, f: { status?: string; page: numbe
   return { rows: list, total: Number(total.n) };
 }
 
+export const findAdminPayouts = (db: Db, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : adminPayoutQuery(db).where('po.id', 'in', ids).execute();
+
 export const findAdminPayout = (db: Db, id: string) =>
   adminPayoutQuery(db).where('po.id', '=', id).executeTakeFirst();
 
