@@ -306,7 +306,7 @@ test('a transfer the gateway reverses shows as reversed, and its amount is back 
   const item = page.getByTestId('payout-item').first();
   await expect(item).toContainText('Reversed');
   await expect(item).toContainText(
-    'The transfer was reversed at the gateway. $15.00 is back in your balance.',
+    'The transfer was reversed at the gateway; $15.00 went back to the available balance.',
   );
   await expect(item).toContainText('Test gateway (demo, no real money)');
 

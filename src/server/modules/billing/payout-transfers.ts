@@ -153,8 +153,8 @@ export async function applyTransferEvent(
   const amount = money(back, payout.currency);
   const note =
     outcome === 'failed'
-      ? `The transfer failed at the gateway${reason ? `: ${reason}` : ''}. ${amount} is back in your balance.`
-      : `The transfer was reversed at the gateway. ${amount} is back in your balance.`;
+      ? `The transfer failed at the gateway${reason ? `: ${reason}` : ''}; ${amount} went back to the available balance.`
+      : `The transfer was reversed at the gateway; ${amount} went back to the available balance.`;
   if (!(await repo.endTransfer(trx, payout.id, from, { status: outcome, reference: t.id, note, now }))) {
     return false;
   }

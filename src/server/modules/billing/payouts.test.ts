@@ -598,7 +598,7 @@ describe('payouts: transfers Razorpay reports failed or reversed', () => {
     expect(mine).toMatchObject({
       status: 'reversed',
       reference: transferId,
-      note: 'The transfer was reversed at the gateway. $10.39 is back in your balance.',
+      note: 'The transfer was reversed at the gateway; $10.39 went back to the available balance.',
     });
     expect(await auditOf(id)).toEqual(['payout.request', 'payout.approve', 'payout.paid', 'payout.reversed']);
     const gatewayRow = await db()
@@ -645,7 +645,7 @@ describe('payouts: transfers Razorpay reports failed or reversed', () => {
     expect((await webhook(event)).json().data.outcome).toBe('applied');
     expect(await payoutRow(id)).toMatchObject({
       status: 'failed',
-      note: 'The transfer failed at the gateway: The linked account is not active. $10.39 is back in your balance.',
+      note: 'The transfer failed at the gateway: The linked account is not active; $10.39 went back to the available balance.',
     });
     expect(await usd(c.token)).toMatchObject({ availableMinor: 1039, paidMinor: 0, inProgressMinor: 0 });
     expect(await auditOf(id)).toEqual(['payout.request', 'payout.approve', 'payout.paid', 'payout.failed']);
