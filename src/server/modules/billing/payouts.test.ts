@@ -369,6 +369,40 @@ describe('payouts: the admin', () => {
     ]);
   });
 
+  it('approvals through the gateway at once, and again while processing, make one transfer', async () => {
+    const c = await signUp('Paula Parallel');
+    await sale(c);
+    const account = 'acc_PARAs1LkFccllA';
+    fake.accounts.add(account);
+    await put('/api/payouts/account', c.token, { razorpayAccountId: account });
+    const admin = await adminToken();
+    const id = (await request(c.token, 1000)).json().data.id as string;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' }),
+      ),
+    );
+    // Each is told the payout is on its way (or paid), or that its transfer is in hand right now.
+    for (const a of answers) {
+      if (a.statusCode === 200) expect(['processing', 'paid']).toContain(a.json().data.status);
+      else
+        expect(a.json()).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          message: 'A transfer of this payout is already in progress.',
+        });
+    }
+    expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    expect((await settled(id)).status).toBe('paid');
+    expect(fake.transfers.filter((x) => x.idempotencyKey === id)).toHaveLength(1);
+    expect((await ledgerOf(c.id)).map((e) => e.kind)).toEqual(['reserve', 'approve', 'pay']);
+    const paidMail = await db()
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', c.email)
+      .execute();
+    expect(paidMail.map((m) => m.subject)).toEqual(['Your payout of $10.00 was paid']);
+  });
+
   it('a transfer that keeps failing ends as a dead job, stays processing, and the admin retries it', async () => {
     const c = await signUp('Dee Dead');
     await sale(c);
