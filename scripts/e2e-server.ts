@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { E2E_WEBHOOK_SECRET } from '../tests/e2e/e2e-env';
 
 /*
  * Starts the built app for the Playwright suite on a fresh demo database, so every run sees the same
@@ -15,4 +16,6 @@ process.env.LOG_LEVEL ??= 'warn';
 // The suite makes many calls from one address in a short time.
 process.env.RATE_LIMIT_MAX ??= '100000';
 process.env.AUTH_RATE_LIMIT_PER_ADDRESS ??= '100000';
+// Specs sign the gateway's webhooks with it (tests/e2e/e2e-env.ts).
+process.env.RAZORPAY_WEBHOOK_SECRET ??= E2E_WEBHOOK_SECRET;
 await import('../src/server/main');

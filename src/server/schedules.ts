@@ -1,7 +1,12 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { REPORT_SCHEDULES, sendAdminReport } from './modules/admin/settings/report';
-import { REMINDER_CRON, REMINDER_QUEUE } from './modules/billing/service';
+import {
+  PAYOUT_TRANSFER_QUEUE,
+  type PayoutTransferJob,
+  REMINDER_CRON,
+  REMINDER_QUEUE,
+} from './modules/billing/service';
 import { registerNearDuplicateJob } from './modules/creator/service';
 import { UPLOADS_CLEANUP_QUEUE } from './modules/playground/service';
 import { registerPromptTestJobs } from './modules/prompt-tests/service';
@@ -12,7 +17,7 @@ import type { Services } from './services';
  * period ended are marked expired (reads already treat them as ended), refunds left due by a
  * gateway failure are tried again, renewal reminders and the admins' reports are mailed,
  * prompt tests that are due run again (each prompt claimed once across instances, decision 057),
- * and files nobody holds any more (unsent uploads, those of deleted conversations) are removed;
+ * approved payouts' transfers are sent (decision 070), and files nobody holds any more (unsent uploads, those of deleted conversations) are removed;
  * and the queue of the near-duplicate re-check of an edited live prompt (decision 066).
  */
 export function scheduleJobs(services: Services, database: Database, config: Config): void {
@@ -25,6 +30,10 @@ export function scheduleJobs(services: Services, database: Database, config: Con
     await billing.retryRefunds();
   });
   jobs.schedule('refund-retry', '* * * * *');
+  // An approved payout's transfer, sent once across instances and retried with backoff (decision 070).
+  jobs.work<PayoutTransferJob>(PAYOUT_TRANSFER_QUEUE, { retryLimit: 5 }, (job) =>
+    billing.sendPayoutTransfer(job),
+  );
   jobs.work(REMINDER_QUEUE, { retryLimit: 3 }, async () => {
     await billing.remindRenewals();
   });

@@ -72,6 +72,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
       log,
       models,
       mailer,
+      jobs,
       publicUrl: config.publicUrl,
     }),
     apiKeys: createApiKeysService({ db, limiter, rateLimit: config.apiKeyRateLimit }),

@@ -79,4 +79,5 @@ export const QUEUE_LABELS: Record<string, string> = {
   'prompt-tests-due': 'Prompt test re-runs',
   'renewal-reminders': 'Renewal reminders',
   'uploads-cleanup': 'Upload clean-up',
+  'payout-transfer': 'Payout transfer',
 };

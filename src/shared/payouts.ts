@@ -16,7 +16,11 @@ export const DEFAULT_PAYOUT_THRESHOLD_MINOR = 1000;
 export const PAYOUT_THRESHOLD_MIN_MINOR = 100;
 export const PAYOUT_AMOUNT_MAX_MINOR = 100_000_000;
 
-export const PAYOUT_STATUSES = ['requested', 'approved', 'paid', 'rejected'] as const;
+/**
+ * `processing`: approved for the gateway, its transfer job not yet done (decision 070); `failed` and
+ * `reversed`: the gateway reported the transfer failed or reversed, and the amount is back in the balance.
+ */
+export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'rejected', 'failed', 'reversed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_METHODS = ['razorpay', 'test', 'manual'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
@@ -39,6 +43,7 @@ export const PAYOUT_MESSAGES = {
   transferFailed:
     'The payment gateway could not make this transfer. Try again (a retry never pays twice), or check the Razorpay dashboard before paying by hand.',
   paid: 'Payout marked paid',
+  queued: 'Payout approved: the transfer is being sent',
   rejected: 'Payout rejected',
 } as const;
 
@@ -77,7 +82,7 @@ export const PayoutSchema = z.object({
   status: z.enum(PAYOUT_STATUSES),
   method: z.enum(PAYOUT_METHODS).nullable(),
   reference: z.string().nullable(),
-  /** The rejection reason, or why the last transfer failed. */
+  /** The rejection reason, why the last transfer failed, or what the gateway reported. */
   note: z.string().nullable(),
   requestedAt: z.string(),
   decidedAt: z.string().nullable(),
@@ -91,7 +96,7 @@ export const PayoutBalanceSchema = z.object({
   availableMinor: z.number().int(),
   /** Sales (net of their refunds) still inside the refund window. */
   pendingMinor: z.number().int(),
-  /** Requested or approved, not yet paid. */
+  /** Requested or processing, not yet paid. */
   inProgressMinor: z.number().int(),
   paidMinor: z.number().int(),
   thresholdMinor: z.number().int(),

@@ -10,12 +10,14 @@ import {
   registerAccount,
   useSession,
 } from './auth-helpers';
-import { E2E_DB_FILE } from './e2e-env';
+import { E2E_DB_FILE, E2E_WEBHOOK_SECRET } from './e2e-env';
 
 /*
- * Payouts (issue 57): a creator with a sale past the 30-day refund window asks for a payout on the
- * Earnings tab, an admin approves it through the test gateway (demo mode) on the Payouts page, and
- * the creator sees it paid. Then screenshots of both pages, light and dark, 1280 and 390 px wide.
+ * Payouts (issue 57, decisions 056 and 070): a creator with a sale past the 30-day refund window
+ * asks for a payout on the Earnings tab, an admin approves it through the test gateway (demo mode)
+ * on the Payouts page, its transfer job pays it, and the creator sees it paid; a transfer the
+ * gateway's webhook reports reversed shows as reversed to both, with the amount back in the
+ * balance. Then screenshots of both pages, light and dark, 1280 and 390 px wide.
  */
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -69,6 +71,102 @@ function backdate(paymentId: string) {
   }
 }
 
+/** The payout once its transfer job has left it processing (paid, normally). */
+async function settledPayout(request: APIRequestContext, token: string, id: string) {
+  let payout: { status: string; reference: string | null; amountMinor: number } | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/payouts', { headers: auth(token) });
+      const data = (await res.json()) as {
+        data: { payouts: { id: string; status: string; reference: string | null; amountMinor: number }[] };
+      };
+      payout = data.data.payouts.find((p) => p.id === id);
+      return payout?.status;
+    })
+    .toBe('paid');
+  return payout!;
+}
+
+/**
+ * What Razorpay's webhook sends about a Route transfer reversed in full: its transfer entity (the
+ * wire format of GET /v1/transfers/:id) signed with the webhook secret over the raw body.
+ */
+async function reversedAtRazorpay(
+  request: APIRequestContext,
+  payout: { id: string; reference: string; amountMinor: number },
+) {
+  const now = Math.floor(Date.now() / 1000);
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_e2eplatform01',
+    event: 'transfer.reversed',
+    contains: ['transfer'],
+    payload: {
+      transfer: {
+        entity: {
+          id: payout.reference,
+          entity: 'transfer',
+          status: 'reversed',
+          source: 'acc_e2eplatform01',
+          recipient: 'acc_e2ecreator0001',
+          amount: payout.amountMinor,
+          currency: 'USD',
+          amount_reversed: payout.amountMinor,
+          fees: 0,
+          tax: 0,
+          notes: { payoutId: payout.id },
+          linked_account_notes: [],
+          on_hold: false,
+          on_hold_until: null,
+          recipient_settlement_id: null,
+          created_at: now,
+          processed_at: now,
+          error: {
+            code: null,
+            description: null,
+            reason: null,
+            field: null,
+            step: null,
+            id: payout.reference,
+            source: null,
+            metadata: null,
+          },
+        },
+      },
+    },
+    created_at: now,
+  });
+  const res = await request.post('/api/payments/webhook', {
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': crypto.createHmac('sha256', E2E_WEBHOOK_SECRET).update(body).digest('hex'),
+      'x-razorpay-event-id': `evt_e2e_${payout.id.slice(0, 12)}`,
+    },
+    data: body,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(((await res.json()) as { data: { outcome: string } }).data.outcome).toBe('applied');
+}
+
+/** A payout of `amountMinor` asked for, approved through the test gateway and paid by its job, then reversed. */
+async function reversedPayout(request: APIRequestContext, creator: RegisteredAccount, amountMinor: number) {
+  const asked = await request.post('/api/payouts', {
+    headers: auth(creator.token),
+    data: { amountMinor, currency: 'USD' },
+  });
+  expect(asked.status()).toBe(201);
+  const id = ((await asked.json()) as { data: { id: string } }).data.id;
+  const adminToken = await apiSignIn(request, DEMO_ADMIN, 'admin');
+  const approved = await request.post(`/api/admin/payouts/${id}/approve`, {
+    headers: auth(adminToken),
+    data: { method: 'gateway' },
+  });
+  expect(approved.status()).toBe(200);
+  const paid = await settledPayout(request, creator.token, id);
+  await reversedAtRazorpay(request, { id, reference: paid.reference!, amountMinor });
+  return id;
+}
+
 async function openEarnings(page: Page) {
   await page.goto('/dashboard?tab=earnings');
   await expect(page.getByTestId('balance-available')).toBeVisible();
@@ -112,7 +210,8 @@ test('a creator asks for a payout, an admin approves it, the creator sees it pai
   ).toBeChecked();
   await admin.screenshot({ path: '.tmp/shots/admin-approve-dialog-1280.png' });
   await dialog.getByRole('button', { name: 'Approve and pay' }).click();
-  await expect(admin.getByText('Payout marked paid')).toBeVisible();
+  // The transfer is a background job: approved now, paid once the job has sent it.
+  await expect(admin.getByText('Payout approved: the transfer is being sent')).toBeVisible();
   await admin.getByRole('tab', { name: 'Paid' }).click();
   await expect(admin.getByTestId('admin-payout').filter({ hasText: creator.email })).toContainText(
     'Test gateway (demo, no real money)',
@@ -191,6 +290,38 @@ test('a refund after a payout shows a negative balance and pauses payouts', asyn
   await page.screenshot({ path: '.tmp/shots/earnings-negative-1280.png', fullPage: true });
 });
 
+test('a transfer the gateway reverses shows as reversed, and its amount is back in the balance', async ({
+  browser,
+  page,
+}) => {
+  const creator = await registerAccount(page.request, 'payout-reversed');
+  await settledSale(page.request, creator, 'Reversal example');
+  await reversedPayout(page.request, creator, 1500);
+
+  await useSession(page, creator.token);
+  await openEarnings(page);
+  // $20.00 earned, $15.00 paid out and reversed: all of it available again, nothing paid.
+  await expect(page.getByTestId('balance-available')).toContainText('$20.00');
+  await expect(page.getByTestId('balance-paid')).toContainText('$0.00');
+  const item = page.getByTestId('payout-item').first();
+  await expect(item).toContainText('Reversed');
+  await expect(item).toContainText(
+    'The transfer was reversed at the gateway; $15.00 went back to the available balance.',
+  );
+  await expect(item).toContainText('Test gateway (demo, no real money)');
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await openAdminPanel(admin, '/admin/payouts');
+  await admin.getByRole('tab', { name: 'Reversed' }).click();
+  const row = admin.getByTestId('admin-payout').filter({ hasText: creator.email });
+  await expect(row).toContainText('Reversed');
+  await expect(row).toContainText('$15.00');
+  await expect(row).toContainText('Available now $20.00');
+  await expect(row.getByRole('button', { name: 'Approve and pay' })).toHaveCount(0);
+  await adminContext.close();
+});
+
 test('a creator cannot open the admin payouts page', async ({ page }) => {
   const creator = await registerAccount(page.request, 'payout-wrong-role');
   const res = await page.request.get('/api/admin/payouts', { headers: auth(creator.token) });
@@ -232,6 +363,8 @@ test.describe('screenshots', () => {
       headers: auth(adminToken),
       data: { method: 'manual', reference: 'BANK-2026-0412' },
     });
+    // A third, paid through the test gateway by its job and then reversed at the gateway.
+    await reversedPayout(request, creator, 1000);
   });
 
   test.afterAll(async ({ request }) => {
@@ -246,7 +379,8 @@ test.describe('screenshots', () => {
         await page.addInitScript((t) => localStorage.setItem('promptforge-theme', t), theme);
         await useSession(page, creator.token);
         await openEarnings(page);
-        await expect(page.getByTestId('payout-item')).toHaveCount(2);
+        await expect(page.getByTestId('payout-item')).toHaveCount(3);
+        await expect(page.getByTestId('payout-item').filter({ hasText: 'Reversed' })).toHaveCount(1);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `.tmp/shots/earnings-${theme}-${width}.png`, fullPage: true });
 

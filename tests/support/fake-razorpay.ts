@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 /*
  * A fake Razorpay API on loopback speaking the real REST shapes (https://razorpay.com/docs/api/):
  * POST /v1/orders, POST /v1/payments/:id/refund and Route's POST /v1/transfers (direct transfers,
- * with the X-Transfer-Idempotency header) with basic auth, error bodies as
- * {error: {code, description}}. It also plays Checkout (a signed success for an order) and signs
- * webhooks, so tests exercise the app's real client, signature checks and webhook handler.
+ * with the X-Transfer-Idempotency header) and POST /v1/transfers/:id/reversals with basic auth,
+ * error bodies as {error: {code, description}}. It also plays Checkout (a signed success for an
+ * order) and signs webhooks (transfer events carry its transfer entity as it stands), so tests
+ * exercise the app's real client, signature checks and webhook handler.
  */
 
 export const FAKE_KEY_ID = 'rzp_test_fake0001';
@@ -40,6 +41,10 @@ export interface FakeTransfer {
   currency: string;
   notes: Record<string, string>;
   idempotencyKey: string | null;
+  /** Razorpay's transfer statuses: processed, failed, reversed, partially_reversed. */
+  status: string;
+  amountReversed: number;
+  createdAt: number;
 }
 
 export interface FakeRazorpay {
@@ -52,6 +57,10 @@ export interface FakeRazorpay {
   accounts: Set<string>;
   /** What the next API call does instead of succeeding. */
   next: NextBehaviour | null;
+  /** Razorpay's transfer entity for a transfer the fake made, as its API and webhooks show it. */
+  transferEntity(id: string): Record<string, unknown>;
+  /** Marks a transfer failed, as Razorpay does before it sends `transfer.failed`. */
+  failTransfer(id: string): void;
   /** Checkout's success response for an order, signed with the key secret. */
   pay(
     orderId: string,
@@ -64,6 +73,7 @@ export interface FakeRazorpay {
       payment?: Record<string, unknown>;
       order?: Record<string, unknown>;
       refund?: Record<string, unknown>;
+      transfer?: Record<string, unknown>;
     },
     options?: { eventId?: string; secret?: string },
   ): { body: string; headers: Record<string, string> };
@@ -79,6 +89,45 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     transfers: [],
     accounts: new Set<string>(),
     next: null,
+    transferEntity(id) {
+      const t = fake.transfers.find((x) => x.id === id);
+      if (!t) throw new Error(`the fake made no transfer ${id}`);
+      const failed = t.status === 'failed';
+      return {
+        id: t.id,
+        entity: 'transfer',
+        status: t.status,
+        source: 'acc_fakeplatform001',
+        recipient: t.recipient,
+        amount: t.amount,
+        currency: t.currency,
+        amount_reversed: t.amountReversed,
+        fees: 1,
+        tax: 0,
+        notes: Object.keys(t.notes).length > 0 ? t.notes : [],
+        linked_account_notes: [],
+        on_hold: false,
+        on_hold_until: null,
+        recipient_settlement_id: null,
+        created_at: t.createdAt,
+        processed_at: failed ? null : t.createdAt,
+        error: {
+          code: failed ? 'BAD_REQUEST_ERROR' : null,
+          description: failed ? 'The linked account is not active' : null,
+          reason: failed ? 'linked_account_inactive' : null,
+          field: null,
+          step: failed ? 'transfer_processing' : null,
+          id: t.id,
+          source: failed ? 'business' : null,
+          metadata: null,
+        },
+      };
+    },
+    failTransfer(id) {
+      const t = fake.transfers.find((x) => x.id === id);
+      if (!t) throw new Error(`the fake made no transfer ${id}`);
+      t.status = 'failed';
+    },
     pay(orderId, secret = FAKE_KEY_SECRET) {
       const paymentId = rid('pay');
       return {
@@ -227,37 +276,36 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
           currency: String(body.currency),
           notes: (body.notes as Record<string, string>) ?? {},
           idempotencyKey,
+          status: 'processed',
+          amountReversed: 0,
+          createdAt: Math.floor(Date.now() / 1000),
         };
         if (!earlier) fake.transfers.push(t);
-        const at = Math.floor(Date.now() / 1000);
+        return send(200, fake.transferEntity(t.id));
+      }
+      // https://razorpay.com/docs/api/payments/route/reverse-transfers/ : the amount defaults to all.
+      const reversal = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(req.url ?? '');
+      if (req.method === 'POST' && reversal) {
+        const t = fake.transfers.find((x) => x.id === decodeURIComponent(reversal[1]!));
+        if (!t) return error(400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
+        const amount = body.amount === undefined ? t.amount - t.amountReversed : Number(body.amount);
+        if (!Number.isInteger(amount) || amount < 1 || amount > t.amount - t.amountReversed) {
+          return error(400, 'BAD_REQUEST_ERROR', 'The reversal amount exceeds the amount left to reverse');
+        }
+        t.amountReversed += amount;
+        t.status = t.amountReversed === t.amount ? 'reversed' : 'partially_reversed';
         return send(200, {
-          id: t.id,
-          entity: 'transfer',
-          status: 'processed',
-          source: 'acc_fakeplatform001',
-          recipient: t.recipient,
-          amount: t.amount,
-          currency: t.currency,
-          amount_reversed: 0,
-          fees: 1,
+          id: rid('rvrsl'),
+          entity: 'reversal',
+          transfer_id: t.id,
+          amount,
+          fee: 0,
           tax: 0,
-          notes: t.notes,
-          linked_account_notes: [],
-          on_hold: false,
-          on_hold_until: null,
-          recipient_settlement_id: null,
-          created_at: at,
-          processed_at: at,
-          error: {
-            code: null,
-            description: null,
-            reason: null,
-            field: null,
-            step: null,
-            id: t.id,
-            source: null,
-            metadata: null,
-          },
+          currency: t.currency,
+          notes: (body.notes as Record<string, string>) ?? [],
+          initiator_id: 'fakeplatform001',
+          customer_refund_id: null,
+          created_at: Math.floor(Date.now() / 1000),
         });
       }
       return error(404, 'BAD_REQUEST_ERROR', 'The requested URL was not found on the server.');

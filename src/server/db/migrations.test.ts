@@ -609,6 +609,54 @@ describe.each(engines)('migrations on %s', (engine) => {
       expect(columns.map((c) => c.name)).not.toContain('snapshot_output');
     }));
 
+  it('0040 moves approved payouts to processing, takes a reversal once, and comes down', () =>
+    withEngine(engine, async (database) => {
+      const db = database.db;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0038-reviews-tied-to-use')).error).toBeUndefined();
+      const now = new Date().toISOString();
+      await sql`insert into users (id, email, email_normalized, name, password_hash, created_at, updated_at)
+        values ('u1', 'u1@x.test', 'u1@x.test', 'A', 'h', ${now}, ${now})`.execute(db);
+      const payout = (id: string, status: string, method: string | null, reference: string | null) =>
+        sql`insert into payouts (id, creator_id, amount_minor, currency, status, method, reference, requested_at,
+          paid_at, updated_at) values (${id}, 'u1', 1000, 'USD', ${status}, ${method}, ${reference}, ${now},
+          ${status === 'paid' ? now : null}, ${now})`.execute(db);
+      const entry = (id: string, payoutId: string, kind: string, amount: number) =>
+        sql`insert into payout_entries (id, payout_id, creator_id, kind, amount_minor, currency, created_at)
+          values (${id}, ${payoutId}, 'u1', ${kind}, ${amount}, 'USD', ${now})`.execute(db);
+      await payout('a', 'approved', null, null);
+      await payout('b', 'paid', 'razorpay', 'trf_1');
+      await entry('ea', 'a', 'reserve', -1000);
+      await entry('eb', 'b', 'reserve', -1000);
+
+      expect((await migrator.migrateTo('0040-payout-reversals')).error).toBeUndefined();
+      const status = async (id: string) =>
+        (await sql<{ status: string }>`select status from payouts where id = ${id}`.execute(db)).rows[0]!
+          .status;
+      expect(await status('a')).toBe('processing');
+      await expect(sql`update payouts set status = 'approved' where id = 'a'`.execute(db)).rejects.toThrow();
+      // A reversed payout keeps what a paid one has; its reversal is positive, and once.
+      await expect(
+        sql`update payouts set status = 'reversed', paid_at = null where id = 'b'`.execute(db),
+      ).rejects.toThrow();
+      await sql`update payouts set status = 'reversed' where id = 'b'`.execute(db);
+      await expect(entry('r0', 'b', 'reverse', -1000)).rejects.toThrow();
+      await entry('r1', 'b', 'reverse', 1000);
+      await expect(entry('r2', 'b', 'reverse', 1000)).rejects.toThrow();
+      // One payout per gateway transfer.
+      await expect(payout('c', 'paid', 'test', 'trf_1')).rejects.toThrow();
+      const entries = await sql`select id from payout_entries where payout_id = 'b'`.execute(db);
+      expect(entries.rows).toHaveLength(2);
+
+      expect((await migrator.migrateTo('0038-reviews-tied-to-use')).error).toBeUndefined();
+      expect(await status('a')).toBe('approved');
+      expect(await status('b')).toBe('rejected');
+      const kinds = await sql<{
+        kind: string;
+      }>`select kind from payout_entries where payout_id = 'b' order by kind`.execute(db);
+      expect(kinds.rows.map((r) => r.kind)).toEqual(['release', 'reserve']);
+    }));
+
   it('roll all the way down and up again', () =>
     withEngine(engine, async (database) => {
       await migrateToLatest(database.db);

@@ -580,7 +580,7 @@ export interface PayoutsTable {
   creator_id: string;
   amount_minor: number;
   currency: string;
-  /** 'requested', 'approved', 'paid' or 'rejected' */
+  /** 'requested', 'processing' (its transfer job not yet done), 'paid', 'rejected', 'failed' or 'reversed' */
   status: string;
   /** How it was paid: 'razorpay' (a Route transfer), 'test' (the test gateway), 'manual'. */
   method: string | null;
@@ -601,7 +601,7 @@ export interface PayoutEntriesTable {
   id: string;
   payout_id: string;
   creator_id: string;
-  /** 'reserve' (negative), 'approve' (0), 'pay' (0), 'release' (positive) */
+  /** 'reserve' (negative), 'approve' (0), 'pay' (0), 'release' and 'reverse' (positive) */
   kind: string;
   amount_minor: number;
   currency: string;

@@ -9,7 +9,8 @@ import { newId, nowIso } from './time';
 export async function recordAudit(
   db: Kysely<DB>,
   entry: {
-    actor: { id: string; email: string };
+    /** A null id: no person acted (the payment gateway's webhook); the email names what did. */
+    actor: { id: string | null; email: string };
     /** Dotted verb, e.g. 'user.status', 'prompt.update', 'plan.delete', 'settings.security'. */
     action: string;
     targetType: 'user' | 'prompt' | 'plan' | 'payment' | 'payout' | 'settings' | 'contact' | 'job';

@@ -4,6 +4,7 @@ import { type BillingPeriod, PAYMENT_MESSAGES } from '../../../shared/billing';
 import type { PaymentsConfig } from '../../config';
 import type { DB } from '../../db/types';
 import type { ModelRegistry } from '../../integrations/ai/providers';
+import type { Jobs } from '../../jobs';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { PaymentGateway, TestGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/errors';
@@ -20,6 +21,8 @@ export interface BillingDeps {
   publicUrl: string;
   /** The configured models, for the models each plan offers (its limits, issue 59). */
   models: ModelRegistry;
+  /** The job queue: an approved payout's transfer is a job (decision 070). */
+  jobs: Jobs;
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,30 +7,39 @@ import {
   type PayoutStatus,
 } from '../../../shared/payouts';
 import { recordAudit } from '../../lib/audit';
-import { AppError, notFound, validation } from '../../lib/errors';
+import { notFound, validation } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/time';
 import { notify } from '../notifications/service';
 import {
   type Actor,
   type Db,
+  PAYOUT_TRANSFER_QUEUE,
   type PayoutDeps,
   adminEmail,
   balanceIn,
   money,
+  queueTransfer,
   thresholds,
   toPayout,
 } from './payouts';
 import * as repo from './repository/payouts';
 
 /*
- * What an admin decides about payouts (decision 056): approval pays through the gateway (a Razorpay
- * Route transfer to the creator's linked account, or the test gateway in demo mode) or by hand with
- * a reference; a rejection releases the amount; the least payout per currency. Each step is a
+ * What an admin decides about payouts (decisions 056, 070): approval queues the gateway's transfer
+ * (payout-transfers.ts: a Razorpay Route transfer to the creator's linked account, or the test
+ * gateway in demo mode) or records it paid by hand with a reference; a rejection releases the
+ * amount; the least payout per currency. Each step is a
  * ledger entry and an audit-log row, and the creator is told (a notice and an e-mail).
  */
 
 /** Tells the creator what became of their payout: a notice and an e-mail, in the caller's transaction. */
-async function mailCreator(deps: PayoutDeps, db: Db, payout: repo.PayoutRow, subject: string, body: string) {
+export async function mailCreator(
+  deps: Pick<PayoutDeps, 'mailer' | 'publicUrl'>,
+  db: Db,
+  payout: repo.PayoutRow,
+  subject: string,
+  body: string,
+) {
   const creator = await repo.findCreator(db, payout.creator_id);
   if (!creator) return;
   await notify({ db }, [
@@ -87,18 +96,24 @@ export async function adminPayouts(
   };
 }
 
-async function adminPayout(db: Db, id: string): Promise<AdminPayout> {
+export async function adminPayout(db: Db, id: string): Promise<AdminPayout> {
   const row = await repo.findAdminPayout(db, id);
   if (!row) throw notFound(PAYOUT_MESSAGES.notFound);
   return toAdminPayout(db, row);
 }
 
-/** Moves a requested payout to approved (its ledger step and audit row); false when it was not requested. */
-async function approveStep(deps: PayoutDeps, admin: Actor, payout: repo.PayoutRow, method: string) {
+/**
+ * Moves a requested payout to processing (its ledger step and audit row), with the method it will be
+ * paid by; a gateway payout's transfer job is queued in the same transaction. False when it was not
+ * requested any more.
+ */
+async function approveStep(deps: PayoutDeps, admin: Actor, payout: repo.PayoutRow, method: PayoutMethod) {
   return deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
     const moved = await repo.updatePayoutFrom(trx, payout.id, ['requested'], null, {
-      status: 'approved',
+      status: 'processing',
+      method,
+      note: null,
       decided_at: now,
       decided_by: admin.id,
       updated_at: now,
@@ -121,15 +136,16 @@ async function approveStep(deps: PayoutDeps, admin: Actor, payout: repo.PayoutRo
       targetType: 'payout',
       targetId: payout.id,
       before: { status: 'requested' },
-      after: { status: 'approved', method },
+      after: { status: 'processing', method },
       ip: admin.ip,
     });
+    if (method !== 'manual') await queueTransfer(deps, trx, payout.id, admin.id);
     return true;
   });
 }
 
-/** Records a payout as paid (from approved, under `claim`), its ledger step, audit row and mail. */
-async function paidStep(
+/** Records a payout as paid (from processing, under `claim`), its ledger step, audit row and mail. */
+export async function paidStep(
   deps: PayoutDeps,
   admin: Actor,
   payout: repo.PayoutRow,
@@ -137,7 +153,7 @@ async function paidStep(
 ) {
   return deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
-    const moved = await repo.updatePayoutFrom(trx, payout.id, ['approved'], paid.claim, {
+    const moved = await repo.updatePayoutFrom(trx, payout.id, ['processing'], paid.claim, {
       status: 'paid',
       method: paid.method,
       reference: paid.reference,
@@ -164,7 +180,7 @@ async function paidStep(
       action: 'payout.paid',
       targetType: 'payout',
       targetId: payout.id,
-      before: { status: 'approved' },
+      before: { status: 'processing' },
       after: { status: 'paid', method: paid.method, reference: paid.reference, accountId: paid.accountId },
       ip: admin.ip,
     });
@@ -186,9 +202,11 @@ async function paidStep(
 }
 
 /**
- * An admin approves a payout and pays it: through the gateway (a Route transfer to the creator's
- * linked account, or the test gateway in demo mode) or by hand with a reference. Calling it again
- * for an approved payout whose transfer failed tries again; a paid payout is answered as it is.
+ * An admin approves a payout: paid by hand with a reference now, or through the gateway (a Route
+ * transfer to the creator's linked account, or the test gateway in demo mode) by the payout-transfer
+ * job, which retries (decision 070). The payout is `processing` until that job has paid it. Calling
+ * it again for a processing payout whose transfer is not in hand queues its transfer again; a paid
+ * payout is answered as it is.
  */
 export async function approvePayout(
   deps: PayoutDeps,
@@ -199,7 +217,8 @@ export async function approvePayout(
   const payout = await repo.findPayout(deps.db, id);
   if (!payout) throw notFound(PAYOUT_MESSAGES.notFound);
   if (payout.status === 'paid') return adminPayout(deps.db, id);
-  if (payout.status === 'rejected') throw validation(PAYOUT_MESSAGES.notOpen);
+  if (payout.status !== 'requested' && payout.status !== 'processing')
+    throw validation(PAYOUT_MESSAGES.notOpen);
   if (payout.claim !== null) throw validation(PAYOUT_MESSAGES.inProgress);
 
   const gateway = deps.gateway;
@@ -209,97 +228,32 @@ export async function approvePayout(
     if (gateway.kind === 'razorpay' && !account) throw validation(PAYOUT_MESSAGES.noAccount);
   }
   const method: PayoutMethod = input.method === 'manual' ? 'manual' : gateway!.kind;
-  const approvedNow = payout.status === 'requested' && (await approveStep(deps, admin, payout, method));
+  if (payout.status === 'requested') {
+    await approveStep(deps, admin, payout, method);
+  } else if (input.method === 'gateway') {
+    // The admin's retry of a transfer whose job gave up (or never ran): one more job.
+    await deps.db.transaction().execute(async (trx) => {
+      if (await repo.setProcessingMethod(trx, id, method, nowIso()))
+        await queueTransfer(deps, trx, id, admin.id);
+    });
+  }
   const current = (await repo.findPayout(deps.db, id))!;
-  if (current.status !== 'approved') {
+  if (current.status !== 'processing') {
     if (current.status === 'paid') return adminPayout(deps.db, id);
     throw validation(PAYOUT_MESSAGES.notOpen);
   }
-
   if (input.method === 'manual') {
-    if (
-      !(await paidStep(deps, admin, current, {
-        method,
-        reference: input.reference,
-        accountId: null,
-        claim: null,
-      }))
-    ) {
-      throw validation(PAYOUT_MESSAGES.inProgress);
-    }
-    deps.mailer.wake();
-    return adminPayout(deps.db, id);
+    const paid = await paidStep(deps, admin, current, {
+      method,
+      reference: input.reference,
+      accountId: null,
+      claim: null,
+    });
+    if (!paid) throw validation(PAYOUT_MESSAGES.inProgress);
   }
-
-  await payByTransfer(deps, admin, current, { gateway: gateway!, account, method, approvedNow });
+  deps.jobs.notify(PAYOUT_TRANSFER_QUEUE);
   deps.mailer.wake();
   return adminPayout(deps.db, id);
-}
-
-/**
- * Pays an approved payout through the gateway, once: the payout is claimed first, and the transfer
- * carries the payout's id as its idempotency key. A failed transfer leaves it approved (a retry is
- * safe), recorded in the audit log, and the creator told it was approved if that is news.
- */
-async function payByTransfer(
-  deps: PayoutDeps,
-  admin: Actor,
-  current: repo.PayoutRow,
-  how: {
-    gateway: NonNullable<PayoutDeps['gateway']>;
-    account: string | null;
-    method: PayoutMethod;
-    approvedNow: boolean;
-  },
-): Promise<void> {
-  const { gateway, account, method, approvedNow } = how;
-  const id = current.id;
-  const marker = `transfer:${newId()}`;
-  if (!(await repo.claimTransfer(deps.db, id, marker, nowIso())))
-    throw validation(PAYOUT_MESSAGES.inProgress);
-  let transferId: string;
-  try {
-    const transfer = await gateway.transfer({
-      accountId: account ?? '',
-      amountMinor: current.amount_minor,
-      currency: current.currency,
-      // The payout's id: a retry after a lost answer gets the first transfer back, never a second.
-      idempotencyKey: current.id,
-      notes: { payoutId: current.id },
-    });
-    transferId = transfer.id;
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : 'transfer failed';
-    await deps.db.transaction().execute(async (trx) => {
-      await repo.releaseTransfer(trx, id, marker, PAYOUT_MESSAGES.transferFailed, nowIso());
-      await recordAudit(trx, {
-        actor: { id: admin.id, email: await adminEmail(trx, admin.id) },
-        action: 'payout.transfer_failed',
-        targetType: 'payout',
-        targetId: id,
-        after: { status: 'approved', error: reason.slice(0, 300) },
-        ip: admin.ip,
-      });
-      if (approvedNow) {
-        await mailCreator(
-          deps,
-          trx,
-          current,
-          `Your payout of ${money(current.amount_minor, current.currency)} was approved`,
-          `Your payout of ${money(current.amount_minor, current.currency)} was approved. We will tell you when it is paid.`,
-        );
-      }
-    });
-    deps.mailer.wake();
-    deps.log.error({ err, payoutId: id }, 'payout transfer failed');
-    throw new AppError('PAYMENT_ERROR', PAYOUT_MESSAGES.transferFailed, { status: 502, internal: reason });
-  }
-  await paidStep(deps, admin, current, {
-    method,
-    reference: transferId,
-    accountId: gateway.kind === 'razorpay' ? account : null,
-    claim: marker,
-  });
 }
 
 /** An admin rejects a payout not yet paid; its amount is released to the creator's balance. */
@@ -309,7 +263,7 @@ export async function rejectPayout(deps: PayoutDeps, admin: Actor, id: string, r
   if (payout.status === 'rejected') return adminPayout(deps.db, id);
   const done = await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
-    const moved = await repo.updatePayoutFrom(trx, id, ['requested', 'approved'], null, {
+    const moved = await repo.updatePayoutFrom(trx, id, ['requested', 'processing'], null, {
       status: 'rejected',
       note: reason,
       decided_at: now,

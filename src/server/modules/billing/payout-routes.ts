@@ -124,18 +124,22 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<{ billing: BillingService 
     {
       schema: {
         tags,
-        summary: 'Approve a payout and pay it through the gateway, or mark it paid by hand with a reference',
+        summary:
+          'Approve a payout: its gateway transfer is sent by a job (processing until paid), or it is marked paid by hand with a reference',
         security: bearer,
         params: PayoutIdParamsSchema,
         body: ApprovePayoutSchema,
         response: { 200: successEnvelope(AdminPayoutSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await billing.approvePayout(admin(request), request.params.id, request.body),
-      message: PAYOUT_MESSAGES.paid,
-    }),
+    async (request) => {
+      const payout = await billing.approvePayout(admin(request), request.params.id, request.body);
+      return {
+        success: true as const,
+        data: payout,
+        message: payout.status === 'paid' ? PAYOUT_MESSAGES.paid : PAYOUT_MESSAGES.queued,
+      };
+    },
   );
 
   app.post(

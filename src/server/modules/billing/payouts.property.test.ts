@@ -7,14 +7,24 @@ import { createTestDatabase, testEngine } from '../../../../tests/support/test-d
 import type { Database } from '../../db/database';
 import type { Mail, Mailer } from '../../integrations/mail/mailer';
 import { testGateway } from '../../integrations/payments/gateway';
+import { type Jobs, createJobRunner } from '../../jobs';
 import { newId } from '../../lib/time';
 import { approvePayout, rejectPayout } from './payout-decisions';
-import { type PayoutDeps, payoutBalances, requestPayout } from './payouts';
+import { applyTransferEvent, sendTransfer } from './payout-transfers';
+import {
+  PAYOUT_TRANSFER_QUEUE,
+  type PayoutDeps,
+  type PayoutTransferJob,
+  payoutBalances,
+  requestPayout,
+} from './payouts';
 import { applyRefundInTx } from './refunds';
 
 /*
  * Generated sequences of sales (inside and past the refund window), refunds (of pending and of
- * settled sales), payout requests (alone and several at once), approvals and rejections, checked
+ * settled sales), payout requests (alone and several at once), approvals (by hand, or through the
+ * gateway by the payout-transfer job), rejections, and transfers the gateway reports failed or
+ * reversed (in whole or in part, some events delivered twice, decision 070), checked
  * after every step against a model of the ledgers: a request succeeds exactly when the model says
  * it may, nothing asked for ever exceeds what was available, and the payout ledger sums to the
  * payouts it reserves. The calls are billing's own functions on a real database of the engine
@@ -26,12 +36,18 @@ const THRESHOLD = 1000;
 
 let database: Database;
 let deps: PayoutDeps;
+let jobs: Jobs;
+/** Transfer events that ended a payout, over all runs: the generator must reach them. */
+let transfersEnded = 0;
 let admin: { id: string; ip: null };
 const mails: Mail[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = testConfig({ PAYMENTS_TEST_MODE: 'true' }).payments;
+  const full = testConfig({ PAYMENTS_TEST_MODE: 'true' });
+  const config = full.payments;
+  const log = pino({ level: 'silent' });
+  jobs = createJobRunner(database, full.jobs, log);
   const mailer: Mailer = {
     mode: 'outbox',
     send: async (mail) => void mails.push(mail),
@@ -42,16 +58,19 @@ beforeAll(async () => {
     db: database.db,
     config,
     gateway: testGateway(config),
-    log: pino({ level: 'silent' }),
+    log,
     mailer,
     publicUrl: 'http://localhost',
+    jobs,
   };
+  jobs.work<PayoutTransferJob>(PAYOUT_TRANSFER_QUEUE, { retryLimit: 2 }, (job) => sendTransfer(deps, job));
   admin = {
     id: (await insertUser(database.db, { role: 'admin', email: `admin-${newId()}@example.test` })).id,
     ip: null,
   };
 });
 afterAll(async () => {
+  await jobs.stop();
   await database.close();
 });
 
@@ -60,7 +79,8 @@ type Op =
   | { op: 'refund'; pick: number }
   | { op: 'request'; amountMinor: number; parallel: number }
   | { op: 'approve'; pick: number; manual: boolean }
-  | { op: 'reject'; pick: number };
+  | { op: 'reject'; pick: number }
+  | { op: 'transfer'; pick: number; failed: boolean; part: number | null; twice: boolean };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -85,7 +105,40 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({ op: fc.constant('approve' as const), pick: fc.nat(), manual: fc.boolean() }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reject' as const), pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('transfer' as const),
+      pick: fc.nat(),
+      failed: fc.boolean(),
+      // How much of the transfer Razorpay reversed, in hundredths; null: all of it.
+      part: fc.option(fc.integer({ min: 1, max: 99 })),
+      twice: fc.boolean(),
+    }),
+  },
 );
+
+/**
+ * Half the sequences open with a settled sale, a request and its approval through the gateway, so a
+ * transfer the later steps may fail or reverse exists often enough (without the opening it rarely does).
+ */
+const openingArb: fc.Arbitrary<Op[]> = fc.oneof(
+  fc.constant([] as Op[]),
+  fc
+    .tuple(
+      fc.integer({ min: 2000, max: 5000 }),
+      fc.integer({ min: 31, max: 90 }),
+      fc.integer({ min: 1000, max: 1500 }),
+    )
+    .map(([priceMinor, ageDays, amountMinor]): Op[] => [
+      { op: 'sale', priceMinor, ageDays },
+      { op: 'request', amountMinor, parallel: 1 },
+      { op: 'approve', pick: 0, manual: false },
+    ]),
+);
+const sequenceArb = fc
+  .tuple(openingArb, fc.array(opArb, { minLength: 1, maxLength: 14 }))
+  .map(([opening, rest]) => [...opening, ...rest]);
 
 interface Sale {
   paymentId: string;
@@ -96,8 +149,73 @@ interface Sale {
 interface Requested {
   id: string;
   amount: number;
-  status: 'requested' | 'paid' | 'rejected';
+  status: 'requested' | 'paid' | 'rejected' | 'failed' | 'reversed';
+  gateway: boolean;
+  /** What came back to the balance: all of it for a rejection or a failed transfer. */
+  returned: number;
 }
+
+/** Waits until the payout-transfer job has paid a payout the gateway approval left processing. */
+async function untilPaid(id: string) {
+  for (;;) {
+    const row = await database.db
+      .selectFrom('payouts')
+      .select(['status', 'reference'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (row.status !== 'processing') return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Razorpay's transfer entity for a paid payout, as a transfer event's payload carries it. */
+const transferEntity = (
+  payoutId: string,
+  transferId: string,
+  amount: number,
+  reversed: number,
+  status: string,
+) => ({
+  id: transferId,
+  entity: 'transfer',
+  status,
+  source: 'acc_fakeplatform001',
+  recipient: 'acc_CPRsN1LkFccllA',
+  amount,
+  currency: 'USD',
+  amount_reversed: reversed,
+  notes: { payoutId },
+  fees: 1,
+  tax: 0,
+  on_hold: false,
+  on_hold_until: null,
+  recipient_settlement_id: null,
+  created_at: Math.floor(Date.now() / 1000),
+  processed_at: Math.floor(Date.now() / 1000),
+  linked_account_notes: [],
+  error:
+    status === 'failed'
+      ? {
+          code: 'BAD_REQUEST_ERROR',
+          description: 'The linked account is not active',
+          reason: 'account_inactive',
+          field: null,
+          step: null,
+          id: transferId,
+          source: 'business',
+          metadata: null,
+        }
+      : {
+          code: null,
+          description: null,
+          reason: null,
+          field: null,
+          step: null,
+          id: transferId,
+          source: null,
+          metadata: null,
+        },
+});
 
 async function insertSale(creatorId: string, priceMinor: number, ageDays: number): Promise<Sale> {
   const db = database.db;
@@ -178,7 +296,7 @@ async function refundSale(sale: Sale) {
 async function ledgerSums(creatorId: string) {
   const entries = await database.db
     .selectFrom('payout_entries')
-    .select('amount_minor')
+    .select(['amount_minor', 'kind'])
     .where('creator_id', '=', creatorId)
     .execute();
   const payouts = await database.db
@@ -189,13 +307,14 @@ async function ledgerSums(creatorId: string) {
   return {
     entries: entries.reduce((a, e) => a + Number(e.amount_minor), 0),
     reserved: payouts.filter((p) => p.status !== 'rejected').reduce((a, p) => a + Number(p.amount_minor), 0),
+    returned: entries.filter((e) => e.kind === 'reverse').reduce((a, e) => a + Number(e.amount_minor), 0),
   };
 }
 
 describe(`payouts as generated sequences (${testEngine})`, () => {
   it('never pay out more than is available, and the ledgers agree', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 14 }), async (ops) => {
+      fc.asyncProperty(sequenceArb, async (ops) => {
         const creator = await insertUser(database.db);
         const actor = { id: creator.id, ip: null };
         const sales: Sale[] = [];
@@ -206,7 +325,7 @@ describe(`payouts as generated sequences (${testEngine})`, () => {
           const live = (s: Sale) => (s.refunded ? 0 : s.share);
           const settled = sales.filter((s) => s.settled).reduce((a, s) => a + live(s), 0);
           const pending = sales.filter((s) => !s.settled).reduce((a, s) => a + live(s), 0);
-          const reserved = payouts.filter((p) => p.status !== 'rejected').reduce((a, p) => a + p.amount, 0);
+          const reserved = payouts.reduce((a, p) => a + p.amount - p.returned, 0);
           return { available: settled - reserved, pending, reserved };
         };
 
@@ -235,8 +354,42 @@ describe(`payouts as generated sequences (${testEngine})`, () => {
             for (const r of results) {
               if (r.status === 'rejected')
                 expect((r.reason as { code?: string }).code).toBe('VALIDATION_ERROR');
-              else payouts.push({ id: r.value.id, amount: step.amountMinor, status: 'requested' });
+              else
+                payouts.push({
+                  id: r.value.id,
+                  amount: step.amountMinor,
+                  status: 'requested',
+                  gateway: false,
+                  returned: 0,
+                });
             }
+          } else if (step.op === 'transfer') {
+            const sent = payouts.filter((p) => p.status === 'paid' && p.gateway);
+            if (sent.length === 0) continue;
+            const p = sent[step.pick % sent.length]!;
+            const { reference } = await untilPaid(p.id);
+            const back =
+              step.failed || step.part === null
+                ? p.amount
+                : Math.max(1, Math.floor((p.amount * step.part) / 100));
+            const entity = transferEntity(
+              p.id,
+              reference!,
+              p.amount,
+              step.failed ? 0 : back,
+              step.failed ? 'failed' : back === p.amount ? 'reversed' : 'partially_reversed',
+            );
+            const type = step.failed ? 'transfer.failed' : 'transfer.processed';
+            const apply = () =>
+              database.db
+                .transaction()
+                .execute((trx) => applyTransferEvent(deps, trx, type, entity, new Date().toISOString()));
+            const results = await Promise.all(step.twice ? [apply(), apply()] : [apply()]);
+            // Delivered twice (at once), the event still gives the amount back once.
+            expect(results.filter(Boolean)).toHaveLength(1);
+            p.status = step.failed ? 'failed' : 'reversed';
+            p.returned = back;
+            transfersEnded += 1;
           } else {
             const open = payouts.filter((p) => p.status === 'requested');
             if (open.length === 0) continue;
@@ -250,12 +403,19 @@ describe(`payouts as generated sequences (${testEngine})`, () => {
                   ? { method: 'manual', reference: `REF-${p.id.slice(0, 8)}` }
                   : { method: 'gateway' },
               );
-              expect(paid.status).toBe('paid');
+              if (step.manual) expect(paid.status).toBe('paid');
+              else {
+                // Through the gateway the payout is processing until its transfer job has paid it.
+                expect(paid.status).toBe('processing');
+                expect((await untilPaid(p.id)).status).toBe('paid');
+                p.gateway = true;
+              }
               p.status = 'paid';
             } else {
               const rejected = await rejectPayout(deps, admin, p.id, 'generated rejection');
               expect(rejected.status).toBe('rejected');
               p.status = 'rejected';
+              p.returned = p.amount;
             }
           }
 
@@ -265,8 +425,8 @@ describe(`payouts as generated sequences (${testEngine})`, () => {
           expect(usd?.pendingMinor ?? 0).toBe(expected.pending);
           expect((usd?.inProgressMinor ?? 0) + (usd?.paidMinor ?? 0)).toBe(expected.reserved);
           const sums = await ledgerSums(creator.id);
-          expect(sums.entries + sums.reserved).toBe(0);
-          expect(sums.reserved).toBe(expected.reserved);
+          expect(sums.entries + sums.reserved - sums.returned).toBe(0);
+          expect(sums.reserved - sums.returned).toBe(expected.reserved);
           // Only a refund of a sale already settled can take the balance below zero.
           if (!lateRefund) expect(expected.available).toBeGreaterThanOrEqual(0);
           if (step.op === 'request' && before.available >= 0)
@@ -275,5 +435,6 @@ describe(`payouts as generated sequences (${testEngine})`, () => {
       }),
       { numRuns: testEngine === 'postgres' ? 12 : 30 },
     );
+    expect(transfersEnded).toBeGreaterThan(0);
   }, 240_000);
 });

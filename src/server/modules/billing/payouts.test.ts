@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingHelpers, startBillingApp } from '../../../../tests/support/billing';
 import { insertPrompt } from '../../../../tests/support/factories';
-import { type FakeRazorpay } from '../../../../tests/support/fake-razorpay';
+import { FAKE_KEY_ID, FAKE_KEY_SECRET, type FakeRazorpay } from '../../../../tests/support/fake-razorpay';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app';
 
 /*
@@ -76,6 +76,23 @@ const usd = async (token: string) =>
   (await overview(token)).balances.find((b: { currency: string }) => b.currency === 'USD');
 const request = (token: string, amountMinor: number) =>
   call('POST', '/api/payouts', token, { amountMinor, currency: 'USD' });
+
+/** Reads until `done` holds: the payout-transfer job runs beside the test, woken by the approval. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+const payoutRow = (id: string) =>
+  db().selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The payout once its transfer job has paid it (or it left processing some other way). */
+const settled = (id: string) =>
+  until(
+    () => payoutRow(id),
+    (p) => p.status !== 'processing',
+  );
 
 async function ledgerOf(creatorId: string) {
   return db()
@@ -268,8 +285,13 @@ describe('payouts: the admin', () => {
 
     const res = await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Payout marked paid');
-    const paid = res.json().data;
+    expect(res.json().message).toBe('Payout approved: the transfer is being sent');
+    // Not paid yet: the payout-transfer job sends it.
+    expect(res.json().data).toMatchObject({ status: 'processing', method: 'razorpay', paidAt: null });
+    expect((await settled(id)).status).toBe('paid');
+    const paid = (await call('GET', '/api/admin/payouts?status=paid', admin))
+      .json()
+      .data.payouts.find((p: { id: string }) => p.id === id);
     expect(paid).toMatchObject({ status: 'paid', method: 'razorpay', accountId: account });
     const transfer = fake.transfers.find((x) => x.idempotencyKey === id)!;
     expect(transfer).toMatchObject({
@@ -303,7 +325,7 @@ describe('payouts: the admin', () => {
     expect(mine).toMatchObject({ status: 'paid', method: 'razorpay', reference: transfer.id });
   });
 
-  it('a failed transfer leaves it approved; a retry after a lost answer pays the same transfer', async () => {
+  it('a transfer that fails is retried by its job; after a lost answer the retry pays the same transfer', async () => {
     const c = await signUp('Fay Failure');
     await sale(c);
     const account = 'acc_FAILs1LkFccllA';
@@ -312,31 +334,14 @@ describe('payouts: the admin', () => {
     const admin = await adminToken();
     const id = (await request(c.token, 1000)).json().data.id as string;
 
-    fake.next = { kind: 'status', status: 500 };
-    const failed = await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
-    expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toMatchObject({
-      code: 'PAYMENT_ERROR',
-      message:
-        'The payment gateway could not make this transfer. Try again (a retry never pays twice), or check the Razorpay dashboard before paying by hand.',
-    });
-    const row = await db().selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'approved', claim: null });
-    expect(
-      (
-        await db().selectFrom('mail_outbox').select('subject').where('to_address', '=', c.email).execute()
-      ).map((m) => m.subject),
-    ).toEqual(['Your payout of $10.00 was approved']);
-
+    // Razorpay makes the transfer, then the answer is lost: the job fails and its retry asks again.
     fake.next = { kind: 'lost' };
-    expect(
-      (await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' })).statusCode,
-    ).toBe(502);
+    const approved = await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
+    expect(approved.json().data.status).toBe('processing');
+    const row = await settled(id);
+    expect(row).toMatchObject({ status: 'paid', method: 'razorpay', claim: null });
     expect(fake.transfers.filter((x) => x.idempotencyKey === id)).toHaveLength(1);
-    const retry = await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
-    expect(retry.json().data).toMatchObject({ status: 'paid', method: 'razorpay' });
-    expect(fake.transfers.filter((x) => x.idempotencyKey === id)).toHaveLength(1);
-    expect(retry.json().data.reference).toBe(fake.transfers.find((x) => x.idempotencyKey === id)!.id);
+    expect(row.reference).toBe(fake.transfers.find((x) => x.idempotencyKey === id)!.id);
     const audit = await db()
       .selectFrom('audit_log')
       .select('action')
@@ -347,9 +352,103 @@ describe('payouts: the admin', () => {
       'payout.request',
       'payout.approve',
       'payout.transfer_failed',
-      'payout.transfer_failed',
       'payout.paid',
     ]);
+    const subjects = async () =>
+      (
+        await db()
+          .selectFrom('mail_outbox')
+          .select('subject')
+          .where('to_address', '=', c.email)
+          .orderBy('created_at')
+          .execute()
+      ).map((m) => m.subject);
+    expect(await subjects()).toEqual([
+      'Your payout of $10.00 was approved',
+      'Your payout of $10.00 was paid',
+    ]);
+  });
+
+  it('approvals through the gateway at once, and again while processing, make one transfer', async () => {
+    const c = await signUp('Paula Parallel');
+    await sale(c);
+    const account = 'acc_PARAs1LkFccllA';
+    fake.accounts.add(account);
+    await put('/api/payouts/account', c.token, { razorpayAccountId: account });
+    const admin = await adminToken();
+    const id = (await request(c.token, 1000)).json().data.id as string;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' }),
+      ),
+    );
+    // Each is told the payout is on its way (or paid), or that its transfer is in hand right now.
+    for (const a of answers) {
+      if (a.statusCode === 200) expect(['processing', 'paid']).toContain(a.json().data.status);
+      else
+        expect(a.json()).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          message: 'A transfer of this payout is already in progress.',
+        });
+    }
+    expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    expect((await settled(id)).status).toBe('paid');
+    expect(fake.transfers.filter((x) => x.idempotencyKey === id)).toHaveLength(1);
+    expect((await ledgerOf(c.id)).map((e) => e.kind)).toEqual(['reserve', 'approve', 'pay']);
+    const paidMail = await db()
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', c.email)
+      .execute();
+    expect(paidMail.map((m) => m.subject)).toEqual(['Your payout of $10.00 was paid']);
+  });
+
+  it('a transfer that keeps failing ends as a dead job, stays processing, and the admin retries it', async () => {
+    const c = await signUp('Dee Dead');
+    await sale(c);
+    const account = 'acc_DEADs1LkFccllA';
+    // Saved by the creator, but unknown to Razorpay: every try is refused.
+    await put('/api/payouts/account', c.token, { razorpayAccountId: account });
+    const admin = await adminToken();
+    const id = (await request(c.token, 1000)).json().data.id as string;
+    await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
+
+    const deadJob = async () =>
+      (await call('GET', '/api/admin/jobs?queue=payout-transfer&state=failed', admin))
+        .json()
+        .data.jobs.find((j: { summary: string | null }) =>
+          j.summary?.startsWith(`Payout of $10.00 to ${c.email}`),
+        );
+    const dead = await until(deadJob, (j) => j !== undefined);
+    expect(dead).toMatchObject({
+      queue: 'payout-transfer',
+      state: 'failed',
+      retryCount: 5,
+      summary: `Payout of $10.00 to ${c.email} (processing)`,
+    });
+    expect(dead.error).toContain('The id provided does not exist');
+    const stuck = await payoutRow(id);
+    expect(stuck).toMatchObject({ status: 'processing', claim: null, paid_at: null });
+    expect(stuck.note).toBe(
+      'The payment gateway could not make this transfer. Try again (a retry never pays twice), or check the Razorpay dashboard before paying by hand.',
+    );
+    // Six tries, each in the audit log; the creator was told once that it is approved.
+    const failures = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', id)
+      .where('action', '=', 'payout.transfer_failed')
+      .execute();
+    expect(failures).toHaveLength(6);
+    expect(await usd(c.token)).toMatchObject({ inProgressMinor: 1000, paidMinor: 0 });
+
+    // The account now exists at Razorpay: the admin's retry on the Jobs page pays it, once.
+    fake.accounts.add(account);
+    const retried = await call('POST', `/api/admin/jobs/${dead.id}/retry`, admin);
+    expect(retried.statusCode).toBe(200);
+    expect((await settled(id)).status).toBe('paid');
+    expect(fake.transfers.filter((x) => x.idempotencyKey === id)).toHaveLength(1);
+    expect(await usd(c.token)).toMatchObject({ inProgressMinor: 0, paidMinor: 1000 });
   });
 
   it('marks paid by hand with a reference, and two approvals at once pay once', async () => {
@@ -470,6 +569,180 @@ describe('payouts: a refund after a payout', () => {
   });
 });
 
+describe('payouts: transfers Razorpay reports failed or reversed', () => {
+  /** A creator paid $10.39 through a Route transfer; the fake's transfer and the payout. */
+  async function paidByTransfer(name: string, account: string) {
+    const c = await signUp(name);
+    const first = await sale(c, 1299, 40);
+    fake.accounts.add(account);
+    await put('/api/payouts/account', c.token, { razorpayAccountId: account });
+    const admin = await adminToken();
+    const id = (await request(c.token, 1039)).json().data.id as string;
+    await call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
+    const row = await settled(id);
+    expect(row.status).toBe('paid');
+    return { c, id, admin, transferId: row.reference!, first };
+  }
+  /** Razorpay's Route reversal API, as the platform's operator calls it (or its dashboard does). */
+  const reverse = (transferId: string, amount?: number) =>
+    fetch(`${fake.url}/v1/transfers/${transferId}/reversals`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Basic ' + Buffer.from(`${FAKE_KEY_ID}:${FAKE_KEY_SECRET}`).toString('base64'),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(amount === undefined ? {} : { amount }),
+    });
+  const auditOf = async (id: string) =>
+    (
+      await db()
+        .selectFrom('audit_log')
+        .select(['action', 'actor_id', 'actor_email'])
+        .where('target_id', '=', id)
+        .orderBy('created_at')
+        .execute()
+    ).map((a) => a.action);
+
+  it('a reversed transfer marks the payout reversed and gives the amount back, once however often it is delivered', async () => {
+    const { c, id, transferId } = await paidByTransfer('Rex Reversed', 'acc_REVRs1LkFccllA');
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 0, paidMinor: 1039 });
+    expect((await reverse(transferId)).status).toBe(200);
+
+    const event = fake.webhook(
+      'transfer.reversed',
+      { transfer: fake.transferEntity(transferId) },
+      { eventId: 'evt_rev_1' },
+    );
+    const first = await webhook(event);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.outcome).toBe('applied');
+    // Razorpay retries with the same event id; another event about the same transfer changes nothing either.
+    expect((await webhook(event)).json().data.outcome).toBe('duplicate');
+    const other = fake.webhook('transfer.reversed', { transfer: fake.transferEntity(transferId) });
+    expect((await webhook(other)).json().data.outcome).toBe('ignored');
+
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 1039, inProgressMinor: 0, paidMinor: 0 });
+    expect((await ledgerOf(c.id)).map((e) => [e.kind, e.amount_minor])).toEqual([
+      ['reserve', -1039],
+      ['approve', 0],
+      ['pay', 0],
+      ['reverse', 1039],
+    ]);
+    const mine = (await overview(c.token)).payouts.find((p: { id: string }) => p.id === id);
+    expect(mine).toMatchObject({
+      status: 'reversed',
+      reference: transferId,
+      note: 'The transfer was reversed at the gateway; $10.39 went back to the available balance.',
+    });
+    expect(await auditOf(id)).toEqual(['payout.request', 'payout.approve', 'payout.paid', 'payout.reversed']);
+    const gatewayRow = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', id)
+      .where('action', '=', 'payout.reversed')
+      .executeTakeFirstOrThrow();
+    expect(gatewayRow).toMatchObject({ actor_id: null, actor_email: 'razorpay-webhook' });
+    const notices = await db()
+      .selectFrom('notifications')
+      .select(['title', 'user_id'])
+      .where('kind', '=', 'payout.updated')
+      .where('user_id', '=', c.id)
+      .execute();
+    expect(notices.map((n) => n.title)).toContain('Your payout of $10.39 was reversed');
+    // The money is the creator's again: they may ask for it anew.
+    expect((await request(c.token, 1039)).statusCode).toBe(201);
+  });
+
+  it('a reversal in part gives back that part and leaves the rest paid', async () => {
+    const { c, id, transferId } = await paidByTransfer('Pat Part', 'acc_PARTs1LkFccllA');
+    expect((await reverse(transferId, 400)).status).toBe(200);
+    const event = fake.webhook('transfer.reversed', { transfer: fake.transferEntity(transferId) });
+    expect((await webhook(event)).json().data.outcome).toBe('applied');
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 400, paidMinor: 639 });
+    expect((await payoutRow(id)).status).toBe('reversed');
+  });
+
+  it('a failed transfer marks the payout failed and gives it back; a wrong signature changes nothing', async () => {
+    const { c, id, transferId } = await paidByTransfer('Fio Failed', 'acc_FAIDs1LkFccllA');
+    fake.failTransfer(transferId);
+    const event = fake.webhook('transfer.failed', { transfer: fake.transferEntity(transferId) });
+    const forged = fake.webhook(
+      'transfer.failed',
+      { transfer: fake.transferEntity(transferId) },
+      { secret: 'not-the-secret' },
+    );
+    const refused = await webhook(forged);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ success: false, code: 'AUTHENTICATION_ERROR' });
+    expect((await payoutRow(id)).status).toBe('paid');
+
+    expect((await webhook(event)).json().data.outcome).toBe('applied');
+    expect(await payoutRow(id)).toMatchObject({
+      status: 'failed',
+      note: 'The transfer failed at the gateway: The linked account is not active; $10.39 went back to the available balance.',
+    });
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 1039, paidMinor: 0, inProgressMinor: 0 });
+    expect(await auditOf(id)).toEqual(['payout.request', 'payout.approve', 'payout.paid', 'payout.failed']);
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', c.email)
+      .orderBy('created_at')
+      .execute();
+    expect(mail.map((m) => m.subject)).toEqual([
+      'Your payout of $10.39 was paid',
+      'Your payout of $10.39 did not go through',
+    ]);
+  });
+
+  it('a reversal after a refund brings a negative balance back up, and no further', async () => {
+    const { c, transferId, first } = await paidByTransfer('Ray Refund', 'acc_RFNDs1LkFccllA');
+    const refund = await webhook(
+      fake.webhook('refund.processed', {
+        refund: { id: 'rfnd_then_reverse', payment_id: first.providerPaymentId, amount: 1299 },
+      }),
+    );
+    expect(refund.json().data.outcome).toBe('applied');
+    expect(await usd(c.token)).toMatchObject({ availableMinor: -1039, paidMinor: 1039 });
+    await reverse(transferId);
+    const event = fake.webhook('transfer.reversed', { transfer: fake.transferEntity(transferId) });
+    expect((await webhook(event)).json().data.outcome).toBe('applied');
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 0, paidMinor: 0 });
+    expect((await request(c.token, 1000)).json().message).toBe('Nothing is available to pay out yet.');
+  });
+
+  it('the same reversal delivered many times at once, under new and repeated event ids, credits once', async () => {
+    const { c, id, transferId } = await paidByTransfer('Cora Concurrent', 'acc_CONCs1LkFccllA');
+    await reverse(transferId);
+    const entity = fake.transferEntity(transferId);
+    const events = [
+      ...Array.from({ length: 4 }, () => fake.webhook('transfer.reversed', { transfer: entity })),
+      ...Array.from({ length: 4 }, () =>
+        fake.webhook('transfer.reversed', { transfer: entity }, { eventId: 'evt_same_rev' }),
+      ),
+    ];
+    const answers = await Promise.all(events.map((e) => webhook(e)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(answers.filter((a) => a.json().data.outcome === 'applied')).toHaveLength(1);
+    const entries = await ledgerOf(c.id);
+    expect(entries.filter((e) => e.kind === 'reverse')).toEqual([
+      { kind: 'reverse', amount_minor: 1039, payout_id: id },
+    ]);
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 1039 });
+  });
+
+  it('a transfer event for no payout of ours changes nothing', async () => {
+    const stranger = {
+      ...fake.transferEntity((await paidByTransfer('Sam Stranger', 'acc_STRAs1LkFccllA')).transferId),
+      id: 'trf_NotOursAtAll1',
+      notes: [],
+      status: 'reversed',
+    };
+    const res = await webhook(fake.webhook('transfer.reversed', { transfer: stranger }));
+    expect(res.json().data.outcome).toBe('ignored');
+  });
+});
+
 describe('payouts: the test gateway in demo mode', () => {
   it('pays through the test gateway, labelled as such', async () => {
     const demo = await createTestApp({ demo: true, env: { AUTH_RATE_LIMIT_PER_ADDRESS: '10000' } });
@@ -505,8 +778,13 @@ describe('payouts: the test gateway in demo mode', () => {
       ).json().data.id;
       const admin = await h.adminToken();
       const res = await h.call('POST', `/api/admin/payouts/${id}/approve`, admin, { method: 'gateway' });
-      expect(res.json().data).toMatchObject({ status: 'paid', method: 'test' });
-      expect(res.json().data.reference).toMatch(/^trf_test_/);
+      expect(res.json().data).toMatchObject({ status: 'processing', method: 'test' });
+      const paid = await until(
+        () => h.db().selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+        (p) => p.status !== 'processing',
+      );
+      expect(paid).toMatchObject({ status: 'paid', method: 'test' });
+      expect(paid.reference).toMatch(/^trf_test_/);
       const mail = await h
         .db()
         .selectFrom('mail_outbox')

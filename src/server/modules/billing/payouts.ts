@@ -29,7 +29,10 @@ import * as repo from './repository/payouts';
 
 export type Db = Kysely<DB>;
 /** What payouts need of billing's dependencies. */
-export type PayoutDeps = Pick<BillingDeps, 'db' | 'config' | 'gateway' | 'log' | 'mailer' | 'publicUrl'>;
+export type PayoutDeps = Pick<
+  BillingDeps,
+  'db' | 'config' | 'gateway' | 'log' | 'mailer' | 'publicUrl' | 'jobs'
+>;
 export type Actor = { id: string; ip: string | null };
 
 export const money = (minor: number, currency: string) =>
@@ -87,8 +90,11 @@ export async function payoutBalances(
       currency,
       availableMinor: (e?.settled ?? 0) + ledger,
       pendingMinor: e?.pending ?? 0,
-      inProgressMinor: state('requested') + state('approved'),
-      paidMinor: state('paid'),
+      inProgressMinor: state('requested') + state('processing'),
+      paidMinor:
+        state('paid') +
+        state('reversed') -
+        (sums.reversedBack.find((x) => x.currency === currency)?.total ?? 0),
       thresholdMinor: least.get(currency) ?? DEFAULT_PAYOUT_THRESHOLD_MINOR,
       nextAvailableAt: e?.oldestPending
         ? new Date(Date.parse(e.oldestPending) + PAYOUT_PENDING_DAYS * DAY_MS).toISOString()
@@ -185,6 +191,31 @@ export async function requestPayout(
 export async function savePayoutAccount(deps: PayoutDeps, creatorId: string, accountId: string | null) {
   await repo.saveAccount(deps.db, creatorId, accountId, nowIso());
   return payoutOverview(deps, creatorId);
+}
+
+/** The job queue that sends an approved payout's transfer through the gateway (decision 070). */
+export const PAYOUT_TRANSFER_QUEUE = 'payout-transfer';
+export type PayoutTransferJob = { payoutId: string; adminId: string };
+
+/** Queues a payout's transfer in the caller's transaction; the caller wakes the queue after its commit. */
+export async function queueTransfer(
+  deps: Pick<PayoutDeps, 'jobs'>,
+  trx: Db,
+  payoutId: string,
+  adminId: string,
+) {
+  await deps.jobs.send(PAYOUT_TRANSFER_QUEUE, { payoutId, adminId } satisfies PayoutTransferJob, { db: trx });
+}
+
+/** What the admin Jobs page says of payout-transfer jobs: the amount, the creator and the status now. */
+export async function payoutJobSummaries(db: Db, payoutIds: string[]): Promise<Map<string, string>> {
+  const rows = await repo.findAdminPayouts(db, payoutIds);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      `Payout of ${money(r.amount_minor, r.currency)} to ${r.creator_email} (${r.status})`,
+    ]),
+  );
 }
 
 export async function adminEmail(db: Db, id: string) {

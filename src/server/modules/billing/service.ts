@@ -1,8 +1,10 @@
 import type { CreateOrderInput, VerifyPaymentInput } from '../../../shared/billing';
 import type { ApprovePayoutInput, PayoutStatus, RequestPayoutInput } from '../../../shared/payouts';
+import type { JobRun } from '../../jobs/types';
 import type { AuthContext } from '../../plugins/app/auth';
 import * as checkout from './checkout';
 import * as decisions from './payout-decisions';
+import * as transfers from './payout-transfers';
 import * as payouts from './payouts';
 import type { BillingDeps } from './deps';
 import * as records from './records';
@@ -32,7 +34,7 @@ export {
 } from './repository/current-plan';
 export { currentSubscription } from './subscriptions';
 export { REMINDER_CRON, REMINDER_QUEUE } from './reminders';
-export { payoutBalances } from './payouts';
+export { PAYOUT_TRANSFER_QUEUE, type PayoutTransferJob, payoutBalances, payoutJobSummaries } from './payouts';
 export { teamOwnsPrompt, teamPurchases } from './team-purchases';
 
 /** Billing bound to its dependencies, for the routes and the jobs. */
@@ -71,6 +73,8 @@ export function createBillingService(deps: BillingDeps) {
       decisions.adminPayouts(deps, f),
     approvePayout: (admin: { id: string; ip: string | null }, id: string, input: ApprovePayoutInput) =>
       decisions.approvePayout(deps, admin, id, input),
+    /** The payout-transfer job's handler (decision 070). */
+    sendPayoutTransfer: (job: JobRun<payouts.PayoutTransferJob>) => transfers.sendTransfer(deps, job),
     rejectPayout: (admin: { id: string; ip: string | null }, id: string, reason: string) =>
       decisions.rejectPayout(deps, admin, id, reason),
     setPayoutThreshold: (

@@ -8,13 +8,15 @@ import { metrics } from '../../lib/metrics';
 import { nowIso } from '../../lib/time';
 import type { BillingDeps } from './deps';
 import { afterGrant, grantInTx } from './grants';
+import { TransferEntitySchema, applyTransferEvent } from './payout-transfers';
 import { applyRefundInTx, refundUngranted } from './refunds';
 import * as repo from './repository';
 
 /*
  * Razorpay's webhook. The signature is checked over the raw body; the event id de-duplicates (a
  * retry or a replay changes nothing); statuses only move forward; a paid order is granted even when
- * the browser never verified; a refund made in Razorpay's dashboard ends what the payment granted.
+ * the browser never verified; a refund made in Razorpay's dashboard ends what the payment granted;
+ * a Route transfer that failed or was reversed gives its payout back (payout-transfers.ts).
  */
 
 /** The parts of a Razorpay event that are read; other fields are ignored. */
@@ -36,6 +38,7 @@ export const WebhookEventSchema = z.object({
         })
         .nullish(),
       order: z.object({ entity: z.object({ id: z.string().nullish() }).nullish() }).nullish(),
+      transfer: z.object({ entity: TransferEntitySchema.nullish() }).nullish(),
       refund: z
         .object({
           entity: z
@@ -173,6 +176,11 @@ export async function webhook(
       outcome = 'duplicate';
       return;
     }
+    const transferEntity = event.payload?.transfer?.entity;
+    if (event.event.startsWith('transfer.') && transferEntity) {
+      if (await applyTransferEvent(deps, trx, event.event, transferEntity, now)) outcome = 'applied';
+      return;
+    }
     if (event.event.startsWith('refund.') && refundEntity && event.event !== 'refund.failed') {
       if (await applyRefundEvent(trx, refundEntity, now)) outcome = 'applied';
       return;
@@ -182,6 +190,8 @@ export async function webhook(
     if (result.applied) outcome = 'applied';
     granted = result.granted;
   });
+  // A transfer event queued the creator's mail in its transaction.
+  if ((outcome as WebhookOutcome) === 'applied') deps.mailer.wake();
   const paid = granted as repo.PaymentRow | null;
   if (paid?.ungranted_reason) await refundUngranted(deps, paid);
   else if (paid) await afterGrant(deps, paid);

@@ -4,6 +4,7 @@ import type { DB } from '../../../db/types';
 import type { Jobs } from '../../../jobs';
 import type { JobRecord } from '../../../jobs/types';
 import { MAIL_QUEUE } from '../../../integrations/mail/mailer';
+import { PAYOUT_TRANSFER_QUEUE, payoutJobSummaries } from '../../billing/service';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import { findActor } from '../audit/service';
@@ -65,13 +66,20 @@ async function present(db: Kysely<DB>, records: JobRecord[]): Promise<AdminJob[]
         .execute()
     : [];
   const mailById = new Map(mails.map((m) => [m.id, m]));
+  const payoutId = (r: JobRecord) =>
+    r.queue === PAYOUT_TRANSFER_QUEUE ? (r.data as { payoutId?: unknown }).payoutId : undefined;
+  const payouts = await payoutJobSummaries(
+    db,
+    records.map(payoutId).filter((id): id is string => typeof id === 'string'),
+  );
   return records.map((r) => {
     const mail =
       r.queue === MAIL_QUEUE ? mailById.get((r.data as { mailId?: string }).mailId ?? '') : undefined;
+    const payout = payouts.get(String(payoutId(r) ?? ''));
     return {
       id: r.id,
       queue: r.queue,
-      summary: mail ? `To ${mail.to_address}: ${mail.subject}` : null,
+      summary: mail ? `To ${mail.to_address}: ${mail.subject}` : (payout ?? null),
       state: r.state,
       retryCount: r.retryCount,
       retryLimit: r.retryLimit,

@@ -53,7 +53,7 @@ export async function earningsByCurrency(db: Db, creatorId: string, cutoff: stri
   }));
 }
 
-/** The payout ledger's sum per currency (reserves less releases), and what was paid. */
+/** The payout ledger's sum per currency (reserves less releases and reversals), and what was paid. */
 export async function payoutSumsByCurrency(db: Db, creatorId: string) {
   const entries = await db
     .selectFrom('payout_entries')
@@ -65,12 +65,23 @@ export async function payoutSumsByCurrency(db: Db, creatorId: string) {
     .selectFrom('payouts')
     .select(['currency', 'status', sql<string | number>`coalesce(sum(amount_minor), 0)`.as('total')])
     .where('creator_id', '=', creatorId)
-    .where('status', 'in', ['requested', 'approved', 'paid'])
+    .where('status', 'in', ['requested', 'processing', 'paid', 'reversed'])
     .groupBy(['currency', 'status'])
+    .execute();
+  // What reversals gave back: a payout reversed in part stays paid for the rest.
+  const reversed = await db
+    .selectFrom('payout_entries as e')
+    .innerJoin('payouts as p', 'p.id', 'e.payout_id')
+    .select(['e.currency', sql<string | number>`coalesce(sum(e.amount_minor), 0)`.as('total')])
+    .where('e.creator_id', '=', creatorId)
+    .where('e.kind', '=', 'reverse')
+    .where('p.status', '=', 'reversed')
+    .groupBy('e.currency')
     .execute();
   return {
     entries: entries.map((r) => ({ currency: r.currency, total: Number(r.total) })),
     states: states.map((r) => ({ currency: r.currency, status: r.status, total: Number(r.total) })),
+    reversedBack: reversed.map((r) => ({ currency: r.currency, total: Number(r.total) })),
   };
 }
 
@@ -133,7 +144,7 @@ export async function insertEntry(
     id: string;
     payoutId: string;
     creatorId: string;
-    kind: 'reserve' | 'approve' | 'pay' | 'release';
+    kind: 'reserve' | 'approve' | 'pay' | 'release' | 'reverse';
     amountMinor: number;
     currency: string;
     actorId: string | null;
@@ -185,14 +196,71 @@ export async function updatePayoutFrom(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Claims an approved payout for one transfer; false when another transfer holds it. */
+/**
+ * Claims a processing payout for one transfer (`marker` names the job, so its own retry may take it
+ * again after a crash); false when another transfer holds it or the payout moved on.
+ */
 export async function claimTransfer(db: Db, id: string, marker: string, now: string) {
   const result = await db
     .updateTable('payouts')
     .set({ claim: marker, updated_at: now })
     .where('id', '=', id)
-    .where('status', '=', 'approved')
+    .where('status', '=', 'processing')
+    .where((eb) => eb.or([eb('claim', 'is', null), eb('claim', '=', marker)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The method of a processing payout whose transfer nobody holds (an admin's retry); false otherwise. */
+export async function setProcessingMethod(db: Db, id: string, method: string, now: string) {
+  const result = await db
+    .updateTable('payouts')
+    .set({ method, note: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
     .where('claim', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The payout a gateway transfer paid, by its id or by the payout id the transfer's notes carry. */
+export async function findTransferPayout(db: Db, transferId: string, payoutId: string | null) {
+  const byReference = await db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('reference', '=', transferId)
+    .where('method', 'in', ['razorpay', 'test'])
+    .executeTakeFirst();
+  if (byReference || !payoutId) return byReference;
+  return db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('id', '=', payoutId)
+    .where('method', 'in', ['razorpay', 'test'])
+    .executeTakeFirst();
+}
+
+/**
+ * Ends a gateway payout as the gateway reported (failed or reversed), from `from` only, whoever held
+ * its transfer claim; false when it was not in one of those statuses any more.
+ */
+export async function endTransfer(
+  db: Db,
+  id: string,
+  from: string[],
+  changes: { status: 'failed' | 'reversed'; reference: string; note: string; now: string },
+) {
+  const result = await db
+    .updateTable('payouts')
+    .set({
+      status: changes.status,
+      reference: changes.reference,
+      note: changes.note,
+      claim: null,
+      updated_at: changes.now,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -244,6 +312,9 @@ export async function listAdminPayouts(db: Db, f: { status?: string; page: numbe
   ]);
   return { rows: list, total: Number(total.n) };
 }
+
+export const findAdminPayouts = (db: Db, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : adminPayoutQuery(db).where('po.id', 'in', ids).execute();
 
 export const findAdminPayout = (db: Db, id: string) =>
   adminPayoutQuery(db).where('po.id', '=', id).executeTakeFirst();

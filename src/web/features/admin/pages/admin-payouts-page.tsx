@@ -13,23 +13,27 @@ import { ThresholdCard } from '../payouts/components/threshold-card';
 type Filter = PayoutStatus | 'all';
 const FILTERS: { value: Filter; label: string }[] = [
   { value: 'requested', label: 'To review' },
-  { value: 'approved', label: 'Approved' },
+  { value: 'processing', label: 'Processing' },
   { value: 'paid', label: 'Paid' },
+  { value: 'reversed', label: 'Reversed' },
+  { value: 'failed', label: 'Failed' },
   { value: 'rejected', label: 'Rejected' },
   { value: 'all', label: 'All' },
 ];
 const EMPTY: Record<Filter, string> = {
   requested: 'No payout requests to review',
-  approved: 'No approved payouts waiting for payment',
+  processing: 'No approved payouts waiting for their transfer',
   paid: 'No payouts paid yet',
+  reversed: 'No reversed transfers',
+  failed: 'No failed transfers',
   rejected: 'No rejected payouts',
   all: 'No payout requests yet',
 };
 
 const GATEWAY_NOTE = {
   razorpay:
-    'Approved payouts are sent as Razorpay Route transfers to the creator’s linked account, or marked paid by hand with a reference.',
-  test: 'Demo mode: approved payouts go through the test gateway and no real money moves. You can also mark one paid by hand with a reference.',
+    'Approved payouts are sent as Razorpay Route transfers to the creator’s linked account by a background job (processing until it is done), or marked paid by hand with a reference. A transfer Razorpay reports failed or reversed goes back to the creator’s balance.',
+  test: 'Demo mode: approved payouts go through the test gateway, by a background job, and no real money moves. You can also mark one paid by hand with a reference.',
   off: 'No payment gateway is configured: mark approved payouts paid by hand with their reference.',
 } as const;
 
@@ -57,7 +61,7 @@ export function AdminPayoutsPage() {
           setPage(1);
         }}
       >
-        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto sm:flex-wrap">
           {FILTERS.map((f) => (
             <TabsTrigger key={f.value} value={f.value}>
               {f.label}

@@ -18,6 +18,11 @@ export function getPayoutsQueryOptions() {
   });
 }
 
+/** A payout being sent is read again every few seconds, so the tab shows it paid once its job is done. */
 export function usePayouts() {
-  return useQuery(getPayoutsQueryOptions());
+  return useQuery({
+    ...getPayoutsQueryOptions(),
+    refetchInterval: (query) =>
+      query.state.data?.payouts.some((p) => p.status === 'processing') ? 5000 : false,
+  });
 }

@@ -30,9 +30,11 @@ const STATUS: Record<
   { label: string; variant: 'default' | 'secondary' | 'success' | 'destructive' }
 > = {
   requested: { label: 'Requested', variant: 'secondary' },
-  approved: { label: 'Approved', variant: 'default' },
+  processing: { label: 'Processing', variant: 'default' },
   paid: { label: 'Paid', variant: 'success' },
   rejected: { label: 'Rejected', variant: 'destructive' },
+  failed: { label: 'Transfer failed', variant: 'destructive' },
+  reversed: { label: 'Reversed', variant: 'destructive' },
 };
 
 /** The creator's earnings: what is available, pending, in progress and paid, and their payouts. */
@@ -239,6 +241,7 @@ function AccountCard({ accountId }: { accountId: string | null }) {
 }
 
 function methodText(p: Payout) {
+  if (p.status === 'processing' || !p.reference) return null;
   if (p.method === 'manual') return `Paid by hand · reference ${p.reference}`;
   if (p.method === 'test') return `Test gateway (demo, no real money) · ${p.reference}`;
   if (p.method === 'razorpay') return `Razorpay Route transfer · ${p.reference}`;
@@ -279,7 +282,9 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
                   ) : null}
                   {p.status === 'rejected' && p.note ? (
                     <p className="text-sm break-words">Reason: {p.note}</p>
-                  ) : p.status === 'approved' ? (
+                  ) : (p.status === 'failed' || p.status === 'reversed') && p.note ? (
+                    <p className="text-sm break-words">{p.note}</p>
+                  ) : p.status === 'processing' ? (
                     <p className="text-sm text-muted-foreground">Approved; the payment is on its way.</p>
                   ) : null}
                 </li>

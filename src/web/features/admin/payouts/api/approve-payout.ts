@@ -3,7 +3,10 @@ import { type AdminPayout, AdminPayoutSchema, type ApprovePayoutInput } from '@s
 import { apiRequestWithMessage } from '@/lib/api-client';
 import { adminPayoutKeys } from './query-keys';
 
-/** POST /api/admin/payouts/:id/approve: approves and pays (gateway, or by hand with a reference). */
+/**
+ * POST /api/admin/payouts/:id/approve: approves; by hand it is paid now, through the gateway it is
+ * processing until the payout-transfer job has sent it.
+ */
 export async function approvePayout({
   id,
   input,
@@ -18,7 +21,7 @@ export async function approvePayout({
   return { payout: AdminPayoutSchema.parse(data), message };
 }
 
-/** A failed transfer leaves the payout approved: the list reloads either way; a failure toasts. */
+/** The list reloads either way (a processing payout keeps reloading until its job is done); a failure toasts. */
 export function useApprovePayout() {
   const queryClient = useQueryClient();
   return useMutation({

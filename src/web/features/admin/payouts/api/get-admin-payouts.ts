@@ -32,6 +32,14 @@ export function getAdminPayoutsQueryOptions(status: PayoutStatus | 'all', page: 
   });
 }
 
+/** While a payout on the page is processing, the list is read again every few seconds until its job is done. */
+export const PROCESSING_REFRESH_MS = 3000;
+
 export function useAdminPayouts(status: PayoutStatus | 'all', page: number) {
-  return useQuery({ ...getAdminPayoutsQueryOptions(status, page), placeholderData: keepPreviousData });
+  return useQuery({
+    ...getAdminPayoutsQueryOptions(status, page),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.payouts.some((p) => p.status === 'processing') ? PROCESSING_REFRESH_MS : false,
+  });
 }

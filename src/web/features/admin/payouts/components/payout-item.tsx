@@ -1,6 +1,5 @@
 import { BanknoteIcon, XCircleIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { AdminPayout, ApprovePayoutInput, PayoutStatus } from '@shared/payouts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +15,7 @@ import { Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDate, formatMoney } from '@/lib/format';
+import { withToast } from '@/lib/lazy-toast';
 import { useApprovePayout } from '../api/approve-payout';
 import { useRejectPayout } from '../api/reject-payout';
 
@@ -26,23 +26,30 @@ const STATUS: Record<
   { label: string; variant: 'default' | 'secondary' | 'success' | 'destructive' }
 > = {
   requested: { label: 'Requested', variant: 'secondary' },
-  approved: { label: 'Approved, not paid', variant: 'default' },
+  processing: { label: 'Processing', variant: 'default' },
   paid: { label: 'Paid', variant: 'success' },
   rejected: { label: 'Rejected', variant: 'destructive' },
+  failed: { label: 'Transfer failed', variant: 'destructive' },
+  reversed: { label: 'Reversed', variant: 'destructive' },
 };
 
 function paidWith(p: AdminPayout) {
+  const via =
+    p.method === 'test'
+      ? 'Test gateway (demo, no real money)'
+      : p.method === 'razorpay'
+        ? `Razorpay Route to ${p.accountId ?? 'the linked account'}`
+        : null;
+  if (p.status === 'processing') return via ? `${via} · transfer queued, not paid yet` : null;
   if (p.method === 'manual') return `Paid by hand · reference ${p.reference}`;
-  if (p.method === 'test') return `Test gateway (demo, no real money) · ${p.reference}`;
-  if (p.method === 'razorpay') return `Razorpay Route to ${p.accountId} · ${p.reference}`;
-  return null;
+  return via && p.reference ? `${via} · ${p.reference}` : via;
 }
 
 /** One payout request: the creator, amount, balance now, state, and Approve / Reject while open. */
 export function PayoutItem({ payout, gateway }: { payout: AdminPayout; gateway: Gateway }) {
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
   const status = STATUS[payout.status];
-  const open = payout.status === 'requested' || payout.status === 'approved';
+  const open = payout.status === 'requested' || payout.status === 'processing';
   const money = (minor: number) => formatMoney(minor, payout.currency);
   const how = paidWith(payout);
   return (
@@ -80,7 +87,7 @@ export function PayoutItem({ payout, gateway }: { payout: AdminPayout; gateway: 
         <div className="flex flex-wrap gap-2">
           <Button size="sm" onClick={() => setDialog('approve')}>
             <BanknoteIcon aria-hidden />
-            {payout.status === 'approved' ? 'Pay' : 'Approve and pay'}
+            {payout.status === 'processing' ? 'Send again or pay by hand' : 'Approve and pay'}
           </Button>
           <Button size="sm" variant="outline" onClick={() => setDialog('reject')}>
             <XCircleIcon aria-hidden />
@@ -139,7 +146,7 @@ function ApproveDialog({
       { id: payout.id, input },
       {
         onSuccess: ({ message }) => {
-          toast.success(message ?? 'Payout marked paid');
+          withToast((toast) => toast.success(message ?? 'Payout approved'));
           onOpenChange(false);
         },
       },
@@ -152,8 +159,9 @@ function ApproveDialog({
         <DialogHeader>
           <DialogTitle>Approve and pay {formatMoney(payout.amountMinor, payout.currency)}</DialogTitle>
           <DialogDescription>
-            To {payout.creator.name}. The approval, the payment and its reference go into the payout ledger
-            and the audit log, and the creator is e-mailed.
+            To {payout.creator.name}. Through the gateway a background job sends the transfer (retried if it
+            fails); by hand it is paid now. The approval, the payment and its reference go into the payout
+            ledger and the audit log, and the creator is e-mailed.
           </DialogDescription>
         </DialogHeader>
         <form id={`${id}-form`} onSubmit={submit} className="grid gap-3">
@@ -227,7 +235,7 @@ function RejectDialog({
       { id: payout.id, reason: reason.trim() },
       {
         onSuccess: ({ message }) => {
-          toast.success(message ?? 'Payout rejected');
+          withToast((toast) => toast.success(message ?? 'Payout rejected'));
           onOpenChange(false);
         },
       },
