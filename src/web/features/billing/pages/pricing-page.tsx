@@ -15,6 +15,7 @@ import { PAYMENT_MESSAGES, type Plan, TRIAL_DAYS } from '@shared/billing';
 import { PAGE_PATHS } from '@shared/routes';
 import type { SiteConfig } from '@shared/site';
 import { SIGN_IN_TO_SUBSCRIBE_TOAST } from '@/components/checkout/checkout-messages';
+import { FaqList } from '@/components/faq-list';
 import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -26,7 +27,6 @@ import { useSiteConfig } from '@/lib/site-config';
 import { usePlans } from '../api/get-plans';
 import { BillingPeriodToggle } from '../components/billing-period-toggle';
 import { PlanCard } from '../components/plan-card';
-import { PricingFaq } from '../components/pricing-faq';
 import { pricingFaq } from '../lib/faq';
 import { type PlanAction, offersTrial, planAction } from '../lib/plan-action';
 import { type BillingPeriod, bestAnnualSaving, priceView } from '../lib/price';
@@ -187,7 +187,7 @@ export function PricingPage() {
           </p>
         </div>
         <div className="mt-10">
-          <PricingFaq items={pricingFaq(plans.data?.plans, site)} />
+          <FaqList items={pricingFaq(plans.data?.plans, site)} />
         </div>
       </section>
 
