@@ -1,12 +1,10 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { PAGE_PATHS } from '@shared/routes';
 import { listInWords, useSiteConfig } from '@/lib/site-config';
 import { AboutFacts } from '../components/about-facts';
 import { AboutFounderCard } from '../components/about-founder-card';
 import { AboutValues } from '../components/about-values';
+import { CtaLinks } from '../components/cta-links';
 
 export function AboutPage() {
   const models = listInWords(useSiteConfig().data?.liveModels ?? []);
@@ -98,17 +96,10 @@ export function AboutPage() {
           <p className="mx-auto mt-4 max-w-xl text-pretty text-muted-foreground">
             Join Promptforge for free, publish your first prompt today, and set a price when you are ready.
           </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to={PAGE_PATHS.signup}>
-                Create your account
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to={PAGE_PATHS.features}>See all features</Link>
-            </Button>
-          </div>
+          <CtaLinks
+            primary={{ to: PAGE_PATHS.signup, label: 'Create your account' }}
+            secondary={{ to: PAGE_PATHS.features, label: 'See all features' }}
+          />
         </div>
       </section>
     </div>

@@ -1,12 +1,10 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { PAGE_PATHS } from '@shared/routes';
 import { useSiteConfig } from '@/lib/site-config';
 import { FeaturesCta } from '../components/features-cta';
 import { FeaturesGrid } from '../components/features-grid';
 import { FeaturesSteps } from '../components/features-steps';
+import { CtaLinks } from '../components/cta-links';
 
 export function FeaturesPage() {
   // The models that answer live on this site; none is named while none does.
@@ -29,17 +27,10 @@ export function FeaturesPage() {
           Promptforge brings a playground, a marketplace and creator tools together, so a good prompt goes
           from idea to income in one place.
         </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to={PAGE_PATHS.signup}>
-              Start for free
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to={PAGE_PATHS.marketplace}>Explore the marketplace</Link>
-          </Button>
-        </div>
+        <CtaLinks
+          primary={{ to: PAGE_PATHS.signup, label: 'Start for free' }}
+          secondary={{ to: PAGE_PATHS.marketplace, label: 'Explore the marketplace' }}
+        />
         {models.length > 0 && (
           <p className="mt-8 flex flex-wrap items-center justify-center gap-2 text-sm text-muted-foreground">
             Works with
