@@ -6,7 +6,7 @@ import { PAGE_PATHS } from '@shared/routes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, formatRelativeTime } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { useReviews } from '../api/get-reviews';
 import { InitialsAvatar } from './initials-avatar';
 import { type LoginState, playgroundLink } from './prompt-actions';
@@ -14,6 +14,7 @@ import { RatingBreakdown } from './rating-breakdown';
 import { ReviewForm } from './review-form';
 import { ReviewSnapshot, UsedWith } from './review-snapshot';
 import { StarRating } from './star-rating';
+import { RelativeTime } from '@/components/relative-time';
 
 interface ReviewsSectionProps {
   prompt: PromptDetail;
@@ -203,9 +204,7 @@ function ReviewTime({ review }: { review: Review }) {
   return (
     <span className="text-xs text-muted-foreground">
       {local ? (
-        <time dateTime={review.createdAt} title={formatDate(review.createdAt, 'datetime')}>
-          {formatRelativeTime(review.createdAt)}
-        </time>
+        <RelativeTime value={review.createdAt} />
       ) : (
         <time dateTime={review.createdAt}>{formatDate(review.createdAt, 'longUtc')}</time>
       )}
