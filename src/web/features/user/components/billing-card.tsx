@@ -22,7 +22,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { SUBSCRIPTION_STATUS, displayStatus, periodEnd } from '../lib/billing-labels';
 import { PaymentHistoryTable } from './payment-history-table';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/section-card';
 
 /**
  * Settings' Billing section (issue 7): plan, until when it runs, trial, payments, bought prompts. A
@@ -31,7 +31,7 @@ import { SettingsSection } from './settings-section';
 export function BillingCard() {
   const overview = useBillingOverview();
   return (
-    <SettingsSection
+    <SectionCard
       id="billing"
       title="Billing"
       description="Your plan, your payments and the prompts you have bought."
@@ -57,7 +57,7 @@ export function BillingCard() {
           <PurchasesBlock />
         </div>
       )}
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

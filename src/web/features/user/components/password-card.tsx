@@ -9,7 +9,7 @@ import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateSettings } from '../api/update-settings';
 import { type FieldErrors, hasErrors, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
 import { Field, describedBy } from '@/components/ui/form-field';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/section-card';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type PasswordField = (typeof FIELDS)[number];
@@ -50,7 +50,7 @@ export function PasswordCard({ email }: { email: string }) {
   };
 
   return (
-    <SettingsSection
+    <SectionCard
       id="password"
       title="Password"
       description="Changing your password signs you out on every other device and browser."
@@ -95,6 +95,6 @@ export function PasswordCard({ email }: { email: string }) {
           </Button>
         </div>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

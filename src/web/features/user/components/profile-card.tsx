@@ -9,7 +9,7 @@ import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateSettings } from '../api/update-settings';
 import { type FieldErrors, hasErrors, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
 import { Field, describedBy } from '@/components/ui/form-field';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/section-card';
 
 const FIELDS = ['name', 'email'] as const;
 type ProfileField = (typeof FIELDS)[number];
@@ -53,7 +53,7 @@ export function ProfileCard({ settings }: { settings: Settings }) {
   };
 
   return (
-    <SettingsSection
+    <SectionCard
       id="profile"
       title="Profile"
       description="Your name appears on the prompts you publish. Your email is how you sign in."
@@ -89,6 +89,6 @@ export function ProfileCard({ settings }: { settings: Settings }) {
           </Button>
         </div>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }
