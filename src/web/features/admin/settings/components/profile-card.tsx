@@ -4,12 +4,12 @@ import { toast } from 'sonner';
 import { type AdminSettings, ProfileUpdateSchema } from '@shared/admin-settings';
 import { LIMITS } from '@shared/constants';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { Separator } from '@/components/ui/separator';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateAdminSettings } from '../api/update-admin-settings';
 import { type FieldErrors, firstError, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
 import { Field, describedBy } from '@/components/ui/form-field';
+import { PasswordChangeFields } from '@/components/password-change-fields';
 import { SettingsCard } from './settings-card';
 
 const FIELDS = ['name', 'email', 'currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -106,32 +106,7 @@ export function ProfileCard({ profile }: { profile: AdminSettings['profile'] }) 
         <h3 className="text-sm font-medium">Change password</h3>
         <p className="text-xs text-muted-foreground">Changing it signs you out everywhere else.</p>
       </div>
-      <Field id={ids.currentPassword} label="Current password" error={errors.currentPassword}>
-        <PasswordInput
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-          {...describedBy(ids.currentPassword, errors.currentPassword)}
-        />
-      </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={ids.newPassword} label="New password" error={errors.newPassword} hint={hint}>
-          <PasswordInput
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={set('newPassword')}
-            {...describedBy(ids.newPassword, errors.newPassword, true)}
-          />
-        </Field>
-        <Field id={ids.confirmPassword} label="Confirm new password" error={errors.confirmPassword}>
-          <PasswordInput
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            {...describedBy(ids.confirmPassword, errors.confirmPassword)}
-          />
-        </Field>
-      </div>
+      <PasswordChangeFields ids={ids} values={values} errors={errors} onChange={set} hint={hint} />
     </SettingsCard>
   );
 }
