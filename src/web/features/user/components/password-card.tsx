@@ -1,14 +1,15 @@
 import { KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { toast } from 'sonner';
 import { UpdateSettingsSchema } from '@shared/auth';
 import { LIMITS } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateSettings } from '../api/update-settings';
-import { type FieldErrors, hasErrors, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
+import { hasErrors, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
 import { PasswordChangeFields } from '@/components/password-change-fields';
 import { SectionCard } from '@/components/section-card';
+import { useFieldValues } from '@/lib/use-field-values';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type PasswordField = (typeof FIELDS)[number];
@@ -16,8 +17,7 @@ const EMPTY: Record<PasswordField, string> = { currentPassword: '', newPassword:
 
 /** Password change: the current password, then the new one twice. Other sessions are signed out. */
 export function PasswordCard({ email }: { email: string }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<PasswordField>>({});
+  const { values, setValues, errors, setErrors, set } = useFieldValues(EMPTY);
   const update = useUpdateSettings();
   const ids = { currentPassword: useId(), newPassword: useId(), confirmPassword: useId() };
   const hint = `At least ${LIMITS.adminPasswordMin} characters.`;
@@ -41,11 +41,6 @@ export function PasswordCard({ email }: { email: string }) {
         else showErrorToast(err, { title: 'Error', description: 'Failed to update password' });
       },
     });
-  };
-
-  const set = (field: PasswordField) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
   return (

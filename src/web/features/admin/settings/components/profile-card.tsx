@@ -1,5 +1,5 @@
 import { UserRoundIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import { type AdminSettings, ProfileUpdateSchema } from '@shared/admin-settings';
 import { LIMITS } from '@shared/constants';
@@ -7,19 +7,18 @@ import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateAdminSettings } from '../api/update-admin-settings';
-import { type FieldErrors, firstError, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
+import { firstError, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
 import { Field, describedBy } from '@/components/ui/form-field';
 import { PasswordChangeFields } from '@/components/password-change-fields';
+import { useFieldValues } from '@/lib/use-field-values';
 import { SettingsCard } from './settings-card';
 
 const FIELDS = ['name', 'email', 'currentPassword', 'newPassword', 'confirmPassword'] as const;
-type ProfileField = (typeof FIELDS)[number];
 const NO_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Full name, e-mail and an optional password change (the current password is checked). */
 export function ProfileCard({ profile }: { profile: AdminSettings['profile'] }) {
-  const [values, setValues] = useState({ ...profile, ...NO_PASSWORDS });
-  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
+  const { values, setValues, errors, setErrors, set } = useFieldValues({ ...profile, ...NO_PASSWORDS });
   const update = useUpdateAdminSettings();
   const ids = {
     name: useId(),
@@ -64,11 +63,6 @@ export function ProfileCard({ profile }: { profile: AdminSettings['profile'] }) 
         },
       },
     );
-  };
-
-  const set = (field: ProfileField) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
   return (
