@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiStream } from '@/lib/api-client';
-import { saveResponse } from '@/lib/download';
+import { saveResponse } from '@/lib/save-file';
 
 /**
  * GET /api/user/prompts/export: every prompt of the creator's, with its licence, as a JSON or CSV

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiStream } from '@/lib/api-client';
-import { saveResponse } from '@/lib/download';
+import { saveResponse } from '@/lib/save-file';
 
 /**
  * GET /api/user/library/export: the library as Markdown or JSON (the text of the prompts the user

@@ -1,4 +1,4 @@
-import { saveBlob } from '@/lib/download';
+import { saveBlob } from '@/lib/save-file';
 
 /** A file name from a title: letters, digits and dashes only, so every system accepts it. */
 export function textFileName(title: string): string {

@@ -1,6 +1,6 @@
 import { type SessionExport, SessionExportSchema } from '@shared/playground-settings';
 import { api } from '@/lib/api-client';
-import { saveBlob } from '@/lib/download';
+import { saveBlob } from '@/lib/save-file';
 
 /** GET /api/playground/sessions/:id/export: the conversation as a file, which the browser saves. */
 export async function getExport(id: string, format: 'markdown' | 'json'): Promise<SessionExport> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiStream } from '@/lib/api-client';
-import { saveResponse } from '@/lib/download';
+import { saveResponse } from '@/lib/save-file';
 import { type UserFilters, filtersToQuery } from '../lib/users';
 
 /**

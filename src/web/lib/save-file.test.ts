@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from './download';
+import { fileNameFromDisposition } from './save-file';
 
-describe('downloads', () => {
+describe('saving files', () => {
   it('reads the file name of a download', () => {
     expect(fileNameFromDisposition('attachment; filename="users-2026-01-05.csv"', 'x.csv')).toBe(
       'users-2026-01-05.csv',
