@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { PaginationSchema } from './marketplace';
+import { limitParam, pageParam } from './paging';
 
 /** The admin audit log and the Contact Sales inbox (issue 8, "Also"). */
 
-const page = z.coerce
-  .number({ error: 'Page must be a number' })
-  .int('Page must be a whole number')
-  .min(1, 'Page must be at least 1')
-  .max(100_000)
-  .default(1);
-const limit = (fallback: number) =>
-  z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(100, 'Limit must be at most 100')
-    .default(fallback);
+const page = pageParam(100_000);
+const limit = (fallback: number) => limitParam(100, fallback);
 const optionalText = (max: number) =>
   z
     .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGING } from './constants';
+import { limitParam } from './paging';
 
 /*
  * The admin dashboard's contracts (spec sections 2 Admin dashboard, 3 Admin stats and Activity entry,
@@ -120,12 +121,7 @@ export const ActivityEntrySchema = z.object({
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
 
 export const RecentActivityQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(50, 'Limit must be at most 50')
-    .default(PAGING.adminActivity),
+  limit: limitParam(50, PAGING.adminActivity),
 });
 
 export const RecentActivitySchema = z.object({ activities: z.array(ActivityEntrySchema) });

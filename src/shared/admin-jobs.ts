@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam } from './paging';
 
 /*
  * The admin Jobs page (issue 58, decision 047): background and scheduled jobs, newest first, with
@@ -21,12 +22,7 @@ export const JobsQuerySchema = z.object({
     .max(60)
     .optional()
     .transform((v) => v || undefined),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(200, 'Limit must be at most 200')
-    .default(50),
+  limit: limitParam(200, 50),
 });
 export type JobsQuery = z.input<typeof JobsQuerySchema>;
 export type JobsFilter = z.output<typeof JobsQuerySchema>;

@@ -4,6 +4,7 @@ import { CATEGORIES, PAGING, PROMPT_STATUSES, PROMPT_TYPES } from './constants';
 import { PaginationSchema, SearchInfoSchema } from './marketplace';
 import { PRICE_MESSAGES, promptPriceProblem, toMinorExact } from './pricing';
 import { displayText, hasHiddenCharacters, notAllowedMessage } from './text';
+import { limitParam, pageParam } from './paging';
 
 /*
  * Admin marketplace management (spec sections 2, 3 Admin prompt form, 4 Prompt status, 5 admin prompt
@@ -187,13 +188,8 @@ export const AdminPromptsQuerySchema = z.object({
     (v) => (v === 'all' || v === '' ? undefined : v),
     z.enum(PROMPT_TYPES, { error: 'Type must be free or premium' }).optional(),
   ),
-  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
-  limit: z.coerce
-    .number()
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(100, 'Limit must be at most 100')
-    .default(PAGING.adminPrompts),
+  page: pageParam(),
+  limit: limitParam(100, PAGING.adminPrompts),
 });
 export type AdminPromptsQuery = z.input<typeof AdminPromptsQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RegisterSchema } from './auth';
 import { ROLES, USER_STATUSES } from './constants';
+import { limitParam, pageParam } from './paging';
 
 /*
  * The admin users section's contracts (spec sections 2 Admin users, 3 Admin-list user, 4 User status,
@@ -47,8 +48,8 @@ export const AdminUsersQuerySchema = z.object({
   status: z.enum(STATUS_FILTERS, { error: 'Status must be all, active, suspended or banned' }).default('all'),
   /** 'all', 'free', or a plan id. */
   plan: z.string().trim().max(100).default('all'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
+  page: pageParam(100_000),
+  limit: limitParam(100, ADMIN_USERS_PAGE_SIZE),
 });
 export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
 

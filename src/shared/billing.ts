@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LicenceInfoSchema } from './licences';
+import { limitParam, pageParam } from './paging';
 
 /*
  * Billing contracts (spec sections 2 Pricing page, 3 Plan, 4 Billing period and Subscribing, 7 Payment,
@@ -249,8 +250,8 @@ export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 export const AdminPaymentsQuerySchema = z.object({
   status: z.enum(PAYMENT_STATUSES).optional(),
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageParam(100_000),
+  limit: limitParam(100, 20),
 });
 export const AdminPaymentListSchema = z.object({
   payments: z.array(AdminPaymentSchema),

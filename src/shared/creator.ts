@@ -5,6 +5,7 @@ import { PRICE_MESSAGES, promptPriceProblem, toMinorExact } from './pricing';
 import { LICENCE_MESSAGES, LicenceInfoSchema, LicenceSchema, PAID_LICENCES } from './licences';
 import { displayText, hasHiddenCharacters, notAllowedMessage } from './text';
 import { VersionNoteSchema } from './versions';
+import { limitParam, pageParam } from './paging';
 
 /** The creator studio's contracts (spec sections 2, 3 and 5; issue 6's bounds). */
 
@@ -127,13 +128,8 @@ export const UpdatePromptSchema = z
 export type UpdatePromptInput = z.input<typeof UpdatePromptSchema>;
 
 export const CreatorPromptsQuerySchema = z.object({
-  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
-  limit: z.coerce
-    .number()
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(50, 'Limit must be at most 50')
-    .default(10),
+  page: pageParam(),
+  limit: limitParam(50, 10),
   status: z.enum(PROMPT_STATUSES, { error: 'Unknown status' }).optional(),
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, PAGING, PROMPT_TYPES, SORTS } from './constants';
 import { TestBoardSchema, TestedSchema } from './prompt-tests';
 import { LicenceInfoSchema } from './licences';
+import { limitParam, pageParam } from './paging';
 
 /** Query of GET /api/marketplace/prompts. A limit above the maximum is a VALIDATION_ERROR, not a silent cap. */
 export const MarketplaceQuerySchema = z.object({
@@ -10,13 +11,8 @@ export const MarketplaceQuerySchema = z.object({
   type: z.enum(PROMPT_TYPES, { message: 'Type must be free or premium' }).optional(),
   /** Absent: relevance while searching, otherwise latest. */
   sort: z.enum(SORTS, { message: 'Unknown sort' }).optional(),
-  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
-  limit: z.coerce
-    .number()
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(PAGING.maxLimit, `Limit must be at most ${PAGING.maxLimit}`)
-    .default(PAGING.marketplace),
+  page: pageParam(),
+  limit: limitParam(PAGING.maxLimit, PAGING.marketplace),
 });
 export type MarketplaceQuery = z.input<typeof MarketplaceQuerySchema>;
 
@@ -174,13 +170,8 @@ export const ReviewSchema = z.object({
 export type Review = z.infer<typeof ReviewSchema>;
 
 export const ReviewsQuerySchema = z.object({
-  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
-  limit: z.coerce
-    .number()
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(PAGING.maxLimit, `Limit must be at most ${PAGING.maxLimit}`)
-    .default(PAGING.reviews),
+  page: pageParam(),
+  limit: limitParam(PAGING.maxLimit, PAGING.reviews),
 });
 
 export const RatingSummarySchema = z.object({ average: z.number(), count: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam } from './paging';
 
 /** The notifications centre's contracts (issue 57, decision 055). */
 
@@ -36,12 +37,7 @@ export const NotificationListSchema = z.object({
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 export const NotificationsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(50, 'Limit must be at most 50')
-    .default(20),
+  limit: limitParam(50, 20),
   unread: z
     .enum(['true', 'false'], { error: 'Unread must be true or false' })
     .optional()

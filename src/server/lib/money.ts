@@ -10,6 +10,16 @@ import { AppError } from './errors';
 export const fromMinor = (minor: number): number => storedMinor(minor) / 100;
 export const toMinor = (major: number): number => Math.round(major * 100);
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** An amount from minor units as e-mails and activity lines write it, en-US: 1900, 'USD' → '$19.00'. */
+export function formatMoney(minor: number, currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (!format)
+    moneyFormats.set(currency, (format = new Intl.NumberFormat('en-US', { style: 'currency', currency })));
+  return format.format(fromMinor(minor));
+}
+
 /**
  * A stored amount as the safe integer every answer's schema expects. A row written before migration
  * 0021's constraints (a REAL 1e302 in SQLite) must not make a read fail: one bad row would take a

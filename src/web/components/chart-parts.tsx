@@ -1,5 +1,5 @@
-import { XAxis } from 'recharts';
-import { formatDay } from '@/lib/format';
+import { CartesianGrid, XAxis, YAxis, type YAxisProps } from 'recharts';
+import { formatCount, formatDay } from '@/lib/format';
 
 /* What the studio's and the admin dashboard's charts share: axis text, the days axis and the tooltip. */
 
@@ -15,6 +15,34 @@ export const dayAxis = (
     axisLine={false}
     minTickGap={28}
     tickMargin={8}
+  />
+);
+
+/** The horizontal grid lines behind a daily series. */
+export const dayGrid = <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />;
+
+/*
+ * The y axes of counts ('1.2k') and of dollars ('$1.2k'). Called as functions, not rendered as
+ * components, for the same reason as dayAxis.
+ */
+export const countAxis = (props: YAxisProps) => (
+  <YAxis
+    tick={axisTick}
+    tickLine={false}
+    axisLine={false}
+    allowDecimals={false}
+    tickFormatter={(v: number) => formatCount(v)}
+    {...props}
+  />
+);
+
+export const dollarAxis = (props: YAxisProps) => (
+  <YAxis
+    tick={axisTick}
+    tickLine={false}
+    axisLine={false}
+    tickFormatter={(v: number) => `$${formatCount(v)}`}
+    {...props}
   />
 );
 

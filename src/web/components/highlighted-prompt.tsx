@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { cn } from '@/lib/cn';
 import { splitPromptVariables } from '@shared/prompt-variables';
 
 /**
@@ -23,5 +24,30 @@ export function HighlightedPrompt({ content, as: Tag = 'span' }: { content: stri
         ),
       )}
     </>
+  );
+}
+
+/** A prompt's fill-in parts as chips, named `label` for screen readers. */
+export function VariableChips({
+  names,
+  label,
+  className,
+}: {
+  names: readonly string[];
+  label: string;
+  className?: string;
+}) {
+  return (
+    <ul aria-label={label} className={cn('flex flex-wrap gap-1.5', className)}>
+      {names.map((name) => (
+        <li
+          key={name}
+          className="max-w-full truncate rounded-md bg-primary/10 px-2 py-0.5 font-mono text-xs text-primary"
+          title={name}
+        >
+          {name}
+        </li>
+      ))}
+    </ul>
   );
 }

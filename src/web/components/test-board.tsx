@@ -3,7 +3,7 @@ import { CircleCheckIcon, FlaskConicalIcon } from 'lucide-react';
 import type { TestBoard, Tested } from '@shared/prompt-tests';
 import { cn } from '@/lib/cn';
 import { formatCostMicros, formatLatency } from '@/lib/format';
-import { TimeAgo } from './time-ago';
+import { RelativeTime } from './relative-time';
 
 /*
  * What a prompt's tests found (issue 56), as the prompt page and the creator studio show it: the
@@ -33,7 +33,7 @@ export function TestedLine({ tested, className }: { tested: Tested | null; class
       <CircleCheckIcon aria-hidden className="size-3.5 shrink-0 text-success" />
       <span className="truncate">
         Tested on <span className="font-medium text-foreground/80">{tested.on.join(', ')}</span>,{' '}
-        <TimeAgo at={tested.at} />
+        <RelativeTime value={tested.at} />
       </span>
     </p>
   );
@@ -60,7 +60,7 @@ export function TestBoardTable({ board, currency }: { board: TestBoard; currency
               value={m.medianLatencyMs === null ? '—' : formatLatency(m.medianLatencyMs)}
             />
             <Figure label="Cost per run" value={formatCostMicros(m.costPerRunMicros, currency)} />
-            <Figure label="Last run" value={<TimeAgo at={m.lastRunAt} />} />
+            <Figure label="Last run" value={<RelativeTime value={m.lastRunAt} />} />
           </li>
         );
       })}

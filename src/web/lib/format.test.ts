@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCostMicros,
   formatCount,
   formatDate,
   formatDay,
@@ -66,5 +67,12 @@ describe('format', () => {
     expect(formatDay('2026-01-05')).toBe('Jan 5');
     expect(formatDay('2026-01-05', 'long')).toBe('Jan 5, 2026');
     expect(formatDay('2026-03-01T00:00:00.000Z')).toBe('Mar 1');
+  });
+
+  it('writes a cost in millionths with cents, and smaller ones with their significant digits', () => {
+    expect(formatCostMicros(0, 'USD')).toBe('$0.00');
+    expect(formatCostMicros(1234, 'USD')).toBe('$0.00123');
+    expect(formatCostMicros(52_300, 'USD')).toBe('$0.05');
+    expect(formatCostMicros(2_500_000, 'USD')).toBe('$2.50');
   });
 });

@@ -5,7 +5,7 @@ import { recordActivity } from '../../lib/activity';
 import { bumpDailyStat } from '../../lib/daily-stats';
 import { metrics } from '../../lib/metrics';
 import { licenceInfo } from '../../../shared/licences';
-import { fromMinor } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import { notifyAdmins } from '../admin/settings/alerts';
 import { notify } from '../notifications/service';
@@ -197,9 +197,6 @@ export async function verifyResult(
       : null,
   };
 }
-
-const formatMoney = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(fromMinor(minor));
 
 /** The buyer's receipt for a prompt: what they paid, for what, and the licence it comes with. */
 function receiptMail(

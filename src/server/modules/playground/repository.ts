@@ -14,24 +14,27 @@ export const findSession = (db: Kysely<DB>, id: string, userId: string) =>
 
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
+/** What a session's summary reads: the session, and the title of the prompt it tries. */
+const SUMMARY_COLUMNS = [
+  's.id',
+  's.title',
+  's.model',
+  's.message_count',
+  's.prompt_id',
+  's.pinned_at',
+  's.compare_id',
+  's.settings',
+  's.created_at',
+  's.updated_at',
+  'p.title as prompt_title',
+] as const;
+
 /** A user's sessions, pinned first then newest; `q` matches the title or any message's text. */
 export const listSessions = (db: Kysely<DB>, userId: string, limit: number, q?: string) =>
   db
     .selectFrom('playground_sessions as s')
     .leftJoin('prompts as p', 'p.id', 's.prompt_id')
-    .select([
-      's.id',
-      's.title',
-      's.model',
-      's.message_count',
-      's.prompt_id',
-      's.pinned_at',
-      's.compare_id',
-      's.settings',
-      's.created_at',
-      's.updated_at',
-      'p.title as prompt_title',
-    ])
+    .select(SUMMARY_COLUMNS)
     .where('s.user_id', '=', userId)
     .$if(Boolean(q), (qb) => {
       const pattern = `%${q!.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -58,19 +61,7 @@ export const sessionSummary = (db: Kysely<DB>, id: string) =>
   db
     .selectFrom('playground_sessions as s')
     .leftJoin('prompts as p', 'p.id', 's.prompt_id')
-    .select([
-      's.id',
-      's.title',
-      's.model',
-      's.message_count',
-      's.prompt_id',
-      's.pinned_at',
-      's.compare_id',
-      's.settings',
-      's.created_at',
-      's.updated_at',
-      'p.title as prompt_title',
-    ])
+    .select(SUMMARY_COLUMNS)
     .where('s.id', '=', id)
     .executeTakeFirstOrThrow();
 

@@ -7,7 +7,7 @@ import {
   type TopPrompt,
 } from '../../../../shared/admin-dashboard';
 import type { DB } from '../../../db/types';
-import { fromMinor } from '../../../lib/money';
+import { formatMoney, fromMinor } from '../../../lib/money';
 import * as repo from './repository';
 
 const DAY_MS = 86_400_000;
@@ -175,10 +175,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 function money(minor: unknown, currency: unknown): string | null {
   if (typeof minor !== 'number' || !Number.isFinite(minor)) return null;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: str(currency) ?? 'USD',
-  }).format(minor / 100);
+  return formatMoney(minor, str(currency) ?? 'USD');
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

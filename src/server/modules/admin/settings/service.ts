@@ -9,7 +9,7 @@ import {
   type UpdateAdminSettingsSchema,
   resolveStoredSettings,
 } from '../../../../shared/admin-settings';
-import type { DB, UserRow } from '../../../db/types';
+import type { DB, UserRow, UserUpdate } from '../../../db/types';
 import { recordAudit } from '../../../lib/audit';
 import { AppError, fieldError } from '../../../lib/errors';
 import type { Limiter } from '../../../lib/limiter';
@@ -251,20 +251,7 @@ export async function enableTotp(
     throw new AppError('VALIDATION_ERROR', 'Start the set-up first: no authenticator key was issued.');
   }
   await verifyAdminTotp(db, limiter, user, user.totp_secret, code, 'settings');
-  const now = nowIso();
-  await db.transaction().execute(async (trx) => {
-    await repo.updateUser(trx, user.id, { totp_enabled_at: now, updated_at: now });
-    await recordAudit(trx, {
-      actor: { id: user.id, email: user.email },
-      action: 'settings.2fa.enable',
-      targetType: 'settings',
-      targetId: user.id,
-      before: { twoFactorAuth: false },
-      after: { twoFactorAuth: true },
-      ip: actor.ip,
-    });
-  });
-  return getAdminSettings(db, user.id);
+  return switchTotp(db, user, actor.ip, true, (now) => ({ totp_enabled_at: now }));
 }
 
 export async function disableTotp(
@@ -278,22 +265,32 @@ export async function disableTotp(
     throw new AppError('VALIDATION_ERROR', 'Two-factor authentication is already off.');
   }
   await verifyAdminTotp(db, limiter, user, user.totp_secret, code, 'settings');
+  return switchTotp(db, user, actor.ip, false, () => ({
+    totp_secret: null,
+    totp_enabled_at: null,
+    totp_last_step: null,
+  }));
+}
+
+/** Turns two-factor authentication on or off: the admin's row and its audit entry, in one transaction. */
+async function switchTotp(
+  db: Kysely<DB>,
+  user: UserRow,
+  ip: string | null,
+  on: boolean,
+  changes: (now: string) => UserUpdate,
+): Promise<AdminSettings> {
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    await repo.updateUser(trx, user.id, {
-      totp_secret: null,
-      totp_enabled_at: null,
-      totp_last_step: null,
-      updated_at: now,
-    });
+    await repo.updateUser(trx, user.id, { ...changes(now), updated_at: now });
     await recordAudit(trx, {
       actor: { id: user.id, email: user.email },
-      action: 'settings.2fa.disable',
+      action: on ? 'settings.2fa.enable' : 'settings.2fa.disable',
       targetType: 'settings',
       targetId: user.id,
-      before: { twoFactorAuth: true },
-      after: { twoFactorAuth: false },
-      ip: actor.ip,
+      before: { twoFactorAuth: !on },
+      after: { twoFactorAuth: on },
+      ip,
     });
   });
   return getAdminSettings(db, user.id);

@@ -7,10 +7,10 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, formatRelativeTime } from '@/lib/format';
 import { useAuditLog } from '../audit/api/get-audit-log';
 import { AuditChanges } from '../audit/components/audit-changes';
 import { Pager } from '../audit/components/pager';
+import { RelativeTime } from '@/components/relative-time';
 
 const ALL = 'all';
 
@@ -121,13 +121,7 @@ export function AdminAuditPage() {
             {audit.data.entries.map((entry) => (
               <article key={entry.id} className="grid gap-3 p-4 sm:grid-cols-[12rem_1fr] sm:gap-6 sm:p-5">
                 <div className="grid content-start gap-1 text-sm">
-                  <time
-                    dateTime={entry.createdAt}
-                    title={formatDate(entry.createdAt, 'datetime')}
-                    className="font-medium"
-                  >
-                    {formatRelativeTime(entry.createdAt)}
-                  </time>
+                  <RelativeTime value={entry.createdAt} className="font-medium" />
                   <span className="truncate text-muted-foreground" title={entry.actor.email}>
                     {entry.actor.email}
                   </span>

@@ -15,8 +15,8 @@ import { PAYMENT_MESSAGES, type Plan, TRIAL_DAYS } from '@shared/billing';
 import { PAGE_PATHS } from '@shared/routes';
 import type { SiteConfig } from '@shared/site';
 import { SIGN_IN_TO_SUBSCRIBE_TOAST } from '@/components/checkout/checkout-messages';
+import { FaqList } from '@/components/faq-list';
 import { checkoutKey, useCheckout } from '@/components/checkout/use-checkout';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAfterSessionCheck, useAuth } from '@/lib/auth';
@@ -26,10 +26,10 @@ import { useSiteConfig } from '@/lib/site-config';
 import { usePlans } from '../api/get-plans';
 import { BillingPeriodToggle } from '../components/billing-period-toggle';
 import { PlanCard } from '../components/plan-card';
-import { PricingFaq } from '../components/pricing-faq';
 import { pricingFaq } from '../lib/faq';
 import { type PlanAction, offersTrial, planAction } from '../lib/plan-action';
 import { type BillingPeriod, bestAnnualSaving, priceView } from '../lib/price';
+import { PageHero } from '@/components/page-hero';
 
 /** What every plan comes with; who takes the payments and the currency only once the site's facts say. */
 function assurances(site: SiteConfig | undefined) {
@@ -78,21 +78,11 @@ export function PricingPage() {
 
   return (
     <div className="relative isolate">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[480px] bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_65%)] opacity-[0.12] dark:opacity-20"
-      />
-
-      <section className="mx-auto max-w-6xl px-4 pt-16 pb-12 text-center sm:px-6 sm:pt-24 lg:px-8">
-        <Badge variant="secondary" className="px-3 py-1">
-          Pricing
-        </Badge>
-        <h1 className="mx-auto mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-          Simple plans that grow with your prompts
-        </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
-          {`Start free and upgrade when you need more playground sessions. Premium starts with a ${TRIAL_DAYS}-day free trial, no card needed.`}
-        </p>
+      <PageHero
+        badge="Pricing"
+        title="Simple plans that grow with your prompts"
+        lead={`Start free and upgrade when you need more playground sessions. Premium starts with a ${TRIAL_DAYS}-day free trial, no card needed.`}
+      >
         <BillingPeriodToggle
           value={period}
           onChange={setPeriod}
@@ -111,7 +101,7 @@ export function PricingPage() {
             </span>
           </p>
         )}
-      </section>
+      </PageHero>
 
       <section aria-label="Plans" className="mx-auto max-w-6xl px-4 pb-8 sm:px-6 lg:px-8">
         {plans.isPending ? (
@@ -187,7 +177,7 @@ export function PricingPage() {
           </p>
         </div>
         <div className="mt-10">
-          <PricingFaq items={pricingFaq(plans.data?.plans, site)} />
+          <FaqList items={pricingFaq(plans.data?.plans, site)} />
         </div>
       </section>
 

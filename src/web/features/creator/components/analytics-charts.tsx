@@ -3,7 +3,6 @@ import {
   Area,
   AreaChart,
   Bar,
-  CartesianGrid,
   ComposedChart,
   Line,
   ResponsiveContainer,
@@ -11,9 +10,9 @@ import {
   type TooltipContentProps,
   YAxis,
 } from 'recharts';
-import { ChartTooltipBox, axisTick, dayAxis } from '@/components/chart-parts';
+import { ChartTooltipBox, axisTick, countAxis, dayAxis, dayGrid, dollarAxis } from '@/components/chart-parts';
 import { cn } from '@/lib/cn';
-import { formatCount, formatDay, formatNumber } from '@/lib/format';
+import { formatDay, formatNumber } from '@/lib/format';
 import { type ChartPoint, formatDollars } from '../lib/figures';
 
 export type SeriesKey = Exclude<keyof ChartPoint, 'date' | 'end'>;
@@ -127,16 +126,9 @@ export function PerformanceChart({
               </linearGradient>
             ))}
           </defs>
-          <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
+          {dayGrid}
           {dayAxis}
-          <YAxis
-            tick={axisTick}
-            tickLine={false}
-            axisLine={false}
-            allowDecimals={false}
-            width={44}
-            tickFormatter={(v: number) => formatCount(v)}
-          />
+          {countAxis({ width: 44 })}
           <Tooltip content={ChartTooltip} cursor={{ stroke: 'var(--border)', strokeWidth: 1 }} />
           {PERFORMANCE_KEYS.map((key) => (
             <Area
@@ -173,16 +165,9 @@ export function RevenueChart({
     <ChartFrame label={summary}>
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={series} margin={{ top: 8, right: 0, bottom: 0, left: 0 }}>
-          <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
+          {dayGrid}
           {dayAxis}
-          <YAxis
-            yAxisId="revenue"
-            tick={axisTick}
-            tickLine={false}
-            axisLine={false}
-            width={52}
-            tickFormatter={(v: number) => `$${formatCount(v)}`}
-          />
+          {dollarAxis({ yAxisId: 'revenue', width: 52 })}
           <YAxis
             yAxisId="purchases"
             orientation="right"

@@ -14,10 +14,11 @@ import { PAGE_PATHS } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount, formatDate, formatNumber, formatRelativeTime } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 import { formatDollars } from '../lib/figures';
 import { GrowthBadge, StatCard, StatCardSkeleton } from '@/components/stat-card';
 import { StudioEmpty, StudioLoadError } from './studio-states';
+import { RelativeTime } from '@/components/relative-time';
 
 interface OverviewTabProps {
   dashboard: Dashboard | undefined;
@@ -146,10 +147,7 @@ function RecentActivity({ items }: { items: Dashboard['recentActivity'] }) {
                     {item.title}
                   </Link>
                   <p className="text-xs text-muted-foreground">
-                    Used{' '}
-                    <time dateTime={item.usedAt} title={formatDate(item.usedAt, 'datetime')}>
-                      {formatRelativeTime(item.usedAt)}
-                    </time>
+                    Used <RelativeTime value={item.usedAt} />
                   </p>
                 </div>
                 <dl className="flex shrink-0 items-center gap-3 text-xs text-muted-foreground tabular-nums">

@@ -2,7 +2,7 @@ import { BracesIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { cn } from '@/lib/cn';
 import { promptVariableNames } from '@shared/prompt-variables';
-import { HighlightedPrompt } from '@/components/highlighted-prompt';
+import { HighlightedPrompt, VariableChips } from '@/components/highlighted-prompt';
 
 /** The prompt text as buyers will read it, with {{variables}} and [variables] marked. React escapes every piece. */
 export function ContentPreview({ content, className }: { content: string; className?: string }) {
@@ -34,20 +34,11 @@ export function ContentPreview({ content, className }: { content: string; classN
         )}
       </pre>
       {variables.length > 0 ? (
-        <ul
-          aria-label="Variables buyers fill in"
-          className="flex flex-wrap gap-1.5 border-t bg-muted/20 px-3 py-2"
-        >
-          {variables.map((name) => (
-            <li
-              key={name}
-              className="max-w-full truncate rounded-md bg-primary/10 px-2 py-0.5 font-mono text-xs text-primary"
-              title={name}
-            >
-              {name}
-            </li>
-          ))}
-        </ul>
+        <VariableChips
+          names={variables}
+          label="Variables buyers fill in"
+          className="border-t bg-muted/20 px-3 py-2"
+        />
       ) : null}
     </section>
   );

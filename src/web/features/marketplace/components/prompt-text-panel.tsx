@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { promptVariableNames } from '@shared/prompt-variables';
-import { HighlightedPrompt } from '@/components/highlighted-prompt';
+import { HighlightedPrompt, VariableChips } from '@/components/highlighted-prompt';
 
 /** The full prompt in a monospace panel, with Copy and the list of what to fill in. */
 export function PromptTextPanel({ content }: { content: string }) {
@@ -41,17 +41,7 @@ export function PromptTextPanel({ content }: { content: string }) {
           <p className="text-xs font-medium text-muted-foreground">
             {variables.length === 1 ? '1 part to fill in' : `${variables.length} parts to fill in`}
           </p>
-          <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Parts to fill in">
-            {variables.map((name) => (
-              <li
-                key={name}
-                className="max-w-full truncate rounded-md bg-primary/10 px-2 py-0.5 font-mono text-xs text-primary"
-                title={name}
-              >
-                {name}
-              </li>
-            ))}
-          </ul>
+          <VariableChips names={variables} label="Parts to fill in" className="mt-2" />
         </div>
       )}
     </section>

@@ -6,7 +6,7 @@ import { PAGE_PATHS } from '@shared/routes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { TimeAgo, useLocalTime } from '@/components/time-ago';
+import { RelativeTime, useLocalTime } from '@/components/relative-time';
 import { formatDate } from '@/lib/format';
 import { useReviews } from '../api/get-reviews';
 import { InitialsAvatar } from './initials-avatar';
@@ -189,14 +189,14 @@ function ReviewItem({ review, mine }: { review: Review; mine: boolean }) {
 
 /**
  * When the review was written: how long ago, with the date and time in the visitor's time zone on
- * hover (TimeAgo: the first page of a prompt's reviews comes with the server-rendered page).
+ * hover (RelativeTime: the first page of a prompt's reviews comes with the server-rendered page).
  */
 function ReviewTime({ review }: { review: Review }) {
   const local = useLocalTime();
   const edited = review.updatedAt !== review.createdAt;
   return (
     <span className="text-xs text-muted-foreground">
-      <TimeAgo at={review.createdAt} />
+      <RelativeTime value={review.createdAt} />
       {edited && (
         <span title={local ? `Edited ${formatDate(review.updatedAt, 'datetime')}` : undefined}>
           {' '}

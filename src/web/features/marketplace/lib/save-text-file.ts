@@ -1,3 +1,5 @@
+import { saveBlob } from '@/lib/save-file';
+
 /** A file name from a title: letters, digits and dashes only, so every system accepts it. */
 export function textFileName(title: string): string {
   const base = title
@@ -12,14 +14,5 @@ export function textFileName(title: string): string {
 
 /** Saves text as a .txt download without a server round trip (the text is already in memory). */
 export function saveTextFile(title: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = textFileName(title);
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the browser's download; free it once that has started.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([content], { type: 'text/plain;charset=utf-8' }), textFileName(title));
 }

@@ -1,7 +1,7 @@
 import { FlaskConical, MessageSquareText, RefreshCw, ShoppingBag, Wallet } from 'lucide-react';
 import type { Notification, NotificationKind } from '@shared/notifications';
 import { cn } from '@/lib/cn';
-import { formatDate, formatRelativeTime } from '@/lib/format';
+import { RelativeTime } from '@/components/relative-time';
 
 const ICONS: Record<NotificationKind, typeof RefreshCw> = {
   'prompt.updated': RefreshCw,
@@ -34,13 +34,7 @@ export function NotificationItem({ notice, compact = false }: { notice: Notifica
             {notice.body}
           </span>
         ) : null}
-        <time
-          dateTime={notice.createdAt}
-          title={formatDate(notice.createdAt, 'datetime')}
-          className="mt-0.5 block text-xs text-muted-foreground"
-        >
-          {formatRelativeTime(notice.createdAt)}
-        </time>
+        <RelativeTime value={notice.createdAt} className="mt-0.5 block text-xs text-muted-foreground" />
       </span>
       {unread ? (
         <span className="mt-2 size-2 shrink-0 rounded-full bg-primary" aria-label="Unread" role="img" />

@@ -1,4 +1,3 @@
-import { createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import { NETWORK_MESSAGE } from '@shared/errors';
 import {
@@ -9,6 +8,7 @@ import {
   CompareStartSchema,
 } from '@shared/playground';
 import { ApiError, apiStream } from '@/lib/api-client';
+import { readEventStream } from '../lib/event-stream';
 
 /*
  * POST /api/playground/compare as a stream: `compare` (each column's session, or why it did not
@@ -39,35 +39,25 @@ export async function streamCompare(
   const response = await apiStream('/playground/compare', { method: 'POST', body, signal });
   if (!response.body) throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
   let ended = false;
-  const parser = createParser({
-    onEvent: ({ event, data }) => {
-      const payload: unknown = JSON.parse(data);
-      if (event === 'compare') handlers.onStart(CompareStartSchema.parse(payload));
-      else if (event === 'token') {
-        const e = TokenSchema.parse(payload);
-        handlers.onToken(e.column, e.text);
-      } else if (event === 'done') {
-        const e = DoneSchema.parse(payload);
-        handlers.onDone(e.column, e.reply);
-      } else if (event === 'error') {
-        const e = ErrorSchema.parse(payload);
-        handlers.onError(e.column, new ApiError(e.message, e.status, 'SERVER_ERROR'));
-      } else if (event === 'end') ended = true;
-    },
-  });
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
+  const onEvent = ({ event, data }: { event?: string; data: string }) => {
+    const payload: unknown = JSON.parse(data);
+    if (event === 'compare') handlers.onStart(CompareStartSchema.parse(payload));
+    else if (event === 'token') {
+      const e = TokenSchema.parse(payload);
+      handlers.onToken(e.column, e.text);
+    } else if (event === 'done') {
+      const e = DoneSchema.parse(payload);
+      handlers.onDone(e.column, e.reply);
+    } else if (event === 'error') {
+      const e = ErrorSchema.parse(payload);
+      handlers.onError(e.column, new ApiError(e.message, e.status, 'SERVER_ERROR'));
+    } else if (event === 'end') ended = true;
+  };
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parser.feed(decoder.decode(value, { stream: true }));
-    }
+    await readEventStream(response.body, onEvent);
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
-  } finally {
-    reader.releaseLock();
   }
   if (!ended) throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
 }

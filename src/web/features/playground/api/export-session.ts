@@ -1,5 +1,6 @@
 import { type SessionExport, SessionExportSchema } from '@shared/playground-settings';
 import { api } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-file';
 
 /** GET /api/playground/sessions/:id/export: the conversation as a file, which the browser saves. */
 export async function getExport(id: string, format: 'markdown' | 'json'): Promise<SessionExport> {
@@ -10,12 +11,5 @@ export async function getExport(id: string, format: 'markdown' | 'json'): Promis
 
 export async function downloadExport(id: string, format: 'markdown' | 'json') {
   const file = await getExport(id, format);
-  const url = URL.createObjectURL(new Blob([file.content], { type: file.mediaType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([file.content], { type: file.mediaType }), file.filename);
 }

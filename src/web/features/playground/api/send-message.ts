@@ -1,8 +1,8 @@
-import { createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import { ERROR_CODES, NETWORK_MESSAGE } from '@shared/errors';
 import { AI_FAILURE_MESSAGE, type ChatReply, ChatReplySchema, type ChatRequest } from '@shared/playground';
 import { ApiError, apiStream } from '@/lib/api-client';
+import { readEventStream } from '../lib/event-stream';
 
 /*
  * POST /api/playground/chat as a stream of server-sent events: `session` first, then `token`s, then
@@ -66,7 +66,6 @@ export async function streamReply(
   if (!response.body) throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
   // An object, not two lets: the parser's callback sets them, which TypeScript's narrowing cannot see.
   const outcome: { reply: ChatReply | null; failure: ApiError | null } = { reply: null, failure: null };
-  // Network chunks split anywhere, even inside a line or a character (decoded as a stream below).
   const onEvent = ({ event, data }: { event?: string; data: string }) => {
     if (outcome.reply || outcome.failure) return;
     const payload: unknown = JSON.parse(data);
@@ -78,19 +77,8 @@ export async function streamReply(
       outcome.failure = new ApiError(e.message, e.status, e.code, [], e.requestId);
     }
   };
-  const parser = createParser({ onEvent });
-
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parser.feed(decoder.decode(value, { stream: true }));
-      if (outcome.reply || outcome.failure) break;
-    }
-    // An event still missing its blank line when the stream ends is dropped, as the format says.
-    parser.feed(decoder.decode());
+    await readEventStream(response.body, onEvent, () => Boolean(outcome.reply || outcome.failure));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     // An event we cannot read means a broken stream, not a network fault.
@@ -99,8 +87,6 @@ export async function streamReply(
     }
     // The connection dropped mid-reply; the server keeps what it had sent as incomplete.
     throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');
-  } finally {
-    reader.releaseLock();
   }
   if (outcome.failure) throw outcome.failure;
   if (!outcome.reply) throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK_ERROR');

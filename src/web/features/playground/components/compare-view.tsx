@@ -7,10 +7,10 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { formatCostMicros, formatNumber } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
 import { type CompareColumnState, type CompareExchange, useCompare } from '../hooks/use-compare';
-import { compareAllowanceNote, compareTriesNote, formatCost } from '../lib/compare';
+import { compareAllowanceNote, compareTriesNote } from '../lib/compare';
 import { modelName } from '../lib/models';
 import { ChatComposer } from './chat-composer';
 import { Markdown } from './markdown';
@@ -42,7 +42,7 @@ function Stats({ exchange, currency }: { exchange: CompareExchange; currency: st
     usage && usage.outputTokens !== null
       ? `${formatNumber((usage.inputTokens ?? 0) + usage.outputTokens)} tokens${usage.estimated ? ' (estimated)' : ''}`
       : null,
-    usage && usage.costMicros !== null ? formatCost(usage.costMicros, currency) : null,
+    usage && usage.costMicros !== null ? formatCostMicros(usage.costMicros, currency) : null,
   ].filter(Boolean);
   if (parts.length === 0) return null;
   return (

@@ -1,6 +1,5 @@
 import {
   FlaskConicalIcon,
-  Loader2Icon,
   MessageSquareIcon,
   PinIcon,
   RefreshCwIcon,
@@ -9,19 +8,13 @@ import {
 } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import type { ModelInfo, SessionSummary } from '@shared/playground';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
+import { useLastPresent } from '@/lib/use-last-present';
 import { useSessions } from '../api/get-sessions';
 import { modelName } from '../lib/models';
 import { ImportButton } from './import-button';
@@ -60,6 +53,8 @@ export function RecentSessions({
   const searching = q !== '';
   const sessions = searching ? found.data : all;
   const [deleting, setDeleting] = useState(false);
+  // What the dialog shows while it animates out after closing.
+  const confirmingTitle = useLastPresent(confirming ? confirming.title : null);
 
   const confirmDelete = async () => {
     if (!confirming) return;
@@ -186,25 +181,17 @@ export function RecentSessions({
         </div>
       )}
 
-      <Dialog open={confirming !== null} onOpenChange={(open) => !open && !deleting && setConfirming(null)}>
-        <DialogContent className="max-w-md">
-          <DialogHeader>
-            <DialogTitle>Delete this conversation?</DialogTitle>
-            <DialogDescription className="break-words">
-              “{confirming?.title}” and all its messages will be deleted. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(null)} disabled={deleting}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => void confirmDelete()} disabled={deleting}>
-              {deleting ? <Loader2Icon aria-hidden className="animate-spin" /> : <Trash2Icon aria-hidden />}
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        pending={deleting}
+        title="Delete this conversation?"
+        description={`“${confirmingTitle ?? ''}” and all its messages will be deleted. This cannot be undone.`}
+        descriptionClassName="break-words"
+        icon={<Trash2Icon aria-hidden />}
+        confirmLabel="Delete"
+        onConfirm={() => void confirmDelete()}
+      />
     </section>
   );
 }

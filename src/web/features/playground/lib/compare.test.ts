@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareAllowanceNote, compareTriesNote, formatCost } from './compare';
+import { compareAllowanceNote, compareTriesNote } from './compare';
 
 describe('the compare view', () => {
   it('warns when the allowance cannot cover every column, or is nearly used up', () => {
@@ -26,11 +26,5 @@ describe('the compare view', () => {
       'Each model column uses one free try. You have 2 tries left, so only the first 2 columns will answer.',
     );
     expect(compareTriesNote(1, 2)).toContain('1 try left, so only the first column will answer');
-  });
-
-  it('writes small costs with their significant digits', () => {
-    expect(formatCost(0, 'USD')).toBe('$0.00');
-    expect(formatCost(1234, 'USD')).toBe('$0.00123');
-    expect(formatCost(2_500_000, 'USD')).toBe('$2.50');
   });
 });

@@ -1,4 +1,4 @@
-/** What the compare view says about the allowance and a reply's cost; pure, so it is unit tested. */
+/** What the compare view says about the allowance and free tries; pure, so it is unit tested. */
 
 /**
  * A warning before a new compare when the allowance cannot cover every column, or would be nearly
@@ -16,16 +16,6 @@ export function compareAllowanceNote(remaining: number | null, columns: number):
     return `Each model column counts as one session: this compare uses ${columns} of the ${sessions(remaining)} you have left this month.`;
   }
   return null;
-}
-
-/** A reply's cost from millionths of the currency: three significant digits, '$0' for none. */
-export function formatCost(micros: number, currency: string): string {
-  const amount = micros / 1_000_000;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    ...(amount === 0 || amount >= 1 ? { maximumFractionDigits: 2 } : { maximumSignificantDigits: 3 }),
-  }).format(amount);
 }
 
 /**

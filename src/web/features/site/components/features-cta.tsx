@@ -1,7 +1,5 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { PAGE_PATHS } from '@shared/routes';
+import { CtaLinks } from './cta-links';
 
 export function FeaturesCta() {
   return (
@@ -10,17 +8,10 @@ export function FeaturesCta() {
       <p className="mx-auto mt-4 max-w-xl text-pretty text-muted-foreground">
         Create a free account, try prompts in the playground and publish as many of your own as you like.
       </p>
-      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Button asChild size="lg">
-          <Link to={PAGE_PATHS.signup}>
-            Get started free
-            <ArrowRight aria-hidden />
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to={PAGE_PATHS.pricing}>Compare plans</Link>
-        </Button>
-      </div>
+      <CtaLinks
+        primary={{ to: PAGE_PATHS.signup, label: 'Get started free' }}
+        secondary={{ to: PAGE_PATHS.pricing, label: 'Compare plans' }}
+      />
     </div>
   );
 }

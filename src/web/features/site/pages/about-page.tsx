@@ -1,34 +1,21 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { PAGE_PATHS } from '@shared/routes';
 import { listInWords, useSiteConfig } from '@/lib/site-config';
 import { AboutFacts } from '../components/about-facts';
 import { AboutFounderCard } from '../components/about-founder-card';
 import { AboutValues } from '../components/about-values';
+import { CtaLinks } from '../components/cta-links';
+import { PageHero } from '@/components/page-hero';
 
 export function AboutPage() {
   const models = listInWords(useSiteConfig().data?.liveModels ?? []);
   return (
     <div className="relative isolate">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[480px] bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_65%)] opacity-[0.12] dark:opacity-20"
+      <PageHero
+        badge="About Promptforge"
+        title="We believe a great prompt deserves a great home"
+        lead="Promptforge is where people find prompts that work, try them before they rely on them, and where the people who write them get credit and get paid."
+        roomy
       />
-
-      <section className="mx-auto max-w-6xl px-4 pt-16 pb-14 text-center sm:px-6 sm:pt-24 lg:px-8">
-        <Badge variant="secondary" className="px-3 py-1">
-          About Promptforge
-        </Badge>
-        <h1 className="mx-auto mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-          We believe a great prompt deserves a great home
-        </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
-          Promptforge is where people find prompts that work, try them before they rely on them, and where the
-          people who write them get credit and get paid.
-        </p>
-      </section>
 
       <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 lg:px-8">
         <h2 className="sr-only">Promptforge in numbers</h2>
@@ -98,17 +85,10 @@ export function AboutPage() {
           <p className="mx-auto mt-4 max-w-xl text-pretty text-muted-foreground">
             Join Promptforge for free, publish your first prompt today, and set a price when you are ready.
           </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to={PAGE_PATHS.signup}>
-                Create your account
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to={PAGE_PATHS.features}>See all features</Link>
-            </Button>
-          </div>
+          <CtaLinks
+            primary={{ to: PAGE_PATHS.signup, label: 'Create your account' }}
+            secondary={{ to: PAGE_PATHS.features, label: 'See all features' }}
+          />
         </div>
       </section>
     </div>

@@ -1,45 +1,26 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { PAGE_PATHS } from '@shared/routes';
 import { useSiteConfig } from '@/lib/site-config';
 import { FeaturesCta } from '../components/features-cta';
 import { FeaturesGrid } from '../components/features-grid';
 import { FeaturesSteps } from '../components/features-steps';
+import { CtaLinks } from '../components/cta-links';
+import { PageHero } from '@/components/page-hero';
 
 export function FeaturesPage() {
   // The models that answer live on this site; none is named while none does.
   const models = useSiteConfig().data?.liveModels ?? [];
   return (
     <div className="relative isolate">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[480px] bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_65%)] opacity-[0.12] dark:opacity-20"
-      />
-
-      <section className="mx-auto max-w-6xl px-4 pt-16 pb-14 text-center sm:px-6 sm:pt-24 lg:px-8">
-        <Badge variant="secondary" className="px-3 py-1">
-          Features
-        </Badge>
-        <h1 className="mx-auto mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-          Everything you need to write, test and sell prompts
-        </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
-          Promptforge brings a playground, a marketplace and creator tools together, so a good prompt goes
-          from idea to income in one place.
-        </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to={PAGE_PATHS.signup}>
-              Start for free
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to={PAGE_PATHS.marketplace}>Explore the marketplace</Link>
-          </Button>
-        </div>
+      <PageHero
+        badge="Features"
+        title="Everything you need to write, test and sell prompts"
+        lead="Promptforge brings a playground, a marketplace and creator tools together, so a good prompt goes from idea to income in one place."
+        roomy
+      >
+        <CtaLinks
+          primary={{ to: PAGE_PATHS.signup, label: 'Start for free' }}
+          secondary={{ to: PAGE_PATHS.marketplace, label: 'Explore the marketplace' }}
+        />
         {models.length > 0 && (
           <p className="mt-8 flex flex-wrap items-center justify-center gap-2 text-sm text-muted-foreground">
             Works with
@@ -50,7 +31,7 @@ export function FeaturesPage() {
             ))}
           </p>
         )}
-      </section>
+      </PageHero>
 
       <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6 lg:px-8">
         <h2 className="sr-only">What you get</h2>

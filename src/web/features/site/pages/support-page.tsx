@@ -1,9 +1,9 @@
 import { ArrowRight, Clock, Mail, RefreshCcw } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
 import { SupportContact } from '../components/support-contact';
 import { SupportFaqGroup } from '../components/support-faq';
 import { SUPPORT_CATEGORIES, SUPPORT_HOURS } from '../components/support-faq-data';
 import { CONTACT_EMAILS } from '../lib/legal';
+import { PageHero } from '@/components/page-hero';
 
 /* What we can promise: where to write, when people are there, and the refund window admins can refund in. */
 const HIGHLIGHTS = [
@@ -17,21 +17,11 @@ export function SupportPage() {
 
   return (
     <div className="relative isolate">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[480px] bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_65%)] opacity-[0.12] dark:opacity-20"
-      />
-
-      <section className="mx-auto max-w-6xl px-4 pt-16 pb-12 text-center sm:px-6 sm:pt-24 lg:px-8">
-        <Badge variant="secondary" className="px-3 py-1">
-          Support Center
-        </Badge>
-        <h1 className="mx-auto mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-          How can we help?
-        </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
-          Find quick answers below, or write to us. Real people read every message.
-        </p>
+      <PageHero
+        badge="Support Center"
+        title="How can we help?"
+        lead="Find quick answers below, or write to us. Real people read every message."
+      >
         <ul className="mx-auto mt-10 grid max-w-4xl gap-3 sm:grid-cols-3">
           {HIGHLIGHTS.map(({ icon: Icon, value, label }) => (
             <li
@@ -48,7 +38,7 @@ export function SupportPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageHero>
 
       <section aria-labelledby="browse-topics" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">
         <h2 id="browse-topics" className="text-2xl font-bold tracking-tight">

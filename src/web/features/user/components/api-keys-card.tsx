@@ -2,12 +2,12 @@ import { ChevronRightIcon, KeyRoundIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/routes';
 import { Button } from '@/components/ui/button';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/section-card';
 
 /** Where API keys are made and revoked (their own page, issue 59). */
 export function ApiKeysCard() {
   return (
-    <SettingsSection
+    <SectionCard
       id="api-keys"
       title="API keys"
       description="Use your prompts from scripts and from AI tools over MCP, on plans with API access."
@@ -19,6 +19,6 @@ export function ApiKeysCard() {
           <ChevronRightIcon aria-hidden />
         </Link>
       </Button>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -7,6 +7,8 @@ import {
   RotateCcwIcon,
   ShoppingBag,
 } from 'lucide-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BillingOverview } from '@shared/billing';
 import { PAGE_PATHS } from '@shared/routes';
@@ -20,7 +22,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { SUBSCRIPTION_STATUS, displayStatus, periodEnd } from '../lib/billing-labels';
 import { PaymentHistoryTable } from './payment-history-table';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/section-card';
 
 /**
  * Settings' Billing section (issue 7): plan, until when it runs, trial, payments, bought prompts. A
@@ -29,7 +31,7 @@ import { SettingsSection } from './settings-section';
 export function BillingCard() {
   const overview = useBillingOverview();
   return (
-    <SettingsSection
+    <SectionCard
       id="billing"
       title="Billing"
       description="Your plan, your payments and the prompts you have bought."
@@ -55,7 +57,7 @@ export function BillingCard() {
           <PurchasesBlock />
         </div>
       )}
-    </SettingsSection>
+    </SectionCard>
   );
 }
 
@@ -146,83 +148,109 @@ function SectionError({ what, onRetry, retrying }: { what: string; onRetry: () =
   );
 }
 
-function PaymentsBlock() {
-  const history = usePaymentHistory();
+/**
+ * One block of the Billing section: a heading over a list query, with its loading placeholder, its failure
+ * and retry, the words for an empty list, or the list.
+ */
+function ListBlock<T>({
+  id,
+  title,
+  query,
+  what,
+  skeletonClassName,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  query: UseQueryResult<T[]>;
+  /** Said in "Failed to load …". */
+  what: string;
+  skeletonClassName: string;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
   return (
-    <section aria-labelledby="billing-payments">
-      <h3 id="billing-payments" className="text-sm font-semibold">
-        Payment history
+    <section aria-labelledby={id}>
+      <h3 id={id} className="text-sm font-semibold">
+        {title}
       </h3>
       <div className="mt-3">
-        {history.isPending ? (
-          <Skeleton className="h-20 w-full" />
-        ) : history.isError ? (
-          <SectionError
-            what="your payments"
-            onRetry={() => void history.refetch()}
-            retrying={history.isFetching}
-          />
-        ) : history.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
-            No payments yet. Receipts for plans and prompts you buy appear here.
-          </p>
+        {query.isPending ? (
+          <Skeleton className={skeletonClassName} />
+        ) : query.isError ? (
+          <SectionError what={what} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : query.data.length === 0 ? (
+          empty
         ) : (
-          <PaymentHistoryTable payments={history.data} />
+          children(query.data)
         )}
       </div>
     </section>
   );
 }
 
-function PurchasesBlock() {
-  const purchases = usePurchases();
+function PaymentsBlock() {
   return (
-    <section aria-labelledby="billing-purchases">
-      <h3 id="billing-purchases" className="text-sm font-semibold">
-        Bought prompts
-      </h3>
-      <div className="mt-3">
-        {purchases.isPending ? (
-          <Skeleton className="h-14 w-full" />
-        ) : purchases.isError ? (
-          <SectionError
-            what="your prompts"
-            onRetry={() => void purchases.refetch()}
-            retrying={purchases.isFetching}
-          />
-        ) : purchases.data.length === 0 ? (
-          <p className="flex flex-wrap items-center gap-x-1 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
-            Premium prompts you buy stay yours and appear here.
-            <Link to={PAGE_PATHS.marketplace} className="font-medium text-primary hover:underline">
-              Browse the marketplace
-            </Link>
-          </p>
-        ) : (
-          <ul className="divide-y rounded-lg border" data-testid="bought-prompts">
-            {purchases.data.map((prompt) => (
-              <li key={prompt.promptId} className="flex items-center gap-3 px-4 py-3">
-                <span className="grid size-8 shrink-0 place-items-center rounded-md bg-primary/10 text-primary">
-                  <ShoppingBag className="size-4" aria-hidden />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={`/marketplace/${encodeURIComponent(prompt.promptId)}`}
-                    className="block truncate font-medium hover:underline"
-                  >
-                    {prompt.title}
-                  </Link>
-                  <p className="truncate text-xs text-muted-foreground">
-                    by {prompt.authorName} · bought {formatDate(prompt.purchasedAt)}
-                  </p>
-                </div>
-                <span className="shrink-0 text-sm tabular-nums text-muted-foreground">
-                  {formatMoney(prompt.amountMinor, prompt.currency)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <ListBlock
+      id="billing-payments"
+      title="Payment history"
+      query={usePaymentHistory()}
+      what="your payments"
+      skeletonClassName="h-20 w-full"
+      empty={
+        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+          No payments yet. Receipts for plans and prompts you buy appear here.
+        </p>
+      }
+    >
+      {(payments) => <PaymentHistoryTable payments={payments} />}
+    </ListBlock>
+  );
+}
+
+function PurchasesBlock() {
+  return (
+    <ListBlock
+      id="billing-purchases"
+      title="Bought prompts"
+      query={usePurchases()}
+      what="your prompts"
+      skeletonClassName="h-14 w-full"
+      empty={
+        <p className="flex flex-wrap items-center gap-x-1 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+          Premium prompts you buy stay yours and appear here.
+          <Link to={PAGE_PATHS.marketplace} className="font-medium text-primary hover:underline">
+            Browse the marketplace
+          </Link>
+        </p>
+      }
+    >
+      {(purchases) => (
+        <ul className="divide-y rounded-lg border" data-testid="bought-prompts">
+          {purchases.map((prompt) => (
+            <li key={prompt.promptId} className="flex items-center gap-3 px-4 py-3">
+              <span className="grid size-8 shrink-0 place-items-center rounded-md bg-primary/10 text-primary">
+                <ShoppingBag className="size-4" aria-hidden />
+              </span>
+              <div className="min-w-0 flex-1">
+                <Link
+                  to={`/marketplace/${encodeURIComponent(prompt.promptId)}`}
+                  className="block truncate font-medium hover:underline"
+                >
+                  {prompt.title}
+                </Link>
+                <p className="truncate text-xs text-muted-foreground">
+                  by {prompt.authorName} · bought {formatDate(prompt.purchasedAt)}
+                </p>
+              </div>
+              <span className="shrink-0 text-sm tabular-nums text-muted-foreground">
+                {formatMoney(prompt.amountMinor, prompt.currency)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListBlock>
   );
 }

@@ -17,7 +17,7 @@ import { showErrorToast } from '@/lib/error-toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { serverFieldErrors } from '@/lib/field-errors';
 import { Field, describedBy } from '@/components/ui/form-field';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/section-card';
 
 /** Danger zone: deleting the account asks for the password, then signs out and returns home. */
 export function DeleteAccountCard({ email }: { email: string }) {
@@ -62,7 +62,7 @@ export function DeleteAccountCard({ email }: { email: string }) {
   };
 
   return (
-    <SettingsSection
+    <SectionCard
       id="danger-zone"
       title="Danger zone"
       description="Deleting your account removes your prompts, playground history and settings. This cannot be undone."
@@ -120,6 +120,6 @@ export function DeleteAccountCard({ email }: { email: string }) {
           </DialogContent>
         </Dialog>
       </div>
-    </SettingsSection>
+    </SectionCard>
   );
 }

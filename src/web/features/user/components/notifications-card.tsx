@@ -5,7 +5,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateSettings } from '../api/update-settings';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/section-card';
 
 /** The e-mail opt-in for updates of prompts the user bought or liked (off unless they turn it on). */
 export function NotificationsCard({ settings }: { settings: Settings }) {
@@ -26,7 +26,7 @@ export function NotificationsCard({ settings }: { settings: Settings }) {
       },
     );
   return (
-    <SettingsSection
+    <SectionCard
       id="notifications"
       title="Notifications"
       description="Updates, reviews and sales always appear under the bell at the top of the page."
@@ -46,6 +46,6 @@ export function NotificationsCard({ settings }: { settings: Settings }) {
           disabled={update.isPending}
         />
       </div>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { LoaderCircleIcon, UserRoundIcon } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { toast } from 'sonner';
 import { type Settings, UpdateSettingsSchema } from '@shared/auth';
 import { Button } from '@/components/ui/button';
@@ -7,18 +7,20 @@ import { Input } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateSettings } from '../api/update-settings';
-import { type FieldErrors, hasErrors, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
+import { hasErrors, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
 import { Field, describedBy } from '@/components/ui/form-field';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/section-card';
+import { useFieldValues } from '@/lib/use-field-values';
 
 const FIELDS = ['name', 'email'] as const;
-type ProfileField = (typeof FIELDS)[number];
 
 /** Name and e-mail. Saved changes show in the header at once. */
 export function ProfileCard({ settings }: { settings: Settings }) {
   const { updateUser } = useAuth();
-  const [values, setValues] = useState({ name: settings.name, email: settings.email });
-  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
+  const { values, setValues, errors, setErrors, set } = useFieldValues({
+    name: settings.name,
+    email: settings.email,
+  });
   const update = useUpdateSettings();
   const ids = { name: useId(), email: useId() };
 
@@ -47,13 +49,8 @@ export function ProfileCard({ settings }: { settings: Settings }) {
     );
   };
 
-  const set = (field: ProfileField) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
   return (
-    <SettingsSection
+    <SectionCard
       id="profile"
       title="Profile"
       description="Your name appears on the prompts you publish. Your email is how you sign in."
@@ -89,6 +86,6 @@ export function ProfileCard({ settings }: { settings: Settings }) {
           </Button>
         </div>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { showErrorToast } from '@/lib/error-toast';
 import { useTheme } from '@/lib/theme';
 import { useUpdateSettings } from '../api/update-settings';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '@/components/section-card';
 
 const OPTIONS: Record<Theme, { label: string; description: string; Icon: typeof SunIcon }> = {
   light: { label: 'Light', description: 'Bright and crisp', Icon: SunIcon },
@@ -43,7 +43,7 @@ export function ThemeCard() {
   };
 
   return (
-    <SettingsSection
+    <SectionCard
       id="appearance"
       title="Appearance"
       description="Choose how Promptforge looks. System matches your device's light or dark setting."
@@ -79,6 +79,6 @@ export function ThemeCard() {
           );
         })}
       </RadioGroup.Root>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyPoint, PlanShare } from '@shared/admin-dashboard';
-import { ChartTooltipBox, axisTick, dayAxis } from '@/components/chart-parts';
-import { formatCount, formatDay, formatMoney, formatNumber } from '@/lib/format';
+import { ChartTooltipBox, axisTick, countAxis, dayAxis, dayGrid, dollarAxis } from '@/components/chart-parts';
+import { formatDay, formatMoney, formatNumber } from '@/lib/format';
 
 /*
  * The dashboard's charts. Colours are CSS variables on the wrapper (brighter under .dark), so the SVG
@@ -65,16 +65,9 @@ export function ActivityChart({
     <ChartFrame label={label} tall>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barGap={1}>
-          <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
+          {dayGrid}
           {dayAxis}
-          <YAxis
-            tick={axisTick}
-            tickLine={false}
-            axisLine={false}
-            allowDecimals={false}
-            width={36}
-            tickFormatter={(v: number) => formatCount(v)}
-          />
+          {countAxis({ width: 36 })}
           <Tooltip content={DayTooltip} cursor={{ fill: 'var(--muted)', opacity: 0.5 }} />
           {metrics.map((key) => (
             <Bar
@@ -113,15 +106,9 @@ export function RevenueChart({ series, label }: { series: DailyPoint[]; label: s
     <ChartFrame label={label} tall>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
+          {dayGrid}
           {dayAxis}
-          <YAxis
-            tick={axisTick}
-            tickLine={false}
-            axisLine={false}
-            width={52}
-            tickFormatter={(v: number) => `$${formatCount(v)}`}
-          />
+          {dollarAxis({ width: 52 })}
           <Tooltip content={DayTooltip} cursor={{ fill: 'var(--muted)', opacity: 0.5 }} />
           <Bar
             dataKey="revenue"

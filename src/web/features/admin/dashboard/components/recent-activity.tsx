@@ -3,8 +3,8 @@ import type { ActivityIcon as ActivityIconName } from '@shared/admin-dashboard';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatDate, formatRelativeTime } from '@/lib/format';
 import { useRecentActivity } from '../api/get-recent-activity';
+import { RelativeTime } from '@/components/relative-time';
 
 /** The spec's activity icons: user-plus, file-text, credit-card, other. */
 const ICONS: Record<ActivityIconName, { Icon: typeof UserPlusIcon; tone: string }> = {
@@ -55,13 +55,10 @@ export function RecentActivity() {
                     <p className="text-sm leading-tight font-medium">{entry.title}</p>
                     <p className="mt-0.5 text-sm break-words text-muted-foreground">{entry.description}</p>
                   </div>
-                  <time
-                    dateTime={entry.timestamp}
-                    title={formatDate(entry.timestamp, 'datetime')}
+                  <RelativeTime
+                    value={entry.timestamp}
                     className="shrink-0 text-xs whitespace-nowrap text-muted-foreground"
-                  >
-                    {formatRelativeTime(entry.timestamp)}
-                  </time>
+                  />
                 </li>
               );
             })}

@@ -2,7 +2,8 @@ import { RotateCcwIcon } from 'lucide-react';
 import { type AdminJob, type JobState, QUEUE_LABELS } from '@shared/admin-jobs';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDate, formatRelativeTime } from '@/lib/format';
+import { formatRelativeTime } from '@/lib/format';
+import { RelativeTime } from '@/components/relative-time';
 
 const STATE_BADGE: Record<
   JobState,
@@ -32,13 +33,7 @@ export function JobItem({ job, onRetry, busy }: { job: AdminJob; onRetry: () => 
             <p className="mt-1 text-sm break-words text-muted-foreground">{job.summary}</p>
           ) : null}
         </div>
-        <time
-          dateTime={job.createdAt}
-          title={formatDate(job.createdAt, 'datetime')}
-          className="text-xs text-muted-foreground"
-        >
-          {formatRelativeTime(job.createdAt)}
-        </time>
+        <RelativeTime value={job.createdAt} className="text-xs text-muted-foreground" />
       </header>
       <p className="text-xs text-muted-foreground tabular-nums">
         {tries === 1 ? '1 try' : `${tries} tries`} of {job.retryLimit + 1}

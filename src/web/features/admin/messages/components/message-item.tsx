@@ -10,7 +10,7 @@ import type { ContactMessage, ContactStatus } from '@shared/admin-audit';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { formatDate, formatRelativeTime } from '@/lib/format';
+import { RelativeTime } from '@/components/relative-time';
 
 const STATUS_BADGE: Record<ContactStatus, { label: string; variant: 'default' | 'secondary' | 'outline' }> = {
   new: { label: 'New', variant: 'default' },
@@ -54,13 +54,7 @@ export function MessageItem({
             ) : null}
           </div>
         </div>
-        <time
-          dateTime={message.createdAt}
-          title={formatDate(message.createdAt, 'datetime')}
-          className="text-xs text-muted-foreground"
-        >
-          {formatRelativeTime(message.createdAt)}
-        </time>
+        <RelativeTime value={message.createdAt} className="text-xs text-muted-foreground" />
       </header>
       <p className="text-sm leading-relaxed whitespace-pre-wrap">{message.message}</p>
       <div className="flex flex-wrap gap-2">

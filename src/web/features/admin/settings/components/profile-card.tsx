@@ -1,25 +1,24 @@
 import { UserRoundIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import { type AdminSettings, ProfileUpdateSchema } from '@shared/admin-settings';
 import { LIMITS } from '@shared/constants';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { Separator } from '@/components/ui/separator';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateAdminSettings } from '../api/update-admin-settings';
-import { type FieldErrors, firstError, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
+import { firstError, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
 import { Field, describedBy } from '@/components/ui/form-field';
+import { PasswordChangeFields } from '@/components/password-change-fields';
+import { useFieldValues } from '@/lib/use-field-values';
 import { SettingsCard } from './settings-card';
 
 const FIELDS = ['name', 'email', 'currentPassword', 'newPassword', 'confirmPassword'] as const;
-type ProfileField = (typeof FIELDS)[number];
 const NO_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Full name, e-mail and an optional password change (the current password is checked). */
 export function ProfileCard({ profile }: { profile: AdminSettings['profile'] }) {
-  const [values, setValues] = useState({ ...profile, ...NO_PASSWORDS });
-  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
+  const { values, setValues, errors, setErrors, set } = useFieldValues({ ...profile, ...NO_PASSWORDS });
   const update = useUpdateAdminSettings();
   const ids = {
     name: useId(),
@@ -66,11 +65,6 @@ export function ProfileCard({ profile }: { profile: AdminSettings['profile'] }) 
     );
   };
 
-  const set = (field: ProfileField) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
   return (
     <SettingsCard
       id="profile"
@@ -106,32 +100,7 @@ export function ProfileCard({ profile }: { profile: AdminSettings['profile'] }) 
         <h3 className="text-sm font-medium">Change password</h3>
         <p className="text-xs text-muted-foreground">Changing it signs you out everywhere else.</p>
       </div>
-      <Field id={ids.currentPassword} label="Current password" error={errors.currentPassword}>
-        <PasswordInput
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-          {...describedBy(ids.currentPassword, errors.currentPassword)}
-        />
-      </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={ids.newPassword} label="New password" error={errors.newPassword} hint={hint}>
-          <PasswordInput
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={set('newPassword')}
-            {...describedBy(ids.newPassword, errors.newPassword, true)}
-          />
-        </Field>
-        <Field id={ids.confirmPassword} label="Confirm new password" error={errors.confirmPassword}>
-          <PasswordInput
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            {...describedBy(ids.confirmPassword, errors.confirmPassword)}
-          />
-        </Field>
-      </div>
+      <PasswordChangeFields ids={ids} values={values} errors={errors} onChange={set} hint={hint} />
     </SettingsCard>
   );
 }

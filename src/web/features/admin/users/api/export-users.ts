@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiStream } from '@/lib/api-client';
-import { type UserFilters, fileNameFromDisposition, filtersToQuery } from '../lib/users';
+import { saveResponse } from '@/lib/save-file';
+import { type UserFilters, filtersToQuery } from '../lib/users';
 
 /**
  * GET /api/admin/users/export: the filtered users as CSV. The answer is a file, not an envelope, so it
@@ -12,18 +13,7 @@ export async function exportUsers(filters: UserFilters): Promise<string> {
     if (value) params.set(key, String(value));
   const qs = params.toString();
   const response = await apiStream(`/admin/users/export${qs ? `?${qs}` : ''}`, { method: 'GET' });
-  const blob = await response.blob();
-  const name = fileNameFromDisposition(response.headers.get('content-disposition'), 'promptforge-users.csv');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download by the next task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-  return name;
+  return saveResponse(response, 'promptforge-users.csv');
 }
 
 export function useExportUsers() {

@@ -63,9 +63,3 @@ export function filtersToQuery(filters: UserFilters, withPage = true) {
     ...(withPage ? { page: filters.page, limit: ADMIN_USERS_PAGE_SIZE } : {}),
   };
 }
-
-/** The file name in a Content-Disposition header, or the fallback. */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  const match = header ? /filename="?([^";]+)"?/i.exec(header) : null;
-  return match?.[1]?.trim() || fallback;
-}
