@@ -106,8 +106,16 @@ export function RecentSessions({
         </div>
       ) : null}
 
+      {/* Always on the page, so a screen reader hears each change of the count as the user types. */}
+      <p className="sr-only" role="status">
+        {searching && sessions
+          ? sessions.length === 1
+            ? '1 conversation found'
+            : `${sessions.length === 0 ? 'No' : sessions.length} conversations found`
+          : ''}
+      </p>
       {searching && sessions && sessions.length === 0 ? (
-        <p className="px-2.5 py-3 text-sm text-muted-foreground" role="status">
+        <p className="px-2.5 py-3 text-sm text-muted-foreground">
           No conversations match “{q}”.
         </p>
       ) : sessions && sessions.length > 0 ? (
@@ -137,7 +145,10 @@ export function RecentSessions({
                     ) : null}
                     <span className="truncate">{session.title}</span>
                     {session.pinned ? (
-                      <PinIcon aria-label="Pinned" className="size-3 shrink-0 text-muted-foreground" />
+                      <>
+                        <PinIcon aria-hidden className="size-3 shrink-0 text-muted-foreground" />
+                        <span className="sr-only">(pinned)</span>
+                      </>
                     ) : null}
                   </span>
                   <span className="truncate text-xs text-muted-foreground">
