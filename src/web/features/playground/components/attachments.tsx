@@ -98,10 +98,10 @@ export function PendingAttachments({
           data-status={f.status}
         >
           {f.status === 'uploading' ? (
-            <Loader2Icon
-              aria-label="Uploading"
-              className="size-4 shrink-0 animate-spin text-muted-foreground"
-            />
+            <>
+              <Loader2Icon aria-hidden className="size-4 shrink-0 animate-spin text-muted-foreground" />
+              <span className="sr-only">Uploading</span>
+            </>
           ) : (
             <FileIcon image={f.upload ? f.upload.mediaType.startsWith('image/') : isImageName(f.name)} />
           )}

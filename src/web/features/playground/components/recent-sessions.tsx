@@ -115,9 +115,7 @@ export function RecentSessions({
           : ''}
       </p>
       {searching && sessions && sessions.length === 0 ? (
-        <p className="px-2.5 py-3 text-sm text-muted-foreground">
-          No conversations match “{q}”.
-        </p>
+        <p className="px-2.5 py-3 text-sm text-muted-foreground">No conversations match “{q}”.</p>
       ) : sessions && sessions.length > 0 ? (
         <ul
           className="-mx-1 flex min-h-0 flex-col gap-0.5 overflow-y-auto px-1 pb-1"
@@ -173,7 +171,8 @@ export function RecentSessions({
           })}
         </ul>
       ) : loading || (searching && found.isPending) ? (
-        <div className="flex flex-col gap-3 px-2.5 py-1" aria-label="Loading sessions">
+        <div className="flex flex-col gap-3 px-2.5 py-1" role="status">
+          <span className="sr-only">Loading sessions…</span>
           {[0, 1, 2].map((i) => (
             <div key={i} className="space-y-1.5">
               <Skeleton className="h-4 w-4/5" />
