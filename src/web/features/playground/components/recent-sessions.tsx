@@ -143,10 +143,11 @@ export function RecentSessions({
                     ) : null}
                     <span className="truncate">{session.title}</span>
                     {session.pinned ? (
-                      <>
-                        <PinIcon aria-hidden className="size-3 shrink-0 text-muted-foreground" />
-                        <span className="sr-only">(pinned)</span>
-                      </>
+                      <PinIcon
+                        role="img"
+                        aria-label="Pinned"
+                        className="size-3 shrink-0 text-muted-foreground"
+                      />
                     ) : null}
                   </span>
                   <span className="truncate text-xs text-muted-foreground">
