@@ -1,4 +1,4 @@
-import { type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page, type TestInfo } from '@playwright/test';
 import { expect, test } from './test';
 import { signedInAccount } from './auth-helpers';
 
@@ -37,6 +37,15 @@ async function expectFocusRing(target: Locator) {
   expect(drawn).toBe(true);
 }
 
+/** The page as it is now in both themes (the class the theme switch sets), the focus left in place. */
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}.png`) });
+  }
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+}
+
 async function complete(reply: Locator) {
   await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
   await expect(reply).toHaveAttribute('aria-busy', 'false');
@@ -71,7 +80,7 @@ test('send, regenerate, browse and edit by keyboard: each step is announced and 
   const regenerate = reply.getByRole('button', { name: 'Regenerate reply' });
   await tabTo(page, regenerate, true);
   await expectFocusRing(regenerate);
-  await page.screenshot({ path: testInfo.outputPath('focus-regenerate-dark.png') });
+  await shoot(page, testInfo, 'focus-regenerate');
   await page.keyboard.press('Enter');
   await expect(reply).toBeFocused();
   await complete(reply);
@@ -80,6 +89,7 @@ test('send, regenerate, browse and edit by keyboard: each step is announced and 
   // Still there once the conversation was reloaded with the new alternative.
   await expect(reply).toBeFocused();
   await expectFocusRing(reply);
+  await shoot(page, testInfo, 'focus-reply');
 
   // Browse the alternatives: the arrow keeps the focus and the new position is spoken.
   const previous = pager.getByRole('button', { name: 'Previous reply' });
@@ -98,6 +108,7 @@ test('send, regenerate, browse and edit by keyboard: each step is announced and 
   await page.keyboard.press('Enter');
   await expect(pager).toContainText('Reply 2 of 2');
   await expect(pager.getByRole('button', { name: 'Next reply' })).toBeFocused();
+  await shoot(page, testInfo, 'focus-pager');
 
   // Edit: Escape cancels back to the Edit button; sending focuses the message that was edited.
   const mine = userMessages(page).first();
@@ -131,6 +142,7 @@ test('the model picker, settings, shortcuts, share and session menu work by keyb
   const firstName = await chosen.textContent();
   await tabTo(page, chosen);
   await expectFocusRing(chosen);
+  await shoot(page, testInfo, 'focus-model');
   await page.keyboard.press('ArrowDown');
   const now = models.getByRole('radio', { checked: true });
   await expect(now).toBeFocused();
@@ -141,7 +153,7 @@ test('the model picker, settings, shortcuts, share and session menu work by keyb
   const settings = page.getByRole('button', { name: 'Chat settings' });
   await tabTo(page, settings);
   await expectFocusRing(settings);
-  await page.screenshot({ path: testInfo.outputPath('focus-settings-dark.png') });
+  await shoot(page, testInfo, 'focus-settings');
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Chat settings' });
   await expect(dialog).toHaveAccessibleDescription(/For this conversation/);
@@ -203,11 +215,12 @@ test('the model picker, settings, shortcuts, share and session menu work by keyb
   await page.keyboard.press('Escape');
   await expect(rename).toBeHidden();
   await expect(menu).toBeFocused();
+  await shoot(page, testInfo, 'focus-session-menu');
 });
 
 test('compare by keyboard: labelled columns, busy while they stream, one status for all', async ({
   page,
-}) => {
+}, testInfo) => {
   await openPlayground(page, 'a11y-compare');
   const toggle = page.getByRole('button', { name: 'Compare models' });
   await tabTo(page, toggle);
@@ -238,6 +251,7 @@ test('compare by keyboard: labelled columns, busy while they stream, one status 
   const go = columns.first().getByRole('button', { name: /^Continue with / });
   await tabTo(page, go, true);
   await expectFocusRing(go);
+  await shoot(page, testInfo, 'focus-compare');
 });
 
 test.describe('reading replies', () => {

@@ -32,7 +32,7 @@ export const MessageActionsContext = createContext<MessageActionHandlers | null>
 const ICON_BUTTON = 'h-7 gap-1 px-2 text-xs text-muted-foreground hover:text-foreground';
 // aria-disabled rather than disabled: a disabled button drops the keyboard focus, and the pager's
 // buttons keep it while the user steps from one alternative to the next.
-const PAGER_BUTTON = 'size-7 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+const PAGER_BUTTON = 'size-7 aria-disabled:cursor-not-allowed aria-disabled:[&_svg]:opacity-40';
 
 /** ‹ 2 / 3 › between a message and its alternatives. */
 export function AlternativesPager({ item }: { item: ChatItem }) {
