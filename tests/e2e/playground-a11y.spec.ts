@@ -41,7 +41,7 @@ async function expectFocusRing(target: Locator) {
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}.png`) });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}.png`), animations: 'disabled' });
   }
   await page.evaluate(() => document.documentElement.classList.add('dark'));
 }

@@ -87,7 +87,8 @@ export function PendingAttachments({
 }) {
   if (files.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-2 px-3 pt-3" aria-label="Files to send">
+    // Polite: a file's upload finishing or failing (its reason) is heard, not only seen.
+    <ul className="flex flex-wrap gap-2 px-3 pt-3" aria-label="Files to send" aria-live="polite">
       {files.map((f) => (
         <li
           key={f.key}
