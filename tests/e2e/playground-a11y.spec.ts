@@ -131,6 +131,28 @@ test('send, regenerate, browse and edit by keyboard: each step is announced and 
   await expect(replyStatus(page)).toHaveText(/^.+ finished replying\.$/);
 });
 
+test('Stop by keyboard keeps the focus on the button it becomes, and says the reply stopped', async ({
+  page,
+}) => {
+  await openPlayground(page, 'a11y-stop');
+  await composer(page).focus();
+  await page.keyboard.type('Write a long essay about bridges');
+  await page.keyboard.press('Enter');
+  const reply = replies(page).first();
+  await expect(reply.getByTestId('message-content')).toContainText('Offline demo model');
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  await expect(reply).toHaveAttribute('aria-busy', 'true');
+  await expect(replyStatus(page)).toHaveText(/^.+ is replying…$/);
+  const stop = page.getByRole('button', { name: 'Stop', exact: true });
+  await tabTo(page, stop);
+  await page.keyboard.press('Enter');
+  await expect(reply).toHaveAttribute('data-status', 'stopped');
+  await expect(replyStatus(page)).toHaveText(/^.+ stopped replying\.$/);
+  const sendButton = page.getByRole('button', { name: 'Send message' });
+  await expect(sendButton).toBeFocused();
+  await expect(sendButton).toHaveAttribute('aria-disabled', 'true');
+});
+
 test('the model picker, settings, shortcuts, share and session menu work by keyboard and give focus back', async ({
   page,
 }, testInfo) => {
