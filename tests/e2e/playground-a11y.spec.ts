@@ -238,6 +238,21 @@ test('the model picker, settings, shortcuts, share and session menu work by keyb
   await expect(rename).toBeHidden();
   await expect(menu).toBeFocused();
   await shoot(page, testInfo, 'focus-session-menu');
+
+  // Deleting it: the row is gone, so the focus goes to the search box rather than the page's top.
+  const remove = page.getByRole('button', { name: /^Delete conversation: / });
+  await page.keyboard.press('Tab');
+  await expect(remove).toBeFocused();
+  await expectFocusRing(remove);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Delete this conversation?' });
+  await tabTo(page, confirm.getByRole('button', { name: 'Delete', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(search).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'conversations found' })).toHaveText(
+    'No conversations found',
+  );
 });
 
 test('compare by keyboard: labelled columns, busy while they stream, one status for all', async ({

@@ -7,7 +7,7 @@ import {
   SearchIcon,
   Trash2Icon,
 } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import type { ModelInfo, SessionSummary } from '@shared/playground';
 import { Button } from '@/components/ui/button';
 import {
@@ -60,12 +60,30 @@ export function RecentSessions({
   const searching = q !== '';
   const sessions = searching ? found.data : all;
   const [deleting, setDeleting] = useState(false);
+  // After a delete the row that opened the dialog is gone: the focus goes to the row that took its
+  // place, else the one above, else the search box (never back to the top of the page).
+  const deleted = useRef<{ id: string; at: number } | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const focusAfterDelete = (event: Event) => {
+    const gone = deleted.current;
+    deleted.current = null;
+    if (!gone) return;
+    const rows = [...(list.current?.querySelectorAll<HTMLElement>('[data-session-row]') ?? [])].filter(
+      (row) => row.dataset.sessionRow !== gone.id,
+    );
+    const target = rows[gone.at] ?? rows[gone.at - 1] ?? searchBox.current;
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
 
   const confirmDelete = async () => {
     if (!confirming) return;
     setDeleting(true);
     try {
       await onDelete(confirming);
+      deleted.current = { id: confirming.id, at: sessions?.indexOf(confirming) ?? 0 };
       setConfirming(null);
     } catch {
       // The failure toast says what went wrong; the dialog stays so the user can try again.
@@ -96,6 +114,7 @@ export function RecentSessions({
             className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
           />
           <Input
+            ref={searchBox}
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
@@ -118,6 +137,7 @@ export function RecentSessions({
         <p className="px-2.5 py-3 text-sm text-muted-foreground">No conversations match “{q}”.</p>
       ) : sessions && sessions.length > 0 ? (
         <ul
+          ref={list}
           className="-mx-1 flex min-h-0 flex-col gap-0.5 overflow-y-auto px-1 pb-1"
           data-testid="recent-sessions"
         >
@@ -127,6 +147,7 @@ export function RecentSessions({
               <li key={session.id} className="group relative">
                 <button
                   type="button"
+                  data-session-row={session.id}
                   onClick={() => onOpen(session.id)}
                   aria-current={active ? 'true' : undefined}
                   className={cn(
@@ -198,7 +219,7 @@ export function RecentSessions({
       )}
 
       <Dialog open={confirming !== null} onOpenChange={(open) => !open && !deleting && setConfirming(null)}>
-        <DialogContent className="max-w-md">
+        <DialogContent className="max-w-md" onCloseAutoFocus={focusAfterDelete}>
           <DialogHeader>
             <DialogTitle>Delete this conversation?</DialogTitle>
             <DialogDescription className="break-words">
