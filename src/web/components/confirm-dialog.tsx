@@ -48,6 +48,8 @@ type ConfirmDialogProps = {
   /** Close as soon as the action is taken, instead of leaving it to the caller (for actions that do not wait). */
   closeOnConfirm?: boolean;
   descriptionClassName?: string;
+  /** Where the focus goes when it closes (call `preventDefault()` to move it); its opener by default. */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 const PARTS = {
@@ -65,7 +67,7 @@ const PARTS = {
   plain: {
     Root: Dialog,
     Trigger: DialogTrigger,
-    Content: (props: { children: ReactNode }) => (
+    Content: (props: { children: ReactNode; onCloseAutoFocus?: (event: Event) => void }) => (
       <DialogContent className="sm:max-w-md" hideClose {...props} />
     ),
     Header: (props: { children: ReactNode }) => <DialogHeader className="pr-0" {...props} />,
@@ -96,6 +98,7 @@ export function ConfirmDialog({
   mustAnswer = false,
   closeOnConfirm = false,
   descriptionClassName,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   const P = mustAnswer ? PARTS.alert : PARTS.plain;
   const action = (
@@ -112,7 +115,7 @@ export function ConfirmDialog({
       }}
     >
       {trigger ? <P.Trigger asChild>{trigger}</P.Trigger> : null}
-      <P.Content>
+      <P.Content onCloseAutoFocus={onCloseAutoFocus}>
         <P.Header>
           <P.Title>{title}</P.Title>
           <P.Description className={descriptionClassName}>{description}</P.Description>

@@ -2,6 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useFocusReturn } from './use-focus-return';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -25,8 +26,19 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   hideClose?: boolean;
 };
 
-/** Centred modal panel with an overlay and a close X; focus is trapped and Escape closes it. */
-export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+/**
+ * Centred modal panel with an overlay and a close X; focus is trapped, Escape closes it, and focus
+ * goes back to what opened it.
+ */
+export function DialogContent({
+  className,
+  children,
+  hideClose = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  const focus = useFocusReturn(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -36,6 +48,7 @@ export function DialogContent({ className, children, hideClose = false, ...props
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         {hideClose ? null : (

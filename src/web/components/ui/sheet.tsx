@@ -3,6 +3,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useFocusReturn } from './use-focus-return';
 
 /* A Radix Dialog that slides in from a screen edge: the mobile menu and side panels. */
 
@@ -39,11 +40,19 @@ const sheetVariants = cva(
 
 type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & VariantProps<typeof sheetVariants>;
 
-export function SheetContent({ side, className, children, ...props }: SheetContentProps) {
+export function SheetContent({
+  side,
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: SheetContentProps) {
+  const focus = useFocusReturn(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <SheetPortal>
       <SheetOverlay />
-      <SheetPrimitive.Content className={cn(sheetVariants({ side }), className)} {...props}>
+      <SheetPrimitive.Content className={cn(sheetVariants({ side }), className)} {...props} {...focus}>
         {children}
         <SheetPrimitive.Close
           className="absolute top-4 right-4 inline-flex size-9 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

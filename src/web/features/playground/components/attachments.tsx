@@ -87,7 +87,8 @@ export function PendingAttachments({
 }) {
   if (files.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-2 px-3 pt-3" aria-label="Files to send">
+    // Polite: a file's upload finishing or failing (its reason) is heard, not only seen.
+    <ul className="flex flex-wrap gap-2 px-3 pt-3" aria-label="Files to send" aria-live="polite">
       {files.map((f) => (
         <li
           key={f.key}
@@ -98,10 +99,10 @@ export function PendingAttachments({
           data-status={f.status}
         >
           {f.status === 'uploading' ? (
-            <Loader2Icon
-              aria-label="Uploading"
-              className="size-4 shrink-0 animate-spin text-muted-foreground"
-            />
+            <>
+              <Loader2Icon aria-hidden className="size-4 shrink-0 animate-spin text-muted-foreground" />
+              <span className="sr-only">Uploading</span>
+            </>
           ) : (
             <FileIcon image={f.upload ? f.upload.mediaType.startsWith('image/') : isImageName(f.name)} />
           )}

@@ -120,11 +120,13 @@ export function ChatComposer({
               <SquareIcon aria-hidden className="size-3.5! fill-current" />
             </Button>
           ) : (
+            // aria-disabled, not disabled: Stop becomes this button when the reply ends, and a
+            // disabled button would drop the keyboard focus it had.
             <Button
               type="submit"
               size="icon"
-              disabled={!canSend}
-              className="size-9 shrink-0 rounded-full"
+              aria-disabled={!canSend}
+              className="size-9 shrink-0 rounded-full aria-disabled:pointer-events-none aria-disabled:opacity-50"
               aria-label="Send message"
               title="Send (Enter)"
             >

@@ -73,7 +73,8 @@ export function CompareToggle({ comparing, onToggle }: { comparing: boolean; onT
 /** A conversation while it loads. */
 export function ConversationSkeleton() {
   return (
-    <div className="flex flex-col gap-7" aria-label="Loading conversation">
+    <div className="flex flex-col gap-7" role="status">
+      <span className="sr-only">Loading conversation…</span>
       <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
       <div className="flex gap-3">
         <Skeleton className="size-8 rounded-full" />

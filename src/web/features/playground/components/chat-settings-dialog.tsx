@@ -172,9 +172,14 @@ export function ChatSettingsDialog({
             value={draft.systemPrompt}
             onChange={(e) => setDraft({ ...draft, systemPrompt: e.target.value })}
             aria-invalid={Boolean(errors.systemPrompt)}
+            aria-describedby={errors.systemPrompt ? 'chat-system-prompt-error' : undefined}
             className="min-h-28"
           />
-          {errors.systemPrompt ? <p className="text-sm text-destructive">{errors.systemPrompt}</p> : null}
+          {errors.systemPrompt ? (
+            <p id="chat-system-prompt-error" className="text-sm text-destructive">
+              {errors.systemPrompt}
+            </p>
+          ) : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
@@ -186,8 +191,13 @@ export function ChatSettingsDialog({
               value={draft.temperature}
               onChange={(e) => setDraft({ ...draft, temperature: e.target.value })}
               aria-invalid={Boolean(errors.temperature)}
+              aria-describedby={errors.temperature ? 'chat-temperature-error' : undefined}
             />
-            {errors.temperature ? <p className="text-sm text-destructive">{errors.temperature}</p> : null}
+            {errors.temperature ? (
+              <p id="chat-temperature-error" className="text-sm text-destructive">
+                {errors.temperature}
+              </p>
+            ) : null}
           </div>
           <div className="grid gap-2">
             <Label htmlFor="chat-max-tokens">Maximum reply length (tokens)</Label>
@@ -198,8 +208,13 @@ export function ChatSettingsDialog({
               value={draft.maxTokens}
               onChange={(e) => setDraft({ ...draft, maxTokens: e.target.value })}
               aria-invalid={Boolean(errors.maxTokens)}
+              aria-describedby={errors.maxTokens ? 'chat-max-tokens-error' : undefined}
             />
-            {errors.maxTokens ? <p className="text-sm text-destructive">{errors.maxTokens}</p> : null}
+            {errors.maxTokens ? (
+              <p id="chat-max-tokens-error" className="text-sm text-destructive">
+                {errors.maxTokens}
+              </p>
+            ) : null}
           </div>
         </div>
         <div className="grid gap-2 rounded-lg border p-3">
@@ -212,12 +227,17 @@ export function ChatSettingsDialog({
               value={presetName}
               onChange={(e) => setPresetName(e.target.value)}
               aria-invalid={Boolean(errors.name)}
+              aria-describedby={errors.name ? 'chat-preset-name-error' : undefined}
             />
             <Button type="button" variant="outline" disabled={busy} onClick={() => void savePreset()}>
               Save preset
             </Button>
           </div>
-          {errors.name ? <p className="text-sm text-destructive">{errors.name}</p> : null}
+          {errors.name ? (
+            <p id="chat-preset-name-error" className="text-sm text-destructive">
+              {errors.name}
+            </p>
+          ) : null}
         </div>
         <DialogFooter>
           <Button type="button" variant="ghost" onClick={() => setOpen(false)}>

@@ -82,7 +82,6 @@ export function CodeBlock({ children }: ComponentProps<'pre'>) {
               variant="ghost"
               size="sm"
               className="h-7 text-xs text-zinc-400 hover:bg-white/10 hover:text-zinc-100"
-              aria-pressed={diagram}
               onClick={() => setDiagram((on) => !on)}
             >
               {diagram ? <CodeIcon aria-hidden /> : <WorkflowIcon aria-hidden />}

@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { formatCostMicros, formatNumber } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
 import { type CompareColumnState, type CompareExchange, useCompare } from '../hooks/use-compare';
+import { compareAnnouncement } from '../lib/announce';
 import { compareAllowanceNote, compareTriesNote } from '../lib/compare';
 import { modelName } from '../lib/models';
 import { ChatComposer } from './chat-composer';
@@ -70,6 +71,7 @@ function Column({
   return (
     <section
       aria-label={`${name} column`}
+      aria-busy={last?.status === 'waiting' || last?.status === 'streaming'}
       data-testid="compare-column"
       data-status={last?.status}
       className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-3 sm:p-4"
@@ -258,6 +260,15 @@ export function CompareView(props: CompareViewProps) {
               ))}
             </div>
           ) : null}
+          {/* The columns are not live regions (each would read its reply word by word): this says how far they are. */}
+          <p role="status" className="sr-only" data-testid="compare-status">
+            {compareAnnouncement(
+              compare.columns.map((c) => ({
+                name: modelName(c.model, models),
+                phase: c.exchanges.at(-1)?.status ?? null,
+              })),
+            )}
+          </p>
         </div>
       </div>
       {trying ? null : (

@@ -22,7 +22,8 @@ export function CopyButton({ text, label, showLabel = false, className }: CopyBu
       size="sm"
       className={cn('h-7 gap-1.5 px-2 text-xs text-muted-foreground hover:text-foreground', className)}
       onClick={() => void copy(text)}
-      aria-label={copied ? 'Copied' : label}
+      // The name stays put (a focused button renamed is read again); the status below says it worked.
+      aria-label={label}
       title={copied ? 'Copied' : label}
     >
       {copied ? <CheckIcon aria-hidden className="text-success" /> : <CopyIcon aria-hidden />}

@@ -1,7 +1,7 @@
 import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTheme } from '@/lib/theme';
-import { diagramError, renderDiagram } from '../lib/mermaid';
+import { diagramError, diagramText, renderDiagram } from '../lib/mermaid';
 
 type State = { code: string; dark: boolean } & ({ svg: string; error: null } | { svg: null; error: string });
 
@@ -24,17 +24,25 @@ export function MermaidDiagram({ text, code }: { text: string; code: ReactNode }
     };
   }, [text, dark]);
   const current = state && state.code === text && state.dark === dark ? state : null;
+  const descriptionId = useId();
 
   if (current?.svg) {
+    const alt = diagramText(text);
     return (
-      <div
-        className="flex justify-center overflow-x-auto bg-background p-4 [&_svg]:h-auto [&_svg]:max-w-full"
-        data-testid="mermaid-diagram"
-        role="img"
-        aria-label="Diagram drawn from the code"
-        // Sanitised by mermaid (securityLevel 'strict'): see lib/mermaid.ts.
-        dangerouslySetInnerHTML={{ __html: current.svg }}
-      />
+      <>
+        <div
+          className="flex justify-center overflow-x-auto bg-background p-4 [&_svg]:h-auto [&_svg]:max-w-full"
+          data-testid="mermaid-diagram"
+          role="img"
+          aria-label={alt.label}
+          aria-describedby={descriptionId}
+          // Sanitised by mermaid (securityLevel 'strict'): see lib/mermaid.ts.
+          dangerouslySetInnerHTML={{ __html: current.svg }}
+        />
+        <p id={descriptionId} className="sr-only">
+          {alt.description}
+        </p>
+      </>
     );
   }
   return (
@@ -50,7 +58,10 @@ export function MermaidDiagram({ text, code }: { text: string; code: ReactNode }
           The diagram could not be drawn: {current.error}
         </p>
       ) : (
-        <p className="flex items-center gap-2 border-t border-white/10 px-4 py-2 text-xs text-zinc-400">
+        <p
+          className="flex items-center gap-2 border-t border-white/10 px-4 py-2 text-xs text-zinc-400"
+          role="status"
+        >
           <Loader2Icon aria-hidden className="size-3.5 animate-spin" />
           Drawing the diagram…
         </p>

@@ -1,5 +1,13 @@
 import { ChevronLeftIcon, ChevronRightIcon, PencilIcon, PlayIcon, RefreshCwIcon } from 'lucide-react';
-import { createContext, useContext, useState } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import type { ChatItem } from '../hooks/use-chat-stream';
@@ -22,6 +30,9 @@ export interface MessageActionHandlers {
 export const MessageActionsContext = createContext<MessageActionHandlers | null>(null);
 
 const ICON_BUTTON = 'h-7 gap-1 px-2 text-xs text-muted-foreground hover:text-foreground';
+// aria-disabled rather than disabled: a disabled button drops the keyboard focus, and the pager's
+// buttons keep it while the user steps from one alternative to the next.
+const PAGER_BUTTON = 'size-7 aria-disabled:cursor-not-allowed aria-disabled:[&_svg]:opacity-40';
 
 /** ‹ 2 / 3 › between a message and its alternatives. */
 export function AlternativesPager({ item }: { item: ChatItem }) {
@@ -31,39 +42,42 @@ export function AlternativesPager({ item }: { item: ChatItem }) {
   const total = item.alternatives.length;
   const go = (to: number) => actions.browse(item, item.alternatives[to]!);
   const kind = item.role === 'user' ? 'version' : 'reply';
+  const canGo = (to: number) => actions.ready && to >= 0 && to < total;
+  const button = (to: number, label: string, icon: ReactNode) => (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      className={PAGER_BUTTON}
+      aria-disabled={!canGo(to)}
+      onClick={() => canGo(to) && go(to)}
+      aria-label={label}
+    >
+      {icon}
+    </Button>
+  );
   return (
-    <div className="flex items-center text-xs text-muted-foreground" data-testid="alternatives">
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="size-7"
-        disabled={!actions.ready || at === 0}
-        onClick={() => go(at - 1)}
-        aria-label={`Previous ${kind}`}
-      >
-        <ChevronLeftIcon aria-hidden />
-      </Button>
-      <span aria-label={`${kind} ${at + 1} of ${total}`} className="tabular-nums">
+    <div
+      role="group"
+      aria-label={kind === 'reply' ? 'Alternative replies' : 'Versions of this message'}
+      className="flex items-center text-xs text-muted-foreground"
+      data-testid="alternatives"
+    >
+      {button(at - 1, `Previous ${kind}`, <ChevronLeftIcon aria-hidden />)}
+      <span aria-hidden className="tabular-nums">
         {at + 1} / {total}
       </span>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="size-7"
-        disabled={!actions.ready || at === total - 1}
-        onClick={() => go(at + 1)}
-        aria-label={`Next ${kind}`}
-      >
-        <ChevronRightIcon aria-hidden />
-      </Button>
+      {/* Spoken when it changes, as the focus stays on the arrow just pressed. */}
+      <span className="sr-only" aria-live="polite">
+        {`${kind === 'reply' ? 'Reply' : 'Version'} ${at + 1} of ${total}`}
+      </span>
+      {button(at + 1, `Next ${kind}`, <ChevronRightIcon aria-hidden />)}
     </div>
   );
 }
 
 /** Regenerate, and Continue when the length limit cut this reply. */
-export function ReplyActions({ item }: { item: ChatItem }) {
+export function ReplyActions({ item, onAct }: { item: ChatItem; onAct: () => void }) {
   const actions = useContext(MessageActionsContext);
   if (!actions || !item.id) return null;
   return (
@@ -75,7 +89,10 @@ export function ReplyActions({ item }: { item: ChatItem }) {
           size="sm"
           className="h-7 gap-1 px-2 text-xs"
           disabled={!actions.ready}
-          onClick={() => actions.continueReply(item)}
+          onClick={() => {
+            onAct();
+            actions.continueReply(item);
+          }}
         >
           <PlayIcon aria-hidden />
           Continue
@@ -87,7 +104,10 @@ export function ReplyActions({ item }: { item: ChatItem }) {
         size="sm"
         className={ICON_BUTTON}
         disabled={!actions.ready}
-        onClick={() => actions.regenerate(item)}
+        onClick={() => {
+          onAct();
+          actions.regenerate(item);
+        }}
         aria-label="Regenerate reply"
         title="Regenerate reply (the current one stays as an alternative)"
       >
@@ -97,14 +117,29 @@ export function ReplyActions({ item }: { item: ChatItem }) {
   );
 }
 
-/** The Edit button of a user message and, while editing, the box that resends it. */
-export function useMessageEditor(item: ChatItem) {
+/**
+ * The Edit button of a user message and, while editing, the box that resends it. Focus goes back to
+ * the Edit button on Cancel, and to the message (`root`) once it is sent.
+ */
+export function useMessageEditor(item: ChatItem, root: RefObject<HTMLElement | null>) {
   const actions = useContext(MessageActionsContext);
   const [draft, setDraft] = useState<string | null>(null);
   const editing = draft !== null;
+  const editButton = useRef<HTMLButtonElement>(null);
+  const focusAfter = useRef<'button' | 'message' | null>(null);
+  useEffect(() => {
+    if (editing || !focusAfter.current) return;
+    (focusAfter.current === 'button' ? editButton.current : root.current)?.focus();
+    focusAfter.current = null;
+  }, [editing, root]);
+  const close = (then: 'button' | 'message') => {
+    focusAfter.current = then;
+    setDraft(null);
+  };
   const button =
     actions && item.id ? (
       <Button
+        ref={editButton}
         type="button"
         variant="ghost"
         size="sm"
@@ -120,7 +155,7 @@ export function useMessageEditor(item: ChatItem) {
   const send = () => {
     const text = draft?.trim();
     if (!text || !actions) return;
-    setDraft(null);
+    close('message');
     actions.edit(item, text);
   };
   const editor = editing ? (
@@ -137,7 +172,11 @@ export function useMessageEditor(item: ChatItem) {
         autoFocus
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') setDraft(null);
+          if (e.key === 'Escape') {
+            // Escape also stops a streaming reply (use-shortcuts.ts): here it only cancels the edit.
+            e.stopPropagation();
+            close('button');
+          }
           if (e.key === 'Enter' && !e.shiftKey) {
             e.preventDefault();
             send();
@@ -146,7 +185,7 @@ export function useMessageEditor(item: ChatItem) {
         className="min-h-20 text-[15px]"
       />
       <div className="flex justify-end gap-2">
-        <Button type="button" variant="ghost" size="sm" onClick={() => setDraft(null)}>
+        <Button type="button" variant="ghost" size="sm" onClick={() => close('button')}>
           Cancel
         </Button>
         <Button type="submit" size="sm" disabled={!draft?.trim() || !actions?.ready}>

@@ -1,5 +1,5 @@
 import { AlertTriangleIcon, ChevronDownIcon, ChevronUpIcon, SquareIcon } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import type { ModelInfo } from '@shared/playground';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
@@ -12,6 +12,10 @@ import { Markdown } from './markdown';
 import { AlternativesPager, ReplyActions, useMessageEditor } from './message-actions';
 import { ModelAvatar } from './model-avatar';
 import { ReplyReasoning, ReplySources } from './reply-extras';
+
+// A message is focused (by script) after an action replaced what it shows; keyboard users see where.
+const MESSAGE =
+  'flex flex-col gap-1 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background';
 
 // Actions appear on hover with a mouse, and stay visible where there is no hover (touch screens).
 const ACTIONS =
@@ -27,16 +31,32 @@ function time(timestamp: string) {
 function UserMessage({ item }: { item: ChatItem }) {
   const long = item.content.length > FOLD_CHARS;
   const [open, setOpen] = useState(false);
-  const editor = useMessageEditor(item);
+  const root = useRef<HTMLElement>(null);
+  const editor = useMessageEditor(item, root);
+  // The same element while editing and after: focus goes back to it (or its Edit button).
   if (editor.editing) {
     return (
-      <div className="flex flex-col items-end gap-1" data-testid="message" data-role="user">
+      <article
+        ref={root}
+        tabIndex={-1}
+        aria-label="Your message"
+        className={cn(MESSAGE, 'items-end')}
+        data-testid="message"
+        data-role="user"
+      >
         {editor.editor}
-      </div>
+      </article>
     );
   }
   return (
-    <div className="group flex flex-col items-end gap-1" data-testid="message" data-role="user">
+    <article
+      ref={root}
+      tabIndex={-1}
+      aria-label="Your message"
+      className={cn(MESSAGE, 'group items-end')}
+      data-testid="message"
+      data-role="user"
+    >
       <div
         data-testid="message-content"
         className={cn(
@@ -73,22 +93,20 @@ function UserMessage({ item }: { item: ChatItem }) {
         {editor.button}
         <AlternativesPager item={item} />
       </div>
-    </div>
+    </article>
   );
 }
 
 /** Three dots while the model has not sent its first word. */
 export function TypingIndicator() {
+  // Not a live region of its own: the conversation's status already says a reply is on its way.
   return (
-    <div
-      role="status"
-      aria-label="Assistant is typing"
-      className="flex h-7 items-center gap-1"
-      data-testid="typing-indicator"
-    >
+    <div className="flex h-7 items-center gap-1" data-testid="typing-indicator">
+      <span className="sr-only">Writing a reply…</span>
       {[0, 150, 300].map((delay) => (
         <span
           key={delay}
+          aria-hidden
           className="size-2 animate-bounce rounded-full bg-muted-foreground/60"
           style={{ animationDelay: `${delay}ms`, animationDuration: '1s' }}
         />
@@ -106,10 +124,15 @@ function AiMessage({ item, models }: { item: ChatItem; models: readonly ModelInf
   const waiting = item.status === 'waiting';
   const streaming = item.status === 'streaming';
   const empty = item.content.trim() === '';
+  const root = useRef<HTMLElement>(null);
+  const nameId = useId();
 
   return (
-    <div
-      className="group flex flex-col"
+    <article
+      ref={root}
+      tabIndex={-1}
+      aria-labelledby={nameId}
+      className={cn(MESSAGE, 'group gap-0')}
       data-testid="message"
       data-role="ai"
       data-status={item.status}
@@ -117,7 +140,10 @@ function AiMessage({ item, models }: { item: ChatItem; models: readonly ModelInf
     >
       <div className="mb-1.5 flex flex-wrap items-center gap-2 text-sm">
         <ModelAvatar model={choice} className="size-7 [&_svg]:size-3.5" />
-        <span className="font-semibold">{name}</span>
+        <span className="font-semibold" id={nameId}>
+          <span className="sr-only">Reply from </span>
+          {name}
+        </span>
         {demo ? (
           <Badge
             variant="secondary"
@@ -164,14 +190,15 @@ function AiMessage({ item, models }: { item: ChatItem; models: readonly ModelInf
           >
             <AlternativesPager item={item} />
             <CopyButton text={item.content} label="Copy message" />
-            <ReplyActions item={item} />
+            {/* The buttons go while the new reply streams: focus waits on the reply itself. */}
+            <ReplyActions item={item} onAct={() => root.current?.focus()} />
             <time dateTime={item.timestamp} className="px-1 text-xs text-muted-foreground">
               {time(item.timestamp)}
             </time>
           </div>
         ) : null}
       </div>
-    </div>
+    </article>
   );
 }
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import type { ChatItem } from '../hooks/use-chat-stream';
 import { BaselineCompare } from './baseline-compare';
 import { MessageItem } from './message-item';
+import { useReplyAnnouncement } from '../hooks/use-reply-announcement';
 
 interface MessageListProps {
   items: readonly ChatItem[];
@@ -40,6 +41,7 @@ export function MessageList({ items, models, children }: MessageListProps) {
   }, []);
 
   const hasItems = items.length > 0;
+  const announcement = useReplyAnnouncement(items, models);
 
   // A message just sent: show it, whatever was being read. Without messages (the welcome, a prompt
   // to fill in) the top is what matters.
@@ -75,12 +77,22 @@ export function MessageList({ items, models, children }: MessageListProps) {
       >
         <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col px-4 py-6 sm:px-6">
           {items.length > 0 ? (
-            <div role="log" aria-label="Conversation" aria-live="polite" className="flex flex-col gap-5">
-              {items.map((item) =>
+            // Not a live region: a streaming reply would be read out token by token. The status
+            // below says when a reply starts and ends; the reply itself is read where it stands.
+            // Items are keyed by position so that the message a regenerate, an edit or a branch
+            // switch replaces keeps its element, and the keyboard focus in it.
+            <div
+              role="log"
+              aria-label="Conversation"
+              aria-live="off"
+              aria-busy={announcement.busy}
+              className="flex flex-col gap-5"
+            >
+              {items.map((item, index) =>
                 item.baseline ? (
-                  <BaselineCompare key={item.key} item={item} models={models} />
+                  <BaselineCompare key={index} item={item} models={models} />
                 ) : (
-                  <MessageItem key={item.key} item={item} models={models} />
+                  <MessageItem key={index} item={item} models={models} />
                 ),
               )}
             </div>
@@ -88,6 +100,9 @@ export function MessageList({ items, models, children }: MessageListProps) {
           {children}
         </div>
       </div>
+      <p role="status" className="sr-only" data-testid="reply-status">
+        {announcement.text}
+      </p>
       {away && items.length > 0 ? (
         <Button
           type="button"

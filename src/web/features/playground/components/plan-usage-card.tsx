@@ -40,6 +40,7 @@ function TeamPoolMeter({
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={pool.percent}
+        aria-valuetext={pool.label}
         className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted"
       >
         <div
@@ -108,6 +109,7 @@ export function PlanUsageCard({
                 aria-valuemin={0}
                 aria-valuemax={usage.limit}
                 aria-valuenow={Math.min(usage.current, usage.limit)}
+                aria-valuetext={`${usage.current} of ${usage.limit} sessions used`}
                 className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted"
               >
                 <div
@@ -130,7 +132,8 @@ export function PlanUsageCard({
             {view.pool ? <TeamPoolMeter pool={view.pool} countsAgainst={view.countsAgainst} /> : null}
           </>
         ) : loading ? (
-          <div className="space-y-2" aria-label="Loading usage">
+          <div className="space-y-2" role="status">
+            <span className="sr-only">Loading usage…</span>
             <Skeleton className="h-4 w-40" />
             <Skeleton className="h-1.5 w-full" />
             <Skeleton className="h-3 w-28" />

@@ -6,7 +6,7 @@ import {
   SearchIcon,
   Trash2Icon,
 } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import type { ModelInfo, SessionSummary } from '@shared/playground';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -55,12 +55,30 @@ export function RecentSessions({
   const [deleting, setDeleting] = useState(false);
   // What the dialog shows while it animates out after closing.
   const confirmingTitle = useLastPresent(confirming ? confirming.title : null);
+  // After a delete the row that opened the dialog is gone: the focus goes to the row that took its
+  // place, else the one above, else the search box (never back to the top of the page).
+  const deleted = useRef<{ id: string; at: number } | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const focusAfterDelete = (event: Event) => {
+    const gone = deleted.current;
+    deleted.current = null;
+    if (!gone) return;
+    const rows = [...(list.current?.querySelectorAll<HTMLElement>('[data-session-row]') ?? [])].filter(
+      (row) => row.dataset.sessionRow !== gone.id,
+    );
+    const target = rows[gone.at] ?? rows[gone.at - 1] ?? searchBox.current;
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
 
   const confirmDelete = async () => {
     if (!confirming) return;
     setDeleting(true);
     try {
       await onDelete(confirming);
+      deleted.current = { id: confirming.id, at: sessions?.indexOf(confirming) ?? 0 };
       setConfirming(null);
     } catch {
       // The failure toast says what went wrong; the dialog stays so the user can try again.
@@ -91,6 +109,7 @@ export function RecentSessions({
             className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
           />
           <Input
+            ref={searchBox}
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
@@ -101,12 +120,19 @@ export function RecentSessions({
         </div>
       ) : null}
 
+      {/* Always on the page, so a screen reader hears each change of the count as the user types. */}
+      <p className="sr-only" role="status">
+        {searching && sessions
+          ? sessions.length === 1
+            ? '1 conversation found'
+            : `${sessions.length === 0 ? 'No' : sessions.length} conversations found`
+          : ''}
+      </p>
       {searching && sessions && sessions.length === 0 ? (
-        <p className="px-2.5 py-3 text-sm text-muted-foreground" role="status">
-          No conversations match “{q}”.
-        </p>
+        <p className="px-2.5 py-3 text-sm text-muted-foreground">No conversations match “{q}”.</p>
       ) : sessions && sessions.length > 0 ? (
         <ul
+          ref={list}
           className="-mx-1 flex min-h-0 flex-col gap-0.5 overflow-y-auto px-1 pb-1"
           data-testid="recent-sessions"
         >
@@ -116,6 +142,7 @@ export function RecentSessions({
               <li key={session.id} className="group relative">
                 <button
                   type="button"
+                  data-session-row={session.id}
                   onClick={() => onOpen(session.id)}
                   aria-current={active ? 'true' : undefined}
                   className={cn(
@@ -132,7 +159,11 @@ export function RecentSessions({
                     ) : null}
                     <span className="truncate">{session.title}</span>
                     {session.pinned ? (
-                      <PinIcon aria-label="Pinned" className="size-3 shrink-0 text-muted-foreground" />
+                      <PinIcon
+                        role="img"
+                        aria-label="Pinned"
+                        className="size-3 shrink-0 text-muted-foreground"
+                      />
                     ) : null}
                   </span>
                   <span className="truncate text-xs text-muted-foreground">
@@ -157,7 +188,8 @@ export function RecentSessions({
           })}
         </ul>
       ) : loading || (searching && found.isPending) ? (
-        <div className="flex flex-col gap-3 px-2.5 py-1" aria-label="Loading sessions">
+        <div className="flex flex-col gap-3 px-2.5 py-1" role="status">
+          <span className="sr-only">Loading sessions…</span>
           {[0, 1, 2].map((i) => (
             <div key={i} className="space-y-1.5">
               <Skeleton className="h-4 w-4/5" />
@@ -191,6 +223,7 @@ export function RecentSessions({
         icon={<Trash2Icon aria-hidden />}
         confirmLabel="Delete"
         onConfirm={() => void confirmDelete()}
+        onCloseAutoFocus={focusAfterDelete}
       />
     </section>
   );

@@ -1,5 +1,5 @@
 import { DownloadIcon, MoreHorizontalIcon, PencilIcon, PinIcon, PinOffIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SessionSummary } from '@shared/playground';
 import { Button } from '@/components/ui/button';
 import {
@@ -28,6 +28,8 @@ export function SessionMenu({ session }: { session: SessionSummary }) {
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(session.title);
   const [error, setError] = useState<string | null>(null);
+  // The rename dialog opens from a menu item that is gone once it closes: focus goes to the menu button.
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   const change = async (patch: { title?: string; pinned?: boolean }, what: string) => {
     try {
@@ -54,6 +56,7 @@ export function SessionMenu({ session }: { session: SessionSummary }) {
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button
+            ref={menuButton}
             type="button"
             variant="ghost"
             size="icon"
@@ -89,7 +92,13 @@ export function SessionMenu({ session }: { session: SessionSummary }) {
         </DropdownMenuContent>
       </DropdownMenu>
       <Dialog open={renaming} onOpenChange={setRenaming}>
-        <DialogContent className="max-w-md">
+        <DialogContent
+          className="max-w-md"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            menuButton.current?.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle>Rename conversation</DialogTitle>
             <DialogDescription>The name shown in Recent Sessions.</DialogDescription>
@@ -108,8 +117,13 @@ export function SessionMenu({ session }: { session: SessionSummary }) {
               maxLength={120}
               onChange={(e) => setTitle(e.target.value)}
               aria-invalid={Boolean(error)}
+              aria-describedby={error ? `rename-${session.id}-error` : undefined}
             />
-            {error ? <p className="text-sm text-destructive">{error}</p> : null}
+            {error ? (
+              <p id={`rename-${session.id}-error`} className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
             <DialogFooter className="mt-2">
               <Button type="button" variant="outline" onClick={() => setRenaming(false)}>
                 Cancel

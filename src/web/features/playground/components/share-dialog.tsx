@@ -52,11 +52,16 @@ function ShareLink({ sessionId }: { sessionId: string }) {
   const link = useQuery(getShareQueryOptions(sessionId));
   const { share, unshare } = useShareSession(sessionId);
   const busy = share.isPending || unshare.isPending;
+  // The button pressed goes with the answer: the focus moves to what replaced it (the new link, or
+  // Create link again), not back to the top of the dialog.
+  const [moved, setMoved] = useState(false);
   const act = (what: 'share' | 'unshare') =>
-    (what === 'share' ? share : unshare).mutateAsync().catch((err: unknown) =>
-      showErrorToast(err, {
-        title: what === 'share' ? 'Failed to share the conversation' : 'Failed to stop sharing',
-      }),
+    (what === 'share' ? share : unshare).mutateAsync().then(
+      () => setMoved(true),
+      (err: unknown) =>
+        showErrorToast(err, {
+          title: what === 'share' ? 'Failed to share the conversation' : 'Failed to stop sharing',
+        }),
     );
 
   if (link.isPending) return <p className="text-sm text-muted-foreground">Loading…</p>;
@@ -65,7 +70,7 @@ function ShareLink({ sessionId }: { sessionId: string }) {
   if (!link.data) {
     return (
       <div className="flex justify-end">
-        <Button onClick={() => void act('share')} disabled={busy}>
+        <Button onClick={() => void act('share')} disabled={busy} autoFocus={moved}>
           Create link
         </Button>
       </div>
@@ -79,6 +84,7 @@ function ShareLink({ sessionId }: { sessionId: string }) {
           readOnly
           value={url}
           aria-label="Share link"
+          autoFocus={moved}
           className="font-mono text-xs"
           onFocus={(e) => e.target.select()}
         />

@@ -48,3 +48,39 @@ export function diagramError(err: unknown): string {
   const first = text.split('\n').find((line) => line.trim() !== '') ?? '';
   return first.length > 160 ? `${first.slice(0, 157)}…` : first;
 }
+
+const KINDS: Record<string, string> = {
+  graph: 'Flowchart',
+  flowchart: 'Flowchart',
+  sequenceDiagram: 'Sequence diagram',
+  classDiagram: 'Class diagram',
+  stateDiagram: 'State diagram',
+  'stateDiagram-v2': 'State diagram',
+  erDiagram: 'Entity relationship diagram',
+  gantt: 'Gantt chart',
+  pie: 'Pie chart',
+  mindmap: 'Mind map',
+  timeline: 'Timeline',
+  journey: 'User journey',
+  gitGraph: 'Git graph',
+};
+
+/**
+ * The drawn diagram's text alternative: its own `accTitle` and `accDescr` when the code has them
+ * (mermaid's accessibility lines), else its kind; the code itself, one click away, is the full text.
+ */
+export function diagramText(code: string): { label: string; description: string } {
+  const lines = code.split('\n').map((line) => line.trim());
+  const field = (name: string) =>
+    lines
+      .find((line) => line.startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim() || null;
+  const first = lines.find((line) => line !== '' && !line.startsWith('%%')) ?? '';
+  const kind = KINDS[first.split(/\s+/)[0] ?? ''] ?? 'Diagram';
+  return {
+    label: field('accTitle') ?? kind,
+    description:
+      field('accDescr') ?? 'Drawn from the Mermaid code in this reply; Show code reads it as text.',
+  };
+}

@@ -40,7 +40,8 @@ export function SharedConversationPage() {
       {query.data ? (
         <Conversation conversation={query.data} />
       ) : query.isPending ? (
-        <div className="space-y-6" aria-label="Loading conversation">
+        <div className="space-y-6" role="status">
+          <span className="sr-only">Loading conversation…</span>
           <Skeleton className="h-8 w-2/3" />
           <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
           <Skeleton className="h-24 w-full" />
@@ -110,7 +111,12 @@ function Conversation({ conversation }: { conversation: SharedConversation }) {
 function SharedMessageItem({ message }: { message: SharedMessage }) {
   if (message.type === 'user') {
     return (
-      <div className="flex flex-col items-end gap-1" data-testid="message" data-role="user">
+      <article
+        aria-label="Their message"
+        className="flex flex-col items-end gap-1"
+        data-testid="message"
+        data-role="user"
+      >
         <div className="max-w-[88%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-primary-foreground shadow-sm sm:max-w-[80%]">
           {message.content}
         </div>
@@ -122,12 +128,17 @@ function SharedMessageItem({ message }: { message: SharedMessage }) {
               : `${message.attachments} files attached (not shared)`}
           </p>
         ) : null}
-      </div>
+      </article>
     );
   }
   const model = describeMessageModel(message.model, []);
   return (
-    <div className="flex flex-col" data-testid="message" data-role="ai">
+    <article
+      aria-label={`Reply from ${model.name}`}
+      className="flex flex-col"
+      data-testid="message"
+      data-role="ai"
+    >
       <div className="mb-1.5 flex items-center gap-2 text-sm">
         <ModelAvatar model={model.choice} className="size-7 [&_svg]:size-3.5" />
         <span className="font-semibold">{model.name}</span>
@@ -139,6 +150,6 @@ function SharedMessageItem({ message }: { message: SharedMessage }) {
         </div>
         <ReplySources sources={message.sources} />
       </div>
-    </div>
+    </article>
   );
 }
