@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, PAGING, PROMPT_TYPES, SORTS } from './constants';
-import { TestBoardSchema, TestedSchema } from './prompt-tests';
+import { PromptExampleSchema, TestBoardSchema, TestedSchema } from './prompt-tests';
 import { LicenceInfoSchema } from './licences';
 
 /** Query of GET /api/marketplace/prompts. A limit above the maximum is a VALIDATION_ERROR, not a silent cap. */
@@ -140,6 +140,8 @@ export const PromptDetailSchema = MarketplacePromptSchema.extend({
   ratingBreakdown: z.array(z.number().int()).length(5),
   /** The tested-on board (issue 56): numbers per model, never a run's text; null before any test. */
   tests: TestBoardSchema.nullable(),
+  /** Verified examples (decision 069): runs the creator picked, copied from stored runs. */
+  examples: z.array(PromptExampleSchema),
   updatedAt: z.string(),
 });
 export type PromptDetail = z.infer<typeof PromptDetailSchema>;
