@@ -258,11 +258,7 @@ export type ExampleSource = (typeof EXAMPLE_SOURCES)[number];
 /** POST /api/user/prompts/:id/examples: which stored run to copy. */
 export const ExampleInputSchema = z.object({
   source: z.enum(EXAMPLE_SOURCES, { error: 'Choose a test run or a playground run' }),
-  runId: z
-    .string({ error: 'Choose a run' })
-    .trim()
-    .min(1, 'Choose a run')
-    .max(200, 'Choose a run'),
+  runId: z.string({ error: 'Choose a run' }).trim().min(1, 'Choose a run').max(200, 'Choose a run'),
 });
 export type ExampleInput = z.infer<typeof ExampleInputSchema>;
 
