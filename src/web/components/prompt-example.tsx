@@ -46,7 +46,15 @@ export function ExampleCard({ example, action }: { example: PromptExample; actio
               </dl>
             ) : null}
             {example.input.trim() !== '' ? (
-              <p className="max-h-40 overflow-y-auto break-words whitespace-pre-wrap">{example.input}</p>
+              <p
+                className="max-h-40 overflow-y-auto break-words whitespace-pre-wrap"
+                // Scrolls when long: reachable by keyboard, named for what it holds.
+                tabIndex={0}
+                role="region"
+                aria-label={`Input of the run on ${example.model}`}
+              >
+                {example.input}
+              </p>
             ) : null}
           </div>
         ) : null}
@@ -55,6 +63,9 @@ export function ExampleCard({ example, action }: { example: PromptExample; actio
           <div
             className="max-h-80 overflow-y-auto rounded-md bg-muted/40 p-3 leading-relaxed break-words whitespace-pre-wrap"
             data-testid="prompt-example-output"
+            tabIndex={0}
+            role="region"
+            aria-label={`Output of the run on ${example.model}`}
           >
             {example.output}
           </div>
