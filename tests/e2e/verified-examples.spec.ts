@@ -118,9 +118,17 @@ test('a creator shows a test run and a playground run as examples; a visitor see
   await expect(dialog.getByTestId('prompt-example')).toHaveCount(2);
   await expect(dialog.getByRole('heading', { name: 'On the listing (2 of 5)' })).toBeVisible();
   await expect(candidates).toHaveCount(2);
-  for (const theme of ['light', 'dark'] as const) await shoot(page, 'examples-studio', theme);
+  const top = dialog.getByRole('heading', { name: /^Examples of/ });
+  const runs = dialog.getByRole('heading', { name: 'Runs you can show' });
+  for (const theme of ['light', 'dark'] as const) {
+    await shoot(page, 'examples-studio', theme, top);
+    await shoot(page, 'examples-studio-runs', theme, runs);
+  }
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const theme of ['light', 'dark'] as const) await shoot(page, 'examples-studio', theme);
+  for (const theme of ['light', 'dark'] as const) {
+    await shoot(page, 'examples-studio', theme, top);
+    await shoot(page, 'examples-studio-runs', theme, runs);
+  }
   await page.keyboard.press('Escape');
 
   const stored = (await (await request.get(`/api/user/prompts/${id}/examples`, { headers: auth })).json())
