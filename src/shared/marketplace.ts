@@ -10,6 +10,16 @@ export const MarketplaceQuerySchema = z.object({
   type: z.enum(PROMPT_TYPES, { message: 'Type must be free or premium' }).optional(),
   /** Absent: relevance while searching, otherwise latest. */
   sort: z.enum(SORTS, { message: 'Unknown sort' }).optional(),
+  /**
+   * Only prompts whose latest version passes every test case on this model, named as the tested-on
+   * badge names it (Claude, ChatGPT, Perplexity; decision 069).
+   */
+  passes: z
+    .string()
+    .trim()
+    .min(1, 'Name a model')
+    .max(60, 'A model name is at most 60 characters')
+    .optional(),
   page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
   limit: z.coerce
     .number()
