@@ -7,8 +7,9 @@ import { type ThemeName, accessibilityViolations, sidewaysScroll, switchTheme } 
  * Verified examples (issue 56, decision 069): a Premium creator's prompt is tested on publish and
  * tried in the playground; in the studio the creator picks a test run and their playground run to
  * show; a visitor sees both on the prompt page (server-rendered too), marked "Run on Promptforge",
- * with the stored answers. Screenshots of the studio's dialog and the page's examples, both themes,
- * desktop and phone.
+ * with the stored answers; the marketplace's "Passes on Claude" filter keeps the tested prompt and
+ * drops an untested one ("Not yet tested"). Screenshots of the studio's dialog, the page's examples
+ * and the filtered marketplace, both themes, desktop and phone.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -159,5 +160,33 @@ test('a creator shows a test run and a playground run as examples; a visitor see
   for (const theme of ['light', 'dark'] as const) await shoot(visitor, 'examples-page', theme, section);
   await visitor.setViewportSize({ width: 390, height: 844 });
   for (const theme of ['light', 'dark'] as const) await shoot(visitor, 'examples-page', theme, section);
+
+  // The marketplace's "Passes on" filter: the tested prompt stays, an untested one ("Not yet tested") goes.
+  const untested = await request.post('/api/user/prompts', {
+    headers: auth,
+    data: {
+      title: `Release notes drafter ${word}`,
+      description: `Drafts release notes, untested (${word}).`,
+      content: 'Draft release notes for {{product}} in three bullet points.',
+      category: 'writing',
+      status: 'published',
+    },
+  });
+  expect(untested.status()).toBe(201);
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  await visitor.goto(`/marketplace?search=${word}`);
+  const cards = visitor.getByTestId('prompt-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'Release notes drafter' }).getByTestId('prompt-tested')).toHaveText(
+    'Not yet tested',
+  );
+  await visitor.getByLabel('Passes tests on').selectOption('Claude');
+  await expect(visitor).toHaveURL(/passes=Claude/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByTestId('prompt-tested')).toContainText('Tested on Claude');
+  await expect(cards).toContainText(title);
+  for (const theme of ['light', 'dark'] as const) await shoot(visitor, 'passes-filter', theme);
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  for (const theme of ['light', 'dark'] as const) await shoot(visitor, 'passes-filter', theme);
   await visitorContext.close();
 });
