@@ -198,7 +198,7 @@ export async function addExample(
       throw fieldError('runId', ALREADY);
     }
     const taken = new Set(rows.map((r) => r.position));
-    const position = [1, 2, 3, 4, 5].slice(0, MAX_EXAMPLES).find((p) => !taken.has(p));
+    const position = Array.from({ length: MAX_EXAMPLES }, (_, i) => i + 1).find((p) => !taken.has(p));
     if (position === undefined) throw fieldError('runId', FULL);
     const row: repo.ExampleRow = {
       id: newId(),
