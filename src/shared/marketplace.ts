@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, PAGING, PROMPT_TYPES, SORTS } from './constants';
-import { TestBoardSchema, TestedSchema } from './prompt-tests';
+import { PromptExampleSchema, TestBoardSchema, TestedSchema } from './prompt-tests';
 import { LicenceInfoSchema } from './licences';
 import { limitParam, pageParam } from './paging';
 
@@ -11,6 +11,16 @@ export const MarketplaceQuerySchema = z.object({
   type: z.enum(PROMPT_TYPES, { message: 'Type must be free or premium' }).optional(),
   /** Absent: relevance while searching, otherwise latest. */
   sort: z.enum(SORTS, { message: 'Unknown sort' }).optional(),
+  /**
+   * Only prompts whose latest version passes every test case on this model, named as the tested-on
+   * badge names it (Claude, ChatGPT, Perplexity; decision 069).
+   */
+  passes: z
+    .string()
+    .trim()
+    .min(1, 'Name a model')
+    .max(60, 'A model name is at most 60 characters')
+    .optional(),
   page: pageParam(),
   limit: limitParam(PAGING.maxLimit, PAGING.marketplace),
 });
@@ -136,6 +146,8 @@ export const PromptDetailSchema = MarketplacePromptSchema.extend({
   ratingBreakdown: z.array(z.number().int()).length(5),
   /** The tested-on board (issue 56): numbers per model, never a run's text; null before any test. */
   tests: TestBoardSchema.nullable(),
+  /** Verified examples (decision 069): runs the creator picked, copied from stored runs. */
+  examples: z.array(PromptExampleSchema),
   updatedAt: z.string(),
 });
 export type PromptDetail = z.infer<typeof PromptDetailSchema>;

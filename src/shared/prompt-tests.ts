@@ -225,6 +225,9 @@ export const TestRunSchema = z.object({
 });
 export type TestRun = z.infer<typeof TestRunSchema>;
 
+/** The models prompt tests run on, as the badge names them: the marketplace's "Passes on" filter offers these. */
+export const TEST_MODEL_NAMES = ['Claude', 'ChatGPT', 'Perplexity'] as const;
+
 /** The card's badge: the models the latest version passes on, and when it last ran. */
 export const TestedSchema = z.object({ on: z.array(z.string()), at: z.string() });
 export type Tested = z.infer<typeof TestedSchema>;
@@ -269,3 +272,67 @@ export const PromptTestsSchema = z.object({
 });
 export type PromptTests = z.infer<typeof PromptTestsSchema>;
 export const TestCaseResultSchema = z.object({ testCase: TestCaseSchema });
+
+/*
+ * Verified examples (issue 56, decision 069): runs a creator picks to show on the listing, copied by
+ * the server from a stored run (one of the prompt's test runs, or one of the creator's own replies in
+ * a playground session of the prompt). Nothing is typed in: the input names the run only.
+ */
+
+/** The most examples a listing shows. */
+export const MAX_EXAMPLES = 5;
+/** The most of a run's output, and of its input message, an example keeps (longer ones are cut). */
+export const EXAMPLE_MAX_CHARS = 4000;
+/** The most of one variable's value an example keeps. */
+export const EXAMPLE_VARIABLE_CHARS = 500;
+export const EXAMPLE_SOURCES = ['test', 'playground'] as const;
+export type ExampleSource = (typeof EXAMPLE_SOURCES)[number];
+
+/** POST /api/user/prompts/:id/examples: which stored run to copy. */
+export const ExampleInputSchema = z.object({
+  source: z.enum(EXAMPLE_SOURCES, { error: 'Choose a test run or a playground run' }),
+  runId: z.string({ error: 'Choose a run' }).trim().min(1, 'Choose a run').max(200, 'Choose a run'),
+});
+export type ExampleInput = z.infer<typeof ExampleInputSchema>;
+
+export const ExampleParamsSchema = z.object({
+  id: z.string().min(1).max(200),
+  exampleId: z.string().min(1).max(200),
+});
+
+/** An example as the listing shows it, marked "Run on Promptforge". */
+export const PromptExampleSchema = z.object({
+  id: z.string(),
+  source: z.enum(EXAMPLE_SOURCES),
+  model: z.string(),
+  /** The prompt version the run used. */
+  version: z.number().int().nullable(),
+  variables: z.record(z.string(), z.string()),
+  input: z.string(),
+  output: z.string(),
+  /** When the run was made. */
+  runAt: z.string(),
+});
+export type PromptExample = z.infer<typeof PromptExampleSchema>;
+
+/** A run the creator may pick: its source, id, model, date and the opening of its output. */
+export const ExampleCandidateSchema = z.object({
+  source: z.enum(EXAMPLE_SOURCES),
+  id: z.string(),
+  model: z.string(),
+  version: z.number().int().nullable(),
+  createdAt: z.string(),
+  excerpt: z.string(),
+  /** True when it is already one of the examples. */
+  picked: z.boolean(),
+});
+export type ExampleCandidate = z.infer<typeof ExampleCandidateSchema>;
+
+/** GET /api/user/prompts/:id/examples: the examples, and the runs the creator may pick from. */
+export const PromptExamplesSchema = z.object({
+  examples: z.array(PromptExampleSchema),
+  candidates: z.array(ExampleCandidateSchema),
+  max: z.number().int(),
+});
+export type PromptExamples = z.infer<typeof PromptExamplesSchema>;
+export const ExampleResultSchema = z.object({ example: PromptExampleSchema });

@@ -57,6 +57,7 @@ const TABLES = [
   'prompt_test_cases',
   'prompt_test_runs',
   'prompt_test_schedule',
+  'prompt_examples',
   'library_seen',
   'playground_default_preset',
 ];
@@ -607,6 +608,49 @@ describe.each(engines)('migrations on %s', (engine) => {
       expect((await migrator.migrateTo('0033-teams')).error).toBeUndefined();
       const columns = (await db.introspection.getTables()).find((t) => t.name === 'prompt_reviews')!.columns;
       expect(columns.map((c) => c.name)).not.toContain('snapshot_output');
+    }));
+
+  it('0039 shows a run once per prompt, at most 5 examples of bounded size, moves content, and comes down', () =>
+    withEngine(engine, async (database) => {
+      const db = database.db;
+      await migrateToLatest(db);
+      const now = new Date().toISOString();
+      await sql`insert into users (id, email, email_normalized, name, password_hash, created_at, updated_at)
+        values ('u1', 'u1@x.test', 'u1@x.test', 'A', 'h', ${now}, ${now})`.execute(db);
+      await sql`insert into prompts (id, slug, author_id, title, description, content, category, created_at, updated_at)
+        values ('p1', 'p1', 'u1', 't', 'd', 'c', 'writing', ${now}, ${now})`.execute(db);
+      const content = async () =>
+        Number(
+          (await sql<{ content: number }>`select content from catalogue_version where id = 1`.execute(db))
+            .rows[0]!.content,
+        );
+      const insert = (
+        id: string,
+        sourceId: string,
+        position: number,
+        output = 'An answer.',
+        source = 'test',
+      ) =>
+        sql`insert into prompt_examples (id, prompt_id, source, source_id, position, model, output, run_at, created_at)
+          values (${id}, 'p1', ${source}, ${sourceId}, ${position}, 'Claude', ${output}, ${now}, ${now})`.execute(
+          db,
+        );
+      const before = await content();
+      await insert('e1', 'run1', 1);
+      expect(await content()).toBeGreaterThan(before);
+      await expect(insert('e2', 'run1', 2)).rejects.toThrow();
+      await insert('e2', 'run1', 2, 'An answer.', 'playground');
+      await expect(insert('e3', 'run3', 1)).rejects.toThrow();
+      await expect(insert('e3', 'run3', 6)).rejects.toThrow();
+      await expect(insert('e3', 'run3', 3, '')).rejects.toThrow();
+      await expect(insert('e3', 'run3', 3, 'é'.repeat(4001))).rejects.toThrow();
+      await expect(insert('e3', 'run3', 3, 'x', 'pasted')).rejects.toThrow();
+      await insert('e3', 'run3', 3, 'é'.repeat(4000));
+      await sql`delete from prompts where id = 'p1'`.execute(db);
+      expect((await sql`select id from prompt_examples`.execute(db)).rows).toEqual([]);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0038-reviews-tied-to-use')).error).toBeUndefined();
+      expect(await tableNames(database)).not.toContain('prompt_examples');
     }));
 
   it('0040 moves approved payouts to processing, takes a reversal once, and comes down', () =>

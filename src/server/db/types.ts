@@ -622,6 +622,27 @@ export interface PromptTestCasesTable {
   created_at: Timestamp;
 }
 
+/** A verified example on a listing (migration 0039, decision 069): a copy of a stored run. */
+export interface PromptExamplesTable {
+  id: string;
+  prompt_id: string;
+  /** 'test' (a prompt_test_runs row) or 'playground' (the creator's own reply in a try). */
+  source: string;
+  /** The run's or reply's id, without a foreign key: the copy stays. */
+  source_id: string;
+  /** 1 to 5: the order on the listing, each place once. */
+  position: number;
+  /** The model's name when it ran. */
+  model: string;
+  version: number | null;
+  /** JSON {name: value} of the run's variables. */
+  variables: WithDefault<string>;
+  input: WithDefault<string>;
+  output: string;
+  run_at: Timestamp;
+  created_at: Timestamp;
+}
+
 /** One run of one case on one model (migration 0030). */
 export interface PromptTestRunsTable {
   id: string;
@@ -665,6 +686,7 @@ export interface DB {
   payout_thresholds: PayoutThresholdsTable;
   payouts: PayoutsTable;
   payout_entries: PayoutEntriesTable;
+  prompt_examples: PromptExamplesTable;
   prompt_test_cases: PromptTestCasesTable;
   prompt_test_runs: PromptTestRunsTable;
   prompt_test_schedule: PromptTestScheduleTable;

@@ -274,6 +274,35 @@ async function totpCode(ctx: Ctx, enable: boolean): Promise<string> {
 const ownPrompt = async (ctx: Ctx, status: 'published' | 'draft') =>
   (await makePrompt(ctx.db, ctx.personas.owner.userId!, { status })).id;
 
+/** A stored test run of one of the owner's prompts, as the runner writes one (for its examples). */
+async function matrixTestRun(ctx: Ctx, promptId: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await ctx.db
+    .insertInto('prompt_test_runs')
+    .values({
+      id,
+      prompt_id: promptId,
+      case_id: null,
+      author_id: ctx.personas.owner.userId!,
+      version: 1,
+      model_key: 'anthropic/claude-fake',
+      model_id: 'claude-fake',
+      model_name: 'Claude',
+      trigger: 'publish',
+      input: JSON.stringify({ variables: {}, input: 'Say hello.' }),
+      output: 'Hello from the access matrix.',
+      status: 'passed',
+      input_tokens: null,
+      output_tokens: null,
+      latency_ms: null,
+      month: now.slice(0, 7),
+      created_at: now,
+    })
+    .execute();
+  return id;
+}
+
 const payment = (access: Access, extra: Partial<Entry> = {}): Entry => ({ access, ...extra });
 
 /** A route about the owner's draft: answered as its page is (a stale token is anonymous). */
@@ -733,6 +762,42 @@ export const MATRIX: Record<string, Entry> = {
         .values({ id: caseId, prompt_id: id, label: 'Matrix case', created_at: new Date().toISOString() })
         .execute();
       return { params: { id, caseId } };
+    },
+  },
+  'GET /api/user/prompts/{id}/examples': {
+    access: 'owner',
+    request: (ctx) => ({ params: { id: ctx.f.ownerPrompt } }),
+  },
+  'POST /api/user/prompts/{id}/examples': {
+    access: 'owner',
+    request: async (ctx) => {
+      const id = await ownPrompt(ctx, 'published');
+      return { params: { id }, body: { source: 'test', runId: await matrixTestRun(ctx, id) } };
+    },
+    ok: [201],
+  },
+  'DELETE /api/user/prompts/{id}/examples/{exampleId}': {
+    access: 'owner',
+    request: async (ctx) => {
+      const id = await ownPrompt(ctx, 'published');
+      const runId = await matrixTestRun(ctx, id);
+      const exampleId = crypto.randomUUID();
+      const now = new Date().toISOString();
+      await ctx.db
+        .insertInto('prompt_examples')
+        .values({
+          id: exampleId,
+          prompt_id: id,
+          source: 'test',
+          source_id: runId,
+          position: 1,
+          model: 'Claude',
+          output: 'A matrix answer.',
+          run_at: now,
+          created_at: now,
+        })
+        .execute();
+      return { params: { id, exampleId } };
     },
   },
 

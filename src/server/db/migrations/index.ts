@@ -34,6 +34,7 @@ import * as m0035 from './0035-team-playground-pool';
 import * as m0036 from './0036-default-preset';
 import * as m0037 from './0037-library-seen';
 import * as m0038 from './0038-reviews-tied-to-use';
+import * as m0039 from './0039-verified-examples';
 import * as m0040 from './0040-payout-reversals';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   '0036-default-preset': m0036,
   '0037-library-seen': m0037,
   '0038-reviews-tied-to-use': m0038,
+  '0039-verified-examples': m0039,
   '0040-payout-reversals': m0040,
 };

@@ -7,6 +7,8 @@ import type { DB } from '../../db/types';
 export interface ListFilters {
   category?: Category;
   type?: PromptType;
+  /** A model the prompt's latest version passes every test case on (its `tested_on`). */
+  passes?: string;
   sort: Sort;
   page: number;
   limit: number;
@@ -37,6 +39,16 @@ export function sortTerms(sort: Sort, alias: string): [RawBuilder<unknown>, 'asc
 }
 
 /**
+ * `tested_on` (a JSON list of model names) names the model: the name with its quotes, LIKE's
+ * wildcards in it escaped, case ignored (both sides lowered: PostgreSQL's LIKE minds case, SQLite's not).
+ */
+export function passesPattern(model: string): string {
+  return `%${JSON.stringify(model).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+export const passesSql = (column: RawBuilder<unknown>, model: string) =>
+  sql<boolean>`lower(${column}) like ${passesPattern(model.toLowerCase())} escape '\\'`;
+
+/**
  * Ids of one page of published prompts, read from the prompts table alone so a deep page skips
  * index entries, not joined rows.
  */
@@ -44,6 +56,7 @@ function pageIds(db: Kysely<DB>, f: ListFilters) {
   let q = db.selectFrom('prompts as q').select('q.id').where('q.status', '=', 'published');
   if (f.category) q = q.where('q.category', '=', f.category);
   if (f.type) q = q.where('q.type', '=', f.type);
+  if (f.passes) q = q.where(passesSql(sql.ref('q.tested_on'), f.passes));
   for (const [ref, dir] of sortTerms(f.sort, 'q')) q = q.orderBy(ref, dir);
   return q.limit(f.limit).offset((f.page - 1) * f.limit);
 }
@@ -51,11 +64,12 @@ function pageIds(db: Kysely<DB>, f: ListFilters) {
 /** How many published prompts a list (without a search) holds. */
 export async function countListed(
   db: Kysely<DB>,
-  f: Pick<ListFilters, 'category' | 'type'>,
+  f: Pick<ListFilters, 'category' | 'type' | 'passes'>,
 ): Promise<number> {
   let q = db.selectFrom('prompts').where('status', '=', 'published');
   if (f.category) q = q.where('category', '=', f.category);
   if (f.type) q = q.where('type', '=', f.type);
+  if (f.passes) q = q.where(passesSql(sql.ref('tested_on'), f.passes));
   const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }

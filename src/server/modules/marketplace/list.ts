@@ -97,6 +97,7 @@ async function searchedPage(deps: MarketplaceDeps, query: Query, text: string): 
     status: 'published',
     category: query.category,
     type: query.type,
+    passes: query.passes,
     sort: query.sort ?? 'relevance',
     page: query.page,
     limit: query.limit,
@@ -124,10 +125,20 @@ async function unsearchedPage(
   const f: repo.ListFilters = {
     category: query.category,
     type: query.type,
+    passes: query.passes,
     sort: query.sort ?? 'latest',
     page: query.page,
     limit: query.limit,
   };
+  // Which prompts pass on a model moves with `content` (a run writes `tested_on`), which keys
+  // neither map: a list filtered by it reads its ids and total again each time it is built.
+  if (f.passes) {
+    const [ids, total] = await Promise.all([repo.listPublishedIds(deps.db, f), repo.countListed(deps.db, f)]);
+    return {
+      rows: inOrder(ids, await cardsByIds(deps.db, deps.engine, ids)),
+      pagination: paginationOf(query, total),
+    };
+  }
   const membership = version?.membership;
   const totalKey = deps.totals && membership !== undefined ? `${f.category ?? '*'}|${f.type ?? '*'}` : null;
   const knownTotal = totalKey ? deps.totals?.get(totalKey, membership!) : undefined;

@@ -3,6 +3,7 @@ import type { PromptDetail } from '../../../shared/marketplace';
 import type { TestBoard } from '../../../shared/prompt-tests';
 import { teamOwnsPrompt } from '../billing/service';
 import { remixVerdictFor } from '../creator/remix';
+import { listingExamples } from '../prompt-tests/service';
 import { membershipOf } from '../teams/service';
 import { talliesOf, toMarketplacePrompt } from './cards';
 import type { AuthContext, MarketplaceDeps } from './deps';
@@ -39,7 +40,7 @@ export async function readPromptDetail(
   const { row, access } = await visiblePrompt(db, idOrSlug, auth);
   const { reason, canRead: canView } = access;
   const userId = auth?.userId;
-  const [liked, downloaded, reviewable, mine, promptCount, breakdown, remix, source, team] =
+  const [liked, downloaded, reviewable, mine, promptCount, breakdown, remix, source, team, examples] =
     await Promise.all([
       userId ? hasLiked(db, row.id, userId) : false,
       userId ? hasDownloaded(db, row.id, userId) : false,
@@ -50,6 +51,7 @@ export async function readPromptDetail(
       userId ? remixVerdictFor(db, row, userId) : null,
       row.remix_of ? repo.findRemixSourceLink(db, row.remix_of) : undefined,
       userId ? teamOffer(db, row, userId, access.purchase) : null,
+      listingExamples(db, row),
     ]);
   const card = toMarketplacePrompt(row);
   const detail: PromptDetail = {
@@ -92,6 +94,7 @@ export async function readPromptDetail(
       : null,
     ratingBreakdown: breakdown,
     tests: row.test_board ? (JSON.parse(row.test_board) as TestBoard) : null,
+    examples,
     updatedAt: row.updated_at,
   };
   return { detail, published: row.status === 'published' };

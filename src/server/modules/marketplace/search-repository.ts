@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Category, PromptStatus, PromptType, Sort } from '../../../shared/constants';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
-import { sortTerms } from './list-repository';
+import { passesSql, sortTerms } from './list-repository';
 import { qualityFactorSql } from './ranking';
 import {
   type Group,
@@ -251,6 +251,8 @@ export interface SearchFilters {
   status?: PromptStatus;
   category?: Category;
   type?: PromptType;
+  /** A model the prompt's latest version passes every test case on (list-repository's passesSql). */
+  passes?: string;
 }
 
 const orderSql = (terms: [RawBuilder<unknown>, 'asc' | 'desc'][]) =>
@@ -264,6 +266,14 @@ function filterSql(f: SearchFilters, alias: string) {
       ...(f.status ? [sql`${c('status')} = ${f.status}`] : []),
       ...(f.category ? [sql`${c('category')} = ${f.category}`] : []),
       ...(f.type ? [sql`${c('type')} = ${f.type}`] : []),
+      // SQLite's matches are rows of prompt_search (`s`), which keeps no test results: asked of the prompt.
+      ...(f.passes
+        ? [
+            alias === 's'
+              ? sql`${c('prompt_id')} in (select t.id from prompts t where ${passesSql(sql.ref('t.tested_on'), f.passes)})`
+              : passesSql(c('tested_on'), f.passes),
+          ]
+        : []),
     ],
     sql` and `,
   );

@@ -26,6 +26,7 @@ import { type PromptTestDeps, budgetMinorOf, monthOf, refreshBadge, runPromptTes
 
 export type { PromptTestDeps } from './run';
 export { boardOf } from './board';
+export { addExample, deleteExample, listingExamples, promptExamples } from './examples';
 
 export const RUN_QUEUE = 'prompt-tests-run';
 export const DUE_QUEUE = 'prompt-tests-due';

@@ -46,7 +46,9 @@ export const listStamp = (q: Query, v: CatalogueVersion): Stamp =>
  * does not show) the cache keeps the older bytes without joining, hashing or compressing them.
  */
 export async function cachedList(deps: CatalogueDeps, q: Query, version: CatalogueVersion) {
-  const key = `list|${q.category ?? ''}|${q.type ?? ''}|${q.sort ?? ''}|${q.page}|${q.limit}`;
+  // Every field of the query that changes the answer is in the key (a filter left out would be
+  // answered with the unfiltered list); `passes` as JSON, since a model name may hold a bar.
+  const key = `list|${q.category ?? ''}|${q.type ?? ''}|${q.sort ?? ''}|${q.page}|${q.limit}|${q.passes === undefined ? '' : JSON.stringify(q.passes)}`;
   const entry = await deps.catalogue.cache.get(key, listStamp(q, version), async () => {
     const { parts, ids } = await listMarketplaceParts(deps, q, version);
     return { body: parts, shows: ids };

@@ -16,6 +16,7 @@ export const creatorKeys = {
   analytics: (period: AnalyticsPeriod) => [...creatorKeys.all, 'analytics', period] as const,
   payouts: () => [...creatorKeys.all, 'payouts'] as const,
   tests: (id: string) => [...creatorKeys.all, 'tests', id] as const,
+  examples: (id: string) => [...creatorKeys.all, 'examples', id] as const,
 };
 
 /**

@@ -14,6 +14,7 @@ import {
   PencilIcon,
   SendIcon,
   ShieldAlertIcon,
+  ShieldCheckIcon,
   Trash2Icon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -53,6 +54,8 @@ export interface PromptItemActions {
   onEdit: (prompt: CreatorPrompt) => void;
   /** Opens the prompt's test cases and runs (issue 56). */
   onTests: (prompt: CreatorPrompt) => void;
+  /** Opens the runs shown on the listing as examples (decision 069). */
+  onExamples: (prompt: CreatorPrompt) => void;
   onDelete: (prompt: CreatorPrompt) => void;
   onPublish: (prompt: CreatorPrompt) => void;
   onUnpublish: (prompt: CreatorPrompt) => void;
@@ -151,6 +154,10 @@ export function CreatorPromptItem({
           <Button variant="outline" size="sm" onClick={() => actions.onTests(prompt)}>
             <ListChecksIcon aria-hidden />
             Tests
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => actions.onExamples(prompt)}>
+            <ShieldCheckIcon aria-hidden />
+            Examples
           </Button>
           {published ? (
             <Button variant="outline" size="sm" disabled={busy} onClick={() => actions.onUnpublish(prompt)}>

@@ -14,6 +14,7 @@ import { usePublishPrompt } from '../api/publish-prompt';
 import { useUnpublishPrompt } from '../api/unpublish-prompt';
 import { CreatorPromptItem } from './creator-prompt-item';
 import { EditPromptDialog } from './edit-prompt-dialog';
+import { PromptExamplesDialog } from './prompt-examples-dialog';
 import { PromptTestsDialog } from './prompt-tests-dialog';
 import { StudioEmpty, StudioLoadError } from './studio-states';
 
@@ -44,6 +45,7 @@ export function MyPromptsTab({ status, page, onChange, onUpload }: MyPromptsTabP
   const query = useMyPrompts({ page, limit: PAGING.userPrompts, status: status ?? undefined });
   const [editing, setEditing] = useState<CreatorPrompt | null>(null);
   const [testing, setTesting] = useState<CreatorPrompt | null>(null);
+  const [showing, setShowing] = useState<CreatorPrompt | null>(null);
   const [deleting, setDeleting] = useState<CreatorPrompt | null>(null);
   const remove = useDeletePrompt();
   const publish = usePublishPrompt();
@@ -64,6 +66,7 @@ export function MyPromptsTab({ status, page, onChange, onUpload }: MyPromptsTabP
     busyId,
     onEdit: setEditing,
     onTests: setTesting,
+    onExamples: setShowing,
     onDelete: setDeleting,
     onPublish: (prompt: CreatorPrompt) =>
       publish.mutate(prompt.id, {
@@ -189,6 +192,7 @@ export function MyPromptsTab({ status, page, onChange, onUpload }: MyPromptsTabP
 
       <EditPromptDialog prompt={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <PromptTestsDialog prompt={testing} onOpenChange={(open) => !open && setTesting(null)} />
+      <PromptExamplesDialog prompt={showing} onOpenChange={(open) => !open && setShowing(null)} />
       <DeletePromptDialog
         prompt={deleting}
         pending={remove.isPending}

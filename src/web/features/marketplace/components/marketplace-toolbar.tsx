@@ -1,5 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { PROMPT_TYPES, type PromptType, SORTS, type Sort } from '@shared/constants';
+import { TEST_MODEL_NAMES } from '@shared/prompt-tests';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { formatCount } from '@/lib/format';
@@ -21,6 +22,8 @@ const TYPE_LABELS: Record<PromptType, string> = { free: 'Free', premium: 'Premiu
 // A select's value is text: "no type filter" travels as this one.
 const ALL = 'all';
 
+type TestModel = (typeof TEST_MODEL_NAMES)[number];
+
 interface MarketplaceToolbarProps {
   search: string;
   onSearchChange: (value: string) => void;
@@ -28,6 +31,9 @@ interface MarketplaceToolbarProps {
   /** While searching: the search's matches of each type. */
   typeCounts?: Partial<Record<PromptType, number>>;
   onTypeChange: (type: PromptType | null) => void;
+  /** "Passes on <model>": only prompts whose latest version passes every test case on it. */
+  passes: TestModel | null;
+  onPassesChange: (passes: TestModel | null) => void;
   sort: Sort;
   onSortChange: (sort: Sort) => void;
 }
@@ -38,6 +44,8 @@ export function MarketplaceToolbar({
   type,
   typeCounts,
   onTypeChange,
+  passes,
+  onPassesChange,
   sort,
   onSortChange,
 }: MarketplaceToolbarProps) {
@@ -102,6 +110,21 @@ export function MarketplaceToolbar({
           {SORTS.filter((s) => s !== 'relevance' || search.trim() || sort === 'relevance').map((s) => (
             <option key={s} value={s}>
               {SORT_LABELS[s]}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          aria-label="Passes tests on"
+          name="passes"
+          value={passes ?? ALL}
+          onChange={(e) => onPassesChange(e.target.value === ALL ? null : (e.target.value as TestModel))}
+          className="h-11 bg-card"
+          containerClassName="col-span-2 md:w-48"
+        >
+          <option value={ALL}>Any test results</option>
+          {TEST_MODEL_NAMES.map((m) => (
+            <option key={m} value={m}>
+              Passes on {m}
             </option>
           ))}
         </NativeSelect>

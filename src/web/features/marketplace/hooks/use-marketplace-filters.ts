@@ -9,12 +9,15 @@ import {
   SORTS,
   type Sort,
 } from '@shared/constants';
+import { TEST_MODEL_NAMES } from '@shared/prompt-tests';
 import type { GetPromptsParams } from '../api/get-prompts';
 
 export interface MarketplaceFilters {
   search: string;
   category: Category | null;
   type: PromptType | null;
+  /** Only prompts whose latest version passes every test case on this model. */
+  passes: (typeof TEST_MODEL_NAMES)[number] | null;
   sort: Sort;
   page: number;
 }
@@ -34,6 +37,7 @@ export function filtersFrom(params: URLSearchParams): MarketplaceFilters {
     search,
     category: oneOf(CATEGORIES, params.get('category')),
     type: oneOf(PROMPT_TYPES, params.get('type')),
+    passes: oneOf(TEST_MODEL_NAMES, params.get('passes')),
     sort: oneOf(SORTS, params.get('sort')) ?? defaultSortFor(search),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
@@ -45,6 +49,8 @@ export function promptsParamsFor(filters: MarketplaceFilters): GetPromptsParams 
     search: filters.search.trim() || undefined,
     category: filters.category ?? undefined,
     type: filters.type ?? undefined,
+    // Left out when unset, so the first page's query is the one the server renders with.
+    ...(filters.passes ? { passes: filters.passes } : {}),
     sort: filters.sort,
     page: filters.page,
     limit: PAGING.marketplace,
@@ -76,6 +82,7 @@ export function useMarketplaceFilters() {
           if ('search' in changes) set('search', changes.search?.trim() ? (changes.search ?? null) : null);
           if ('category' in changes) set('category', changes.category ?? null);
           if ('type' in changes) set('type', changes.type ?? null);
+          if ('passes' in changes) set('passes', changes.passes ?? null);
           if ('sort' in changes) {
             const search = next.get('search') ?? '';
             set('sort', changes.sort && changes.sort !== defaultSortFor(search) ? changes.sort : null);
@@ -94,7 +101,7 @@ export function useMarketplaceFilters() {
 
   const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
 
-  const isFiltered = Boolean(filters.search.trim() || filters.category || filters.type);
+  const isFiltered = Boolean(filters.search.trim() || filters.category || filters.type || filters.passes);
 
   return { filters, update, clear, isFiltered };
 }

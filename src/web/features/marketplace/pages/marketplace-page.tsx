@@ -229,6 +229,8 @@ export function MarketplacePage() {
           type={filters.type}
           typeCounts={typeCounts}
           onTypeChange={(type) => update({ type })}
+          passes={filters.passes}
+          onPassesChange={(passes) => update({ passes })}
           sort={filters.sort}
           onSortChange={(sort) => update({ sort })}
         />
@@ -299,6 +301,7 @@ export function MarketplacePage() {
             filters={[
               filters.category ? CATEGORY_LABELS[filters.category] : null,
               filters.type ? (filters.type === 'free' ? 'Free' : 'Premium') : null,
+              filters.passes ? `Passes on ${filters.passes}` : null,
             ].filter((f): f is string => f !== null)}
           />
         ) : (

@@ -25,6 +25,7 @@ import { PromptStats } from '../components/prompt-stats';
 import { PromptTextPanel } from '../components/prompt-text-panel';
 import { ReviewsSection } from '../components/reviews-section';
 import { TeamAccessCard } from '../components/team-access-card';
+import { ExamplesSection } from '../components/examples-section';
 import { TestsSection } from '../components/tests-section';
 import { VersionHistory } from '../components/version-history';
 import { saveTextFile, textFileName } from '../lib/save-text-file';
@@ -283,6 +284,7 @@ function PromptView({ prompt, signedIn, viewerId, queryKey }: PromptViewProps) {
           />
         </div>
         <div className="grid min-w-0 gap-10 pt-4 lg:col-start-1 lg:row-start-3">
+          <ExamplesSection prompt={prompt} />
           <TestsSection prompt={prompt} />
           <VersionHistory promptId={prompt.id} viewerId={viewerId} />
           <ReviewsSection prompt={prompt} signedIn={signedIn} viewerId={viewerId} loginState={loginState} />
