@@ -34,6 +34,7 @@ import * as m0035 from './0035-team-playground-pool';
 import * as m0036 from './0036-default-preset';
 import * as m0037 from './0037-library-seen';
 import * as m0038 from './0038-reviews-tied-to-use';
+import * as m0041 from './0041-team-api-keys';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0036-default-preset': m0036,
   '0037-library-seen': m0037,
   '0038-reviews-tied-to-use': m0038,
+  '0041-team-api-keys': m0041,
 };

@@ -57,7 +57,7 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions) 
       sessionId: `api-key:${identity.keyId}`,
       audience: 'api',
       role: identity.role,
-      apiKey: { id: identity.keyId, scopes: identity.scopes },
+      apiKey: { id: identity.keyId, scopes: identity.scopes, teamId: identity.teamId },
       scopes: identity.scopes,
     };
   }
