@@ -22,9 +22,11 @@ function withApiKeys(input: TransformInput) {
   const scope = input.route.config?.apiScope;
   if (!scope) return result;
   const scopes = scope === 'any' ? [...API_KEY_SCOPES] : typeof scope === 'string' ? [scope] : [...scope];
-  const schema = result.schema as { security?: object[]; description?: string };
+  const schema = result.schema as { security?: object[]; description?: string; 'x-team-keys'?: boolean };
   schema.security = [...(schema.security ?? [{ bearerAuth: [] }]), { apiKeyAuth: scopes }];
-  const note = `API keys: ${scope === 'any' ? 'any key' : `a key with the ${scopes.map((s) => `\`${s}\``).join(' or ')} scope`}.`;
+  const team = input.route.config?.apiTeam === true;
+  if (team) schema['x-team-keys'] = true;
+  const note = `API keys: ${scope === 'any' ? 'any key' : `a key with the ${scopes.map((s) => `\`${s}\``).join(' or ')} scope`}${team ? "; a team's key too, acting for the team" : ''}.`;
   schema.description = schema.description ? `${schema.description}\n\n${note}` : note;
   return result;
 }
