@@ -28,6 +28,13 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, { title: string; descript
   },
 };
 
+/** What each scope lets a team's key do (decision 071): the team's things, not its maker's. */
+export const TEAM_API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
+  'library:read': "Read the marketplace, the team's prompts and the ones bought for the team",
+  'playground:use': "Run prompts on the team plan's models, from the team's shared sessions",
+  'prompts:manage': "Create, edit and delete the team's prompts",
+};
+
 /** How long a new key lives. */
 export const API_KEY_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 

@@ -107,6 +107,28 @@ test('a team admin makes a team key, uses it, and revokes it; the owner hands th
   await expect(row).toHaveAttribute('data-status', 'revoked');
   expect((await adminPage.request.get('/api/user/library', withKey)).status()).toBe(401);
 
+  // A prompt bought for the team shows in the admin's own library, with the team's name.
+  const teamId = (await api(adminPage.request, admin, 'GET', '/api/team')).team.id as string;
+  const premium = (
+    await (
+      await adminPage.request.get('/api/marketplace/prompts', { params: { type: 'premium', limit: 50 } })
+    ).json()
+  ).data.prompts[7] as { id: string; title: string };
+  const db = new SQLite(E2E_DB_FILE, { fileMustExist: true });
+  db.prepare(
+    `INSERT INTO purchases (id, prompt_id, buyer_id, team_id, amount_minor, creator_share_minor, currency, created_at)
+     VALUES (?, ?, NULL, ?, 900, 720, 'USD', ?)`,
+  ).run(`teamkeys-${Date.now()}`, premium.id, teamId, new Date().toISOString());
+  db.close();
+  for (const width of [1280, 390]) {
+    await adminPage.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await adminPage.goto('/library');
+    const item = adminPage.getByTestId('library-item').filter({ hasText: premium.title });
+    await expect(item.getByTestId('library-team-purchase')).toHaveText('Bought for Key Crew');
+    await noSidewaysScroll(adminPage);
+    await adminPage.screenshot({ path: `${SHOTS}/library-team-purchase-dark-${width}.png` });
+  }
+
   // The owner transfers the team to the admin.
   await useSession(page, owner.token);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -33,10 +33,13 @@ export function CreateKeyForm<T extends ApiKeyCreated>({
   create,
   onCreated,
   label = 'Create an API key',
+  scopeDescriptions,
 }: {
   create: KeyCreator<T>;
   onCreated: (created: T) => void;
   label?: string;
+  /** What each scope gives, when it is not a user's own key's (a team's key). */
+  scopeDescriptions?: Record<ApiKeyScope, string>;
 }) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['library:read']);
@@ -106,6 +109,7 @@ export function CreateKeyForm<T extends ApiKeyCreated>({
         error={errors.scopes}
         disabled={create.isPending}
         onToggle={toggle}
+        descriptions={scopeDescriptions}
       />
       <div>
         <Button type="submit" disabled={create.isPending}>
@@ -127,12 +131,14 @@ function ScopesFieldset({
   error,
   disabled,
   onToggle,
+  descriptions,
 }: {
   id: string;
   scopes: ApiKeyScope[];
   error: string | undefined;
   disabled: boolean;
   onToggle: (scope: ApiKeyScope, on: boolean) => void;
+  descriptions?: Record<ApiKeyScope, string>;
 }) {
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
@@ -154,7 +160,9 @@ function ScopesFieldset({
               {API_KEY_SCOPE_LABELS[scope].title}{' '}
               <code className="text-xs font-normal text-muted-foreground">{scope}</code>
             </span>
-            <span className="text-muted-foreground">{API_KEY_SCOPE_LABELS[scope].description}</span>
+            <span className="text-muted-foreground">
+              {descriptions?.[scope] ?? API_KEY_SCOPE_LABELS[scope].description}
+            </span>
           </span>
         </label>
       ))}

@@ -1,6 +1,6 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
-import type { TeamApiKey, TeamApiKeyCreated } from '@shared/api-keys';
+import { TEAM_API_KEY_SCOPE_DESCRIPTIONS, type TeamApiKey, type TeamApiKeyCreated } from '@shared/api-keys';
 import { CreateKeyForm } from '@/components/api-keys/create-key-form';
 import { KeysList } from '@/components/api-keys/keys-list';
 import { NewKeyNotice } from '@/components/api-keys/new-key-notice';
@@ -39,7 +39,12 @@ export function TeamApiKeys() {
       {keys.data.apiAccess ? (
         <div className="grid gap-5">
           {created ? <NewKeyNotice created={created} onDismiss={() => setCreated(null)} /> : null}
-          <CreateKeyForm create={create} onCreated={setCreated} label="Create a team API key" />
+          <CreateKeyForm
+            create={create}
+            onCreated={setCreated}
+            label="Create a team API key"
+            scopeDescriptions={TEAM_API_KEY_SCOPE_DESCRIPTIONS}
+          />
         </div>
       ) : (
         <p className="text-sm text-muted-foreground" data-testid="team-no-api-access">

@@ -59,6 +59,7 @@ export function TransferOwnership({ team, myUserId }: { team: Team; myUserId: st
           </span>
         }
         confirmLabel="Transfer ownership"
+        variant="default"
         confirmDisabled={!target}
         onConfirm={() => {
           if (!target) return;
