@@ -203,8 +203,7 @@ export async function createPrompt(
   // A team prompt is the team's alone: never published (migration 0033's CHECK holds it too).
   // A team's API key makes team prompts, whatever the body says (decision 071).
   const teamId =
-    keyTeamOf(auth) ??
-    (input.shareWithTeam ? (await membershipOf(db, auth.userId))?.team_id : null);
+    keyTeamOf(auth) ?? (input.shareWithTeam ? (await membershipOf(db, auth.userId))?.team_id : null);
   if (input.shareWithTeam && !teamId) throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.noTeam);
   if (teamId && input.status === 'published') {
     throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.promptNotPublishable);

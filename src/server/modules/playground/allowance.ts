@@ -96,7 +96,8 @@ export function allowanceReader(db: Kysely<DB>) {
   const findSubscription = currentSubscriptionFinder(db);
   return async function allowanceOf(auth: AuthContext): Promise<PlanAllowance> {
     const teamId = auth.apiKey?.teamId;
-    if (teamId) return { limit: 0, unlimited: false, plan: 'Team pool', planId: await teamPlanId(db, teamId) };
+    if (teamId)
+      return { limit: 0, unlimited: false, plan: 'Team pool', planId: await teamPlanId(db, teamId) };
     if (auth.role === 'admin') return planAllowance('admin', null, null);
     const subscription = await findSubscription(auth.userId, nowIso());
     if (subscription) {

@@ -36,7 +36,11 @@ export async function livePurchaseOf(
 }
 
 /** A team's live (not refunded) purchase of the prompt, for its API key (decision 071). */
-export async function teamPurchaseOf(db: Kysely<DB>, promptId: string, teamId: string): Promise<'team' | null> {
+export async function teamPurchaseOf(
+  db: Kysely<DB>,
+  promptId: string,
+  teamId: string,
+): Promise<'team' | null> {
   const row = await db
     .selectFrom('purchases')
     .select('id')

@@ -129,7 +129,10 @@ export const teamBuyer = (db: Kysely<DB>, userId: string) => managedTeamOf(db, u
  * The team the user manages, as its owner or an admin: a member is refused (403), someone in no
  * team answered NOT_FOUND. Buying for the team (decision 063) and its API keys (decision 071) ask it.
  */
-export async function managedTeamOf(db: Kysely<DB>, userId: string): Promise<{ teamId: string; name: string }> {
+export async function managedTeamOf(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{ teamId: string; name: string }> {
   const m = await repo.findMembership(db, userId);
   if (!m) throw new AppError('NOT_FOUND_ERROR', TEAM_MESSAGES.noTeam);
   if (m.role === 'member') throw forbidden(TEAM_MESSAGES.notManager);
