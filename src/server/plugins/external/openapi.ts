@@ -12,7 +12,9 @@ from a signed-in session) and sends one as \`Authorization: Bearer pf_...\`. A k
 that list the \`apiKeyAuth\` scheme with one of its scopes (${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}),
 until it expires or is revoked, and only while its owner's plan gives API access; anywhere else it gets 403
 AUTHORIZATION_ERROR. Each key may make a limited number of calls a minute (429 RATE_LIMIT_ERROR past it).
-The same keys authorise the MCP server at \`/mcp\`.`;
+The same keys authorise the MCP server at \`/mcp\`.
+A team's owners and admins make team keys (\`/api/team/api-keys\`) that act for the team on the operations
+marked \`x-team-keys\`, while the team's plan gives API access and their maker still manages the team.`;
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
