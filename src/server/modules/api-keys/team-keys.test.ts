@@ -336,6 +336,19 @@ describe('a team key stops at once', () => {
     expect((await call('GET', '/api/user/library', token)).statusCode).toBe(403);
   });
 
+  it("when the team's plan no longer gives API access, whatever its maker's own plan", async () => {
+    const { owner, admin } = await crew();
+    await insertSubscription(db(), admin.id, await planId('business'));
+    const { token } = await teamKey(admin);
+    expect((await call('GET', '/api/user/library', token)).statusCode).toBe(200);
+    // The team's account holder (its owner) drops to the free plan.
+    await db().deleteFrom('subscriptions').where('user_id', '=', owner.id).execute();
+    const res = await call('GET', '/api/user/library', token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(API_KEY_MESSAGES.teamNoApiAccess);
+    expect((await call('GET', '/api/team/api-keys', admin.token)).json().data.apiAccess).toBe(false);
+  });
+
   it('when the team is deleted: its keys go with it', async () => {
     const { owner, admin } = await crew();
     const { token, key } = await teamKey(admin);
