@@ -28,6 +28,13 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, { title: string; descript
   },
 };
 
+/** What each scope lets a team's key do (decision 071): the team's things, not its maker's. */
+export const TEAM_API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
+  'library:read': "Read the marketplace, the team's prompts and the ones bought for the team",
+  'playground:use': "Run prompts on the team plan's models, from the team's shared sessions",
+  'prompts:manage': "Create, edit and delete the team's prompts",
+};
+
 /** How long a new key lives. */
 export const API_KEY_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 
@@ -41,6 +48,16 @@ export const API_KEY_MESSAGES = {
     `This API key does not have the "${API_KEY_SCOPE_LABELS[scope].title}" scope (${scope}).`,
   tooMany: 'You have too many API keys. Revoke one you no longer use first.',
   notFound: 'This API key could not be found.',
+  teamCreated: 'Team API key created. Copy it now: it will not be shown again.',
+  teamNoApiAccess:
+    "Your team's plan does not include API access. The team's owner can upgrade to a plan with API access.",
+  notForTeamKeys:
+    "Team API keys cannot be used on this endpoint: a team key reads the team's library, runs the team's playground pool and manages the team's prompts.",
+  creatorNotManager:
+    'This team API key stopped working: the member who created it is no longer an owner or admin of the team.',
+  teamKeyNewSessionsOnly:
+    'A team API key starts a new playground session with each message: leave out sessionId.',
+  teamTooMany: 'Your team has too many API keys. Revoke one it no longer uses first.',
 } as const;
 
 /** Keys a user may hold that are neither revoked nor expired. */
@@ -91,3 +108,26 @@ export const ApiKeyCreatedSchema = z.object({ key: ApiKeySchema, token: z.string
 export type ApiKeyCreated = z.infer<typeof ApiKeyCreatedSchema>;
 
 export const ApiKeyIdParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
+
+/*
+ * Team API keys (decision 071): made, listed and revoked by a team's owners and admins, acting for
+ * the team (its library, its playground pool, its prompts) while their creator is still one of them.
+ */
+
+export const TeamApiKeySchema = ApiKeySchema.extend({
+  /** Who made the key: it acts through them (their account's end deletes it). */
+  createdBy: z.object({ id: z.string(), name: z.string() }),
+  /** The key works now as far as its creator goes: they are still an owner or admin of the team. */
+  creatorManages: z.boolean(),
+});
+export type TeamApiKey = z.infer<typeof TeamApiKeySchema>;
+
+export const TeamApiKeyListSchema = z.object({
+  keys: z.array(TeamApiKeySchema),
+  /** The team's plan (its account holder's) lets its owners and admins make keys now. */
+  apiAccess: z.boolean(),
+});
+export type TeamApiKeyList = z.infer<typeof TeamApiKeyListSchema>;
+
+export const TeamApiKeyCreatedSchema = z.object({ key: TeamApiKeySchema, token: z.string() });
+export type TeamApiKeyCreated = z.infer<typeof TeamApiKeyCreatedSchema>;

@@ -4,7 +4,8 @@ import { LicenceInfoSchema } from './licences';
 
 /** "My library" (issue 57): the prompts a user bought, liked and remixed, and its export. */
 
-export const LIBRARY_RELATIONS = ['bought', 'liked', 'remixed'] as const;
+/** 'team': a prompt of the team's own library (a team API key's library, decision 071). */
+export const LIBRARY_RELATIONS = ['bought', 'liked', 'remixed', 'team'] as const;
 export type LibraryRelation = (typeof LIBRARY_RELATIONS)[number];
 
 export const LibraryItemSchema = z.object({
@@ -29,6 +30,11 @@ export const LibraryItemSchema = z.object({
   readable: z.boolean(),
   /** A remix: the prompt it was made from. */
   remixOf: z.object({ slug: z.string(), title: z.string() }).nullable(),
+  /**
+   * Bought for a team the user is a member of (and not by the user themselves): the team's name.
+   * It leaves the library when the user leaves the team.
+   */
+  boughtFor: z.object({ team: z.string() }).nullable(),
 });
 export type LibraryItem = z.infer<typeof LibraryItemSchema>;
 

@@ -99,6 +99,8 @@ export interface ApiKeysTable {
   expires_at: Timestamp;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** The team the key acts for (decision 071); null for a user's own key. */
+  team_id: string | null;
 }
 
 export interface TeamsTable {

@@ -6,6 +6,7 @@ import {
   type Entry,
   type Fixtures,
   KEY_ROUTES,
+  TEAM_KEY_ROUTES,
   MATRIX,
   expectedStatuses,
 } from './matrix';
@@ -33,6 +34,8 @@ let fixtures: Fixtures;
 let documented: string[] = [];
 /** Routes the OpenAPI document says take API keys. */
 let keyRoutes: string[] = [];
+/** Routes the OpenAPI document says take a team's API key too (decision 071). */
+let teamKeyRoutes: string[] = [];
 
 // Each request comes from its own address, so the per-address limits (300 API calls a minute, 5
 // contact messages) measure nothing here; the rate-limit tests own that behaviour.
@@ -66,7 +69,7 @@ beforeAll(async () => {
   });
   const db = t.database.db;
   const doc = t.app.swagger() as {
-    paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
+    paths: Record<string, Record<string, { security?: Record<string, unknown>[]; 'x-team-keys'?: boolean }>>;
   };
   documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.keys(ops)
@@ -76,6 +79,11 @@ beforeAll(async () => {
   keyRoutes = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops)
       .filter(([m, op]) => HTTP_METHODS.includes(m) && op.security?.some((s) => 'apiKeyAuth' in s))
+      .map(([m]) => `${m.toUpperCase()} ${path}`),
+  );
+  teamKeyRoutes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([m, op]) => HTTP_METHODS.includes(m) && op['x-team-keys'] === true)
       .map(([m]) => `${m.toUpperCase()} ${path}`),
   );
 
@@ -179,6 +187,11 @@ describe('the access matrix covers the API', () => {
 
   it('says which routes take API keys, as the OpenAPI document does', () => {
     expect([...keyRoutes].sort()).toEqual([...KEY_ROUTES].sort());
+  });
+
+  it("says which routes take a team's API key, as the OpenAPI document does", () => {
+    expect([...teamKeyRoutes].sort()).toEqual([...TEAM_KEY_ROUTES].sort());
+    expect([...TEAM_KEY_ROUTES].filter((r) => !KEY_ROUTES.has(r))).toEqual([]);
   });
 
   it('lists no route that no longer exists', () => {

@@ -527,6 +527,33 @@ export const MATRIX: Record<string, Entry> = {
       } satisfies Entry,
     ]),
   ),
+  // A team's API keys (decision 071): the personas are in no team, the teamKey persona's key is
+  // refused here (made from a session only); modules/api-keys/team-keys.test.ts covers the roles.
+  ...Object.fromEntries(
+    (
+      [
+        ['GET /api/team/api-keys', {}],
+        ['POST /api/team/api-keys', { body: { name: 'Matrix', scopes: ['library:read'], expiresInDays: 7 } }],
+        ['DELETE /api/team/api-keys/{id}', { params: { id: 'nope' } }],
+      ] as const
+    ).map(([route, spec]) => [
+      route,
+      {
+        access: 'signedIn',
+        request: () => spec,
+        ok: route.startsWith('POST') ? [201] : [200],
+        expect: {
+          user: [404],
+          owner: [404],
+          other: [404],
+          adminWeb: [404],
+          demotedAdmin: [404],
+          admin: [404],
+        },
+        why: 'The caller is in no team: not found.',
+      } satisfies Entry,
+    ]),
+  ),
   'DELETE /api/user/api-keys/{id}': {
     access: 'owner',
     request: async (ctx) => {
@@ -1009,8 +1036,33 @@ export const KEY_ROUTES = new Set([
   'GET /api/payment/purchases',
 ]);
 
+/**
+ * The routes a team's API key may call (their `apiTeam`, documented as `x-team-keys`; decision 071),
+ * where it acts for its team as a signed-in user unrelated to the resource; it is refused with 403 on
+ * every other key route.
+ */
+export const TEAM_KEY_ROUTES = new Set([
+  'GET /api/marketplace/prompts/{id}',
+  'GET /api/marketplace/prompts/{id}/versions',
+  'GET /api/marketplace/prompts/{id}/versions/{version}',
+  'GET /api/marketplace/prompts/{id}/diff',
+  'POST /api/user/prompts',
+  'PUT /api/user/prompts/{id}',
+  'DELETE /api/user/prompts/{id}',
+  'GET /api/user/library',
+  'GET /api/user/library/export',
+  'GET /api/playground/models',
+  'POST /api/playground/chat',
+  'GET /api/playground/prompts/{id}',
+]);
+
 /** The statuses allowed for `who` calling a route of this entry. */
 export function expectedStatuses(entry: Entry, who: PersonaName, route = ''): number[] {
+  if (who === 'teamKey' && entry.access !== 'public') {
+    if (!TEAM_KEY_ROUTES.has(route))
+      return entry.access === 'webhook' || entry.access === 'scraper' ? [401] : [403];
+    return expectedStatuses(entry, 'user', route);
+  }
   if (who === 'apiKey' && entry.access !== 'public') {
     if (!KEY_ROUTES.has(route))
       return entry.access === 'webhook' || entry.access === 'scraper' ? [401] : [403];

@@ -27,6 +27,7 @@ export const PERSONAS = [
   'suspendedAdmin', // an admin-panel token of a suspended admin
   'admin', // an admin-panel token of an active admin
   'apiKey', // an API key with every scope, of a user whose plan gives API access (issue 59)
+  'teamKey', // a team's API key with every scope, made by the owner of a team on Business (decision 071)
 ] as const;
 export type PersonaName = (typeof PERSONAS)[number];
 
@@ -129,14 +130,28 @@ export async function makePersona(db: Kysely<DB>, name: PersonaName): Promise<Pe
       const u = await makeUser(db);
       return { name, userId: u.id, email: u.email, token: await makeApiKey(db, u.id) };
     }
+    case 'teamKey': {
+      const u = await makeUser(db);
+      const teamId = crypto.randomUUID();
+      const now = new Date().toISOString();
+      await db
+        .insertInto('teams')
+        .values({ id: teamId, name: 'Matrix Team', created_by: u.id, created_at: now })
+        .execute();
+      await db
+        .insertInto('team_members')
+        .values({ team_id: teamId, user_id: u.id, role: 'owner', joined_at: now })
+        .execute();
+      return { name, userId: u.id, email: u.email, token: await makeApiKey(db, u.id, teamId) };
+    }
   }
 }
 
 /**
  * Puts the user on a plan with API access (the seeded Business plan) and gives them a live key with
- * every scope, made as the service makes one (its SHA-256 stored), without the HTTP round trip.
+ * every scope (for `teamId`, a key of that team), made as the service makes one (its SHA-256 stored), without the HTTP round trip.
  */
-export async function makeApiKey(db: Kysely<DB>, userId: string) {
+export async function makeApiKey(db: Kysely<DB>, userId: string, teamId: string | null = null) {
   const plan = await db
     .selectFrom('plans')
     .select('id')
@@ -152,6 +167,7 @@ export async function makeApiKey(db: Kysely<DB>, userId: string) {
       id: crypto.randomUUID(),
       user_id: userId,
       name: 'Matrix key',
+      team_id: teamId,
       prefix: token.slice(0, 11),
       token_hash: hashToken(token),
       scopes: API_KEY_SCOPES.join(' '),

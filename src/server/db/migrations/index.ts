@@ -36,6 +36,7 @@ import * as m0037 from './0037-library-seen';
 import * as m0038 from './0038-reviews-tied-to-use';
 import * as m0039 from './0039-verified-examples';
 import * as m0040 from './0040-payout-reversals';
+import * as m0041 from './0041-team-api-keys';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0038-reviews-tied-to-use': m0038,
   '0039-verified-examples': m0039,
   '0040-payout-reversals': m0040,
+  '0041-team-api-keys': m0041,
 };

@@ -11,6 +11,11 @@ declare module 'fastify' {
      * API keys with 403, whatever their scopes (issue 59).
      */
     apiScope?: ApiKeyScope | readonly ApiKeyScope[] | 'any';
+    /**
+     * The route also takes a team's API key, and acts for the team with it (decision 071): a team
+     * key on any other route is refused with 403, so a route is closed to team keys by default.
+     */
+    apiTeam?: boolean;
   }
 }
 
@@ -32,12 +37,17 @@ export function apiKeyAuthenticator(service: ApiKeysService) {
     if (needed && !needed.some((s) => identity.scopes.includes(s))) {
       throw new AppError('AUTHORIZATION_ERROR', API_KEY_MESSAGES.missingScope(needed[0]!));
     }
+    if (identity.teamId !== null && request.routeOptions.config?.apiTeam !== true) {
+      throw new AppError('AUTHORIZATION_ERROR', API_KEY_MESSAGES.notForTeamKeys, {
+        internal: `team api key on ${request.method} ${request.routeOptions.url ?? request.url}`,
+      });
+    }
     return {
       userId: identity.userId,
       sessionId: `api-key:${identity.keyId}`,
       audience: 'api',
       role: identity.role,
-      apiKey: { id: identity.keyId, scopes: identity.scopes },
+      apiKey: { id: identity.keyId, scopes: identity.scopes, teamId: identity.teamId },
     };
   };
 }

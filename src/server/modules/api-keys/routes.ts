@@ -6,6 +6,9 @@ import {
   ApiKeyIdParamsSchema,
   ApiKeyListSchema,
   ApiKeySchema,
+  TeamApiKeyCreatedSchema,
+  TeamApiKeyListSchema,
+  TeamApiKeySchema,
 } from '../../../shared/api-keys';
 import { successEnvelope } from '../../../shared/envelope';
 import type { ApiKeysService } from './service';
@@ -66,6 +69,64 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> = 
     async (request) => ({
       success: true as const,
       data: await apiKeys.revoke(request.auth!, request.params.id),
+      message: API_KEY_MESSAGES.revoked,
+    }),
+  );
+
+  /*
+   * A team's API keys (decision 071), made, listed and revoked by its owners and admins (403 for a
+   * member, 404 in no team), from a session only like a user's own.
+   */
+  const teamTags = ['api-keys', 'teams'];
+
+  app.get(
+    '/team/api-keys',
+    {
+      schema: {
+        tags: teamTags,
+        summary: "Your team's API keys and whether its plan lets you make them (owners and admins)",
+        security,
+        response: { 200: successEnvelope(TeamApiKeyListSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await apiKeys.teamList(request.auth!) }),
+  );
+
+  app.post(
+    '/team/api-keys',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: teamTags,
+        summary:
+          "Make a key for your team (owners and admins): it acts for the team while you manage it. Needs the team's plan to have API access (403)",
+        security,
+        body: ApiKeyCreateSchema,
+        response: { 201: successEnvelope(TeamApiKeyCreatedSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        success: true as const,
+        data: await apiKeys.teamCreate(request.auth!, request.body),
+        message: API_KEY_MESSAGES.teamCreated,
+      }),
+  );
+
+  app.delete(
+    '/team/api-keys/:id',
+    {
+      schema: {
+        tags: teamTags,
+        summary: "Revoke one of your team's API keys (owners and admins): it stops working at once",
+        security,
+        params: ApiKeyIdParamsSchema,
+        response: { 200: successEnvelope(TeamApiKeySchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await apiKeys.teamRevoke(request.auth!, request.params.id),
       message: API_KEY_MESSAGES.revoked,
     }),
   );

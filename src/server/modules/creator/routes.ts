@@ -110,7 +110,7 @@ function newPromptRoutes(app: App, deps: CreatorDeps) {
   app.post(
     '/user/prompts',
     {
-      config: { apiScope: 'prompts:manage' },
+      config: { apiScope: 'prompts:manage', apiTeam: true },
       schema: {
         tags: ['creator'],
         summary: 'Publish a prompt, or save it as a draft',
@@ -153,7 +153,7 @@ function editRoutes(app: App, deps: CreatorDeps) {
   app.put(
     '/user/prompts/:id',
     {
-      config: { apiScope: 'prompts:manage' },
+      config: { apiScope: 'prompts:manage', apiTeam: true },
       schema: {
         tags: ['creator'],
         summary: 'Edit your prompt (a published one keeps its previous version)',
@@ -221,7 +221,7 @@ function statusRoutes(app: App, deps: CreatorDeps) {
   app.delete(
     '/user/prompts/:id',
     {
-      config: { apiScope: 'prompts:manage' },
+      config: { apiScope: 'prompts:manage', apiTeam: true },
       schema: {
         tags: ['creator'],
         summary: 'Delete your prompt (archived instead when it has buyers)',

@@ -130,19 +130,26 @@ function toCreatorPrompt(
   };
 }
 
+/** A team's API key (decision 071) manages its team's prompts only, never its creator's own. */
+const keyTeamOf = (auth: AuthContext) => auth.apiKey?.teamId ?? null;
+const outsideKeyTeam = (auth: AuthContext, row: { team_id: string | null }) =>
+  keyTeamOf(auth) !== null && row.team_id !== keyTeamOf(auth);
+
 async function ownPrompt(db: Kysely<DB>, id: string, auth: AuthContext) {
   const row = await repo.findOwnPrompt(db, id, auth.userId);
   // Another creator's prompt is answered exactly like one that does not exist.
-  if (!row) throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
+  if (!row || outsideKeyTeam(auth, row)) throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
   return row;
 }
 
 /** A prompt the caller may edit: their own, or a team prompt of a team they own or administer. */
 async function editablePrompt(db: Kysely<DB>, id: string, auth: AuthContext) {
   const own = await repo.findOwnPrompt(db, id, auth.userId);
-  if (own) return own;
-  const row = await repo.findPromptByIdOrSlug(db, id);
-  if (row?.team_id && (await managesTeam(db, row.team_id, auth.userId))) return row;
+  if (own && !outsideKeyTeam(auth, own)) return own;
+  const row = own ? undefined : await repo.findPromptByIdOrSlug(db, id);
+  if (row?.team_id && !outsideKeyTeam(auth, row) && (await managesTeam(db, row.team_id, auth.userId))) {
+    return row;
+  }
   throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
 }
 
@@ -194,7 +201,9 @@ export async function createPrompt(
   const now = nowIso();
   const id = newId();
   // A team prompt is the team's alone: never published (migration 0033's CHECK holds it too).
-  const teamId = input.shareWithTeam ? (await membershipOf(db, auth.userId))?.team_id : null;
+  // A team's API key makes team prompts, whatever the body says (decision 071).
+  const teamId =
+    keyTeamOf(auth) ?? (input.shareWithTeam ? (await membershipOf(db, auth.userId))?.team_id : null);
   if (input.shareWithTeam && !teamId) throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.noTeam);
   if (teamId && input.status === 'published') {
     throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.promptNotPublishable);

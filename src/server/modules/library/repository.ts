@@ -33,20 +33,53 @@ const base = (db: Kysely<DB>) =>
         .as('kept_versions'),
     );
 
-/** A library row, with when the prompt joined the library for this reason (none for a remix). */
+/**
+ * A library row, with when the prompt joined the library for this reason (none for a remix) and, for
+ * a team's purchase, the team's name.
+ */
 export type LibraryRow = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number] & {
   since: string | null;
+  team_name?: string | null;
 };
 
-/** Prompts the user holds a live (not refunded) purchase of; `only` keeps one prompt. */
+/**
+ * Prompts the user holds a live (not refunded) purchase of: their own, and their team's while they
+ * are a member of it (decision 063, read per request: leaving takes them out at once); `only` keeps
+ * one prompt.
+ */
 export const bought = (db: Kysely<DB>, userId: string, only?: string): Promise<LibraryRow[]> =>
   base(db)
     .innerJoin('purchases as b', 'b.prompt_id', 'p.id')
-    .select('b.created_at as since')
-    .where('b.buyer_id', '=', userId)
+    .leftJoin('teams as t', 't.id', 'b.team_id')
+    .select(['b.created_at as since', 't.name as team_name'])
+    .where((eb) =>
+      eb.or([
+        eb('b.buyer_id', '=', userId),
+        eb('b.team_id', 'in', eb.selectFrom('team_members').select('team_id').where('user_id', '=', userId)),
+      ]),
+    )
     .where('b.revoked_at', 'is', null)
     .$if(only !== undefined, (q) => q.where('p.id', '=', only!))
     .execute();
+
+/** A team's library, for its API key (decision 071): what the team bought and its own prompts. */
+export const boughtByTeam = (db: Kysely<DB>, teamId: string, only?: string): Promise<LibraryRow[]> =>
+  base(db)
+    .innerJoin('purchases as b', 'b.prompt_id', 'p.id')
+    .innerJoin('teams as t', 't.id', 'b.team_id')
+    .select(['b.created_at as since', 't.name as team_name'])
+    .where('b.team_id', '=', teamId)
+    .where('b.revoked_at', 'is', null)
+    .$if(only !== undefined, (q) => q.where('p.id', '=', only!))
+    .execute();
+
+export const teamPrompts = async (db: Kysely<DB>, teamId: string, only?: string): Promise<LibraryRow[]> =>
+  (
+    await base(db)
+      .where('p.team_id', '=', teamId)
+      .$if(only !== undefined, (q) => q.where('p.id', '=', only!))
+      .execute()
+  ).map((row) => ({ ...row, since: null }));
 
 export const liked = (db: Kysely<DB>, userId: string, only?: string): Promise<LibraryRow[]> =>
   base(db)

@@ -17,7 +17,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/library',
     {
-      config: { apiScope: 'library:read' },
+      config: { apiScope: 'library:read', apiTeam: true },
       schema: {
         tags,
         summary: 'The prompts you bought, liked and remixed, with their current version',
@@ -48,7 +48,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/library/export',
     {
-      config: { apiScope: 'library:read' },
+      config: { apiScope: 'library:read', apiTeam: true },
       schema: {
         tags,
         summary: 'Your library as a Markdown or JSON file (the text of the prompts you may read)',

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Category, PromptType } from '../../../shared/constants';
 import { licenceInfo } from '../../../shared/licences';
-import type { Library, LibraryItem, LibraryRelation, LibrarySeen } from '../../../shared/library';
+import {
+  LIBRARY_RELATIONS,
+  type Library,
+  type LibraryItem,
+  type LibraryRelation,
+  type LibrarySeen,
+} from '../../../shared/library';
 import type { DB } from '../../db/types';
 import { nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/app/auth';
@@ -19,6 +25,10 @@ interface Entry {
   row: repo.LibraryRow;
   relations: Set<LibraryRelation>;
   owns: boolean;
+  /** Bought by the user themselves (it stays when they leave a team). */
+  ownPurchase: boolean;
+  /** Bought for the user's team: the team's name. */
+  team: string | null;
   /** When it last joined the library (a purchase, a like); null for the user's own remix. */
   since: string | null;
 }
@@ -40,18 +50,41 @@ export function seenVersion(o: {
   return Math.min(o.current, Math.max(o.opened ?? 0, atJoin));
 }
 
-async function entries(db: Kysely<DB>, userId: string, only?: string) {
-  const [bought, liked, remixed] = await Promise.all([
-    repo.bought(db, userId, only),
-    repo.liked(db, userId, only),
-    repo.remixed(db, userId, only),
-  ]);
+/**
+ * Whose library: a user's ("My library": their purchases and their team's, likes, remixes), or a
+ * team's, read by its API key (decision 071: the team's purchases and its prompts).
+ */
+interface Whose {
+  userId: string;
+  teamId: string | null;
+}
+
+const whoseOf = (auth: AuthContext): Whose => ({ userId: auth.userId, teamId: auth.apiKey?.teamId ?? null });
+
+async function entries(db: Kysely<DB>, whose: Whose, only?: string) {
+  const { userId, teamId } = whose;
+  const [bought, liked, remixed, team] = await Promise.all(
+    teamId
+      ? [repo.boughtByTeam(db, teamId, only), [], [], repo.teamPrompts(db, teamId, only)]
+      : [repo.bought(db, userId, only), repo.liked(db, userId, only), repo.remixed(db, userId, only), []],
+  );
   const byId = new Map<string, Entry>();
   const add = (rows: repo.LibraryRow[], relation: LibraryRelation) => {
     for (const row of rows) {
-      const e = byId.get(row.id) ?? { row, relations: new Set<LibraryRelation>(), owns: false, since: '' };
+      const e = byId.get(row.id) ?? {
+        row,
+        relations: new Set<LibraryRelation>(),
+        owns: false,
+        ownPurchase: false,
+        team: null,
+        since: '',
+      };
+      if (relation === 'bought') {
+        e.owns = true;
+        if (row.team_name) e.team ??= row.team_name;
+        else e.ownPurchase = true;
+      }
       e.relations.add(relation);
-      if (relation === 'bought') e.owns = true;
       e.since = row.since === null || e.since === null ? null : row.since > e.since ? row.since : e.since;
       byId.set(row.id, e);
     }
@@ -59,8 +92,10 @@ async function entries(db: Kysely<DB>, userId: string, only?: string) {
   add(bought, 'bought');
   add(liked, 'liked');
   add(remixed, 'remixed');
-  const viewer = { userId, admin: false };
-  const visible = [...byId.values()].filter((e) => canSee(e.row, viewer, e.owns));
+  add(team, 'team');
+  const viewer = { userId, admin: false, team: teamId };
+  const inTeam = (e: Entry) => teamId !== null && e.row.team_id === teamId;
+  const visible = [...byId.values()].filter((e) => canSee(e.row, viewer, e.owns, inTeam(e)));
   const ids = visible.map((e) => e.row.id);
   const [sourceRows, replaced, seen] = await Promise.all([
     repo.titlesOf(db, [...new Set(visible.map((e) => e.row.remix_of).filter((x) => x !== null))]),
@@ -77,7 +112,7 @@ async function entries(db: Kysely<DB>, userId: string, only?: string) {
         ...e,
         current,
         seen: seenVersion({ current, opened: opened.get(e.row.id) ?? null, since: e.since, replacedAt }),
-        readable: readReason(e.row, viewer, e.owns) !== 'locked',
+        readable: readReason(e.row, viewer, e.owns, inTeam(e)) !== 'locked',
         source: e.row.remix_of ? sources.get(e.row.remix_of) : undefined,
       };
     })
@@ -93,17 +128,19 @@ const toItem = (e: Awaited<ReturnType<typeof entries>>[number]): LibraryItem => 
   type: e.row.type as PromptType,
   licence: licenceInfo(e.row.licence),
   author: e.row.author_name,
-  relations: (['bought', 'liked', 'remixed'] as const).filter((r) => e.relations.has(r)),
+  relations: LIBRARY_RELATIONS.filter((r) => e.relations.has(r)),
   version: e.current,
   seenVersion: e.seen,
   updated: e.seen < e.current,
   updatedAt: e.row.updated_at,
   readable: e.readable,
   remixOf: e.source ? { slug: e.source.slug, title: e.source.title } : null,
+  // A purchase of one's own outranks the team's: the prompt is theirs whatever becomes of the team.
+  boughtFor: e.team !== null && !e.ownPurchase ? { team: e.team } : null,
 });
 
 export async function getLibrary(db: Kysely<DB>, auth: AuthContext): Promise<Library> {
-  return { items: (await entries(db, auth.userId)).map(toItem) };
+  return { items: (await entries(db, whoseOf(auth))).map(toItem) };
 }
 
 /**
@@ -116,7 +153,7 @@ export async function markLibrarySeen(
   auth: AuthContext,
   promptId: string,
 ): Promise<LibrarySeen> {
-  const [entry] = await entries(db, auth.userId, promptId);
+  const [entry] = await entries(db, whoseOf(auth), promptId);
   if (!entry) return { recorded: false, version: null };
   await repo.markSeen(db, auth.userId, entry.row.id, entry.current, nowIso());
   return { recorded: true, version: entry.current };
@@ -126,11 +163,12 @@ const RELATION_LABELS: Record<LibraryRelation, string> = {
   bought: 'Bought',
   liked: 'Liked',
   remixed: 'Your remix',
+  team: 'Team library',
 };
 
 /** The whole library as a file: Markdown to read, or JSON; the text only of prompts the user may read. */
 export async function exportLibrary(db: Kysely<DB>, auth: AuthContext, format: 'md' | 'json') {
-  const list = await entries(db, auth.userId);
+  const list = await entries(db, whoseOf(auth));
   const day = nowIso().slice(0, 10);
   const items = list.map((e) => ({ ...toItem(e), content: e.readable ? e.row.content : null }));
   if (format === 'json') {

@@ -127,7 +127,7 @@ function promptRoutes(app: App, deps: CatalogueDeps) {
   app.get(
     '/marketplace/prompts/:id',
     {
-      config: { apiScope: 'library:read' },
+      config: { apiScope: 'library:read', apiTeam: true },
       onRequest: app.identify,
       schema: {
         tags: ['marketplace'],

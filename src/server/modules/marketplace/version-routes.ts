@@ -18,7 +18,7 @@ export function versionRoutes(app: App) {
   app.get(
     '/marketplace/prompts/:id/versions',
     {
-      config: { apiScope: 'library:read' },
+      config: { apiScope: 'library:read', apiTeam: true },
       onRequest: app.identify,
       schema: {
         tags: ['marketplace'],
@@ -36,7 +36,7 @@ export function versionRoutes(app: App) {
   app.get(
     '/marketplace/prompts/:id/versions/:version',
     {
-      config: { apiScope: 'library:read' },
+      config: { apiScope: 'library:read', apiTeam: true },
       onRequest: app.identify,
       schema: {
         tags: ['marketplace'],
@@ -54,7 +54,7 @@ export function versionRoutes(app: App) {
   app.get(
     '/marketplace/prompts/:id/diff',
     {
-      config: { apiScope: 'library:read' },
+      config: { apiScope: 'library:read', apiTeam: true },
       onRequest: app.identify,
       schema: {
         tags: ['marketplace'],

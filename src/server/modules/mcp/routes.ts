@@ -13,7 +13,8 @@ import { type McpDeps, mcpServerFor } from './tools';
  * access, its per-minute limit), and gets an MCP server of its own for the key's owner, so a revoked
  * key, a lapsed plan or a suspended account stops working at the next message. Without sessions
  * there is no server-to-client stream: GET and DELETE answer 405, as the transport's stateless mode
- * expects. A refusal before the MCP exchange is the API's error envelope.
+ * expects. A refusal before the MCP exchange is the API's error envelope. A team's key (decision
+ * 071) gets the same tools acting for its team: the team's library, its pool.
  */
 
 const WINDOW_MS = 60_000;
@@ -57,7 +58,7 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions) 
       sessionId: `api-key:${identity.keyId}`,
       audience: 'api',
       role: identity.role,
-      apiKey: { id: identity.keyId, scopes: identity.scopes },
+      apiKey: { id: identity.keyId, scopes: identity.scopes, teamId: identity.teamId },
       scopes: identity.scopes,
     };
   }

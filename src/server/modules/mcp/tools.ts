@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/app/auth';
 import type { BillingService } from '../billing/service';
 import { listCreatorPrompts } from '../creator/service';
+import { getLibrary } from '../library/service';
 import { listMarketplacePrompts } from '../marketplace/list';
 import { readPromptDetail } from '../marketplace/prompt-page';
 import type { PlaygroundService } from '../playground/service';
@@ -112,6 +113,15 @@ function listTool(server: McpServer, deps: McpDeps, auth: AuthContext) {
     },
     () =>
       answer(async () => {
+        if (auth.apiKey?.teamId) {
+          // A team's key lists the team's library: its prompts and its purchases (decision 071).
+          const { items } = await getLibrary(deps.db, auth);
+          const pick = (relation: 'team' | 'bought') =>
+            items
+              .filter((i) => i.relations.includes(relation))
+              .map((i) => ({ id: i.id, title: i.title, category: i.category }));
+          return json({ team: pick('team'), bought: pick('bought') });
+        }
         const [own, bought] = await Promise.all([
           listCreatorPrompts({ db: deps.db }, auth, { page: 1, limit: 50 }),
           deps.billing.purchases(auth),

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/app/auth';
 import { currentSubscriptionFinder, findFreePlan } from '../billing/service';
-import { teamPoolOf } from '../teams/service';
+import { teamPlanId, teamPoolOf } from '../teams/service';
 import * as ledger from './allowance-repository';
 
 /*
@@ -87,10 +87,17 @@ export const sessionsUsedColumn = ledger.sessionsInMonthColumn;
 export const triesUsed = (db: Kysely<DB>, userId: string, promptId: string) =>
   ledger.countTries(db, userId, promptId);
 
-/** The allowance of a signed-in user, read from their current plan. */
+/**
+ * The allowance of a signed-in user, read from their current plan. A team's API key (decision 071)
+ * has none of its own: every session it starts is drawn from the team's pool (a limit of 0 sends
+ * `reserve` straight to it), on the models of the team's plan.
+ */
 export function allowanceReader(db: Kysely<DB>) {
   const findSubscription = currentSubscriptionFinder(db);
   return async function allowanceOf(auth: AuthContext): Promise<PlanAllowance> {
+    const teamId = auth.apiKey?.teamId;
+    if (teamId)
+      return { limit: 0, unlimited: false, plan: 'Team pool', planId: await teamPlanId(db, teamId) };
     if (auth.role === 'admin') return planAllowance('admin', null, null);
     const subscription = await findSubscription(auth.userId, nowIso());
     if (subscription) {

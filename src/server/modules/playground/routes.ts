@@ -87,7 +87,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/playground/models',
     {
-      config: { apiScope: 'playground:use' },
+      config: { apiScope: 'playground:use', apiTeam: true },
       schema: {
         tags: ['playground'],
         summary: 'The model choices, and which are live (the rest answer with the offline demo model)',
@@ -132,7 +132,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/playground/chat',
     {
-      config: { apiScope: 'playground:use' },
+      config: { apiScope: 'playground:use', apiTeam: true },
       schema: {
         tags: ['playground'],
         summary: 'Send a message; JSON by default, server-sent events with Accept: text/event-stream',
@@ -150,7 +150,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/playground/prompts/:id',
     {
-      config: { apiScope: 'playground:use' },
+      config: { apiScope: 'playground:use', apiTeam: true },
       schema: {
         tags: ['playground'],
         summary: 'Try a marketplace prompt: its variables, and its text when you may read it',

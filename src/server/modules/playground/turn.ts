@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/app/auth';
 import * as allowances from './allowance';
+import { API_KEY_MESSAGES } from '../../../shared/api-keys';
 import { asTree } from './branches';
 import { modelMessages, systemPrompt, titleFrom } from './conversation';
 import { singleReply } from './single-reply';
@@ -87,6 +88,11 @@ async function planTurn(deps: PlaygroundContext, auth: AuthContext, req: TurnReq
   const { db, models, uploads, config } = deps;
   const input = req.kind === 'message' ? req.input : null;
   const sessionId = sessionOf(req);
+  // A team's API key starts sessions only (decision 071): its creator's conversations are their own,
+  // and nothing marks a session as the team's.
+  if (sessionId && auth.apiKey?.teamId) {
+    throw new AppError('AUTHORIZATION_ERROR', API_KEY_MESSAGES.teamKeyNewSessionsOnly);
+  }
   // The plan decides which models the turn may use (and, for a turn taking a slot, whether one is left).
   const [plan, existing] = await Promise.all([
     deps.allowanceOf(auth),

@@ -34,3 +34,19 @@ export async function livePurchaseOf(
   if (rows.some((r) => r.buyer_id === userId)) return 'own';
   return rows.length > 0 ? 'team' : null;
 }
+
+/** A team's live (not refunded) purchase of the prompt, for its API key (decision 071). */
+export async function teamPurchaseOf(
+  db: Kysely<DB>,
+  promptId: string,
+  teamId: string,
+): Promise<'team' | null> {
+  const row = await db
+    .selectFrom('purchases')
+    .select('id')
+    .where('prompt_id', '=', promptId)
+    .where('team_id', '=', teamId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row ? 'team' : null;
+}

@@ -29,10 +29,16 @@ export interface AccessSubject {
   team_id: string | null;
 }
 
-/** Who is asking: nobody (userId null), a signed-in user, or an admin acting through the admin panel. */
+/**
+ * Who is asking: nobody (userId null), a signed-in user, an admin acting through the admin panel, or
+ * a team's API key (decision 071): `team` set, the key acting for the team through its creator
+ * (`userId`). A team key reads what the team has (its prompts, its purchases, free prompts), never
+ * its creator's own drafts or purchases.
+ */
 export interface Viewer {
   userId: string | null;
   admin: boolean;
+  team?: string | null;
 }
 
 /*
@@ -45,10 +51,11 @@ export const actsAsAdmin = (auth: AuthContext | null): boolean =>
 export const viewerOf = (auth: AuthContext | null): Viewer => ({
   userId: auth?.userId ?? null,
   admin: actsAsAdmin(auth),
+  team: auth?.apiKey?.teamId ?? null,
 });
 
 const isAuthor = (prompt: AccessSubject, viewer: Viewer) =>
-  viewer.userId !== null && prompt.author_id === viewer.userId;
+  !viewer.team && viewer.userId !== null && prompt.author_id === viewer.userId;
 
 /**
  * Whether the prompt exists for the viewer (its page, its reviews, the playground): a published
@@ -110,13 +117,18 @@ export async function promptAccess(
   auth: AuthContext | null,
 ): Promise<PromptAccess> {
   const viewer = viewerOf(auth);
-  const purchase = ownershipMatters(prompt, viewer)
-    ? await repo.livePurchaseOf(db, prompt.id, viewer.userId!)
-    : null;
+  const purchase = !ownershipMatters(prompt, viewer)
+    ? null
+    : viewer.team
+      ? await repo.teamPurchaseOf(db, prompt.id, viewer.team)
+      : await repo.livePurchaseOf(db, prompt.id, viewer.userId!);
   const owns = purchase !== null;
-  const inTeam = membershipMatters(prompt, viewer)
-    ? await isTeamMember(db, prompt.team_id!, viewer.userId!)
-    : false;
+  // A team key is checked against its team on every call (its creator still manages it).
+  const inTeam = !membershipMatters(prompt, viewer)
+    ? false
+    : viewer.team
+      ? prompt.team_id === viewer.team
+      : await isTeamMember(db, prompt.team_id!, viewer.userId!);
   const visible = canSee(prompt, viewer, owns, inTeam);
   const reason = readReason(prompt, viewer, owns, inTeam);
   return {

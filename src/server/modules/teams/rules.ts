@@ -39,6 +39,18 @@ export async function planSeatsOf(
   };
 }
 
+/**
+ * The plan a team is on: its account holder's current plan (billing's rule), else the free plan;
+ * null for a team with no owner left or no free plan. Team API keys (decision 071) ask it for API
+ * access and their playground's models.
+ */
+export async function teamPlanId(db: Kysely<DB>, teamId: string): Promise<string | null> {
+  const holder = await repo.findHolder(db, teamId);
+  if (!holder) return null;
+  const current = await currentSubscription(db, holder.user_id);
+  return current?.plan_id ?? (await findFreePlan(db))?.id ?? null;
+}
+
 /** A team's monthly playground pool: its account holder's plan's team sessions. */
 export async function teamSessionsOf(db: Kysely<DB>, teamId: string): Promise<number> {
   const holder = await repo.findHolder(db, teamId);
@@ -111,7 +123,16 @@ export async function managesTeam(db: Kysely<DB>, teamId: string, userId: string
  * The team the user may buy prompts for (decision 063): their own, as its owner or an admin. A
  * member is refused (403), someone in no team answered NOT_FOUND.
  */
-export async function teamBuyer(db: Kysely<DB>, userId: string): Promise<{ teamId: string; name: string }> {
+export const teamBuyer = (db: Kysely<DB>, userId: string) => managedTeamOf(db, userId);
+
+/**
+ * The team the user manages, as its owner or an admin: a member is refused (403), someone in no
+ * team answered NOT_FOUND. Buying for the team (decision 063) and its API keys (decision 071) ask it.
+ */
+export async function managedTeamOf(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{ teamId: string; name: string }> {
   const m = await repo.findMembership(db, userId);
   if (!m) throw new AppError('NOT_FOUND_ERROR', TEAM_MESSAGES.noTeam);
   if (m.role === 'member') throw forbidden(TEAM_MESSAGES.notManager);

@@ -18,11 +18,13 @@ export type { TeamsDeps } from './deps';
 export { assertAccountDeletable } from './ownership';
 export {
   isTeamMember,
+  managedTeamOf,
   managesTeam,
   membershipOf,
   planSeatsOf,
   teamBuyer,
   type TeamPool,
+  teamPlanId,
   teamPoolOf,
 } from './rules';
 

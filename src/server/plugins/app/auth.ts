@@ -21,8 +21,11 @@ export interface AuthContext {
   /** 'api': an API key (issue 59), which never acts as an admin. */
   audience: Audience | 'api';
   role: Role;
-  /** Set when the caller is an API key: the key and its scopes. */
-  apiKey?: { id: string; scopes: ApiKeyScope[] };
+  /**
+   * Set when the caller is an API key: the key, its scopes and, for a team's key, the team it acts
+   * for (decision 071): then `userId` is the key's creator, through whom it acts.
+   */
+  apiKey?: { id: string; scopes: ApiKeyScope[]; teamId?: string | null };
 }
 
 /** Checks a `Bearer pf_...` API key for the request's route (modules/api-keys/authenticate.ts). */

@@ -12,7 +12,9 @@ from a signed-in session) and sends one as \`Authorization: Bearer pf_...\`. A k
 that list the \`apiKeyAuth\` scheme with one of its scopes (${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}),
 until it expires or is revoked, and only while its owner's plan gives API access; anywhere else it gets 403
 AUTHORIZATION_ERROR. Each key may make a limited number of calls a minute (429 RATE_LIMIT_ERROR past it).
-The same keys authorise the MCP server at \`/mcp\`.`;
+The same keys authorise the MCP server at \`/mcp\`.
+A team's owners and admins make team keys (\`/api/team/api-keys\`) that act for the team on the operations
+marked \`x-team-keys\`, while the team's plan gives API access and their maker still manages the team.`;
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
@@ -22,9 +24,11 @@ function withApiKeys(input: TransformInput) {
   const scope = input.route.config?.apiScope;
   if (!scope) return result;
   const scopes = scope === 'any' ? [...API_KEY_SCOPES] : typeof scope === 'string' ? [scope] : [...scope];
-  const schema = result.schema as { security?: object[]; description?: string };
+  const schema = result.schema as { security?: object[]; description?: string; 'x-team-keys'?: boolean };
   schema.security = [...(schema.security ?? [{ bearerAuth: [] }]), { apiKeyAuth: scopes }];
-  const note = `API keys: ${scope === 'any' ? 'any key' : `a key with the ${scopes.map((s) => `\`${s}\``).join(' or ')} scope`}.`;
+  const team = input.route.config?.apiTeam === true;
+  if (team) schema['x-team-keys'] = true;
+  const note = `API keys: ${scope === 'any' ? 'any key' : `a key with the ${scopes.map((s) => `\`${s}\``).join(' or ')} scope`}${team ? "; a team's key too, acting for the team" : ''}.`;
   schema.description = schema.description ? `${schema.description}\n\n${note}` : note;
   return result;
 }

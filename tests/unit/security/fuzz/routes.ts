@@ -74,6 +74,10 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'POST /api/team/leave': { role: 'user' },
   'POST /api/team/transfer': { role: 'user' },
   'DELETE /api/team': { role: 'user' },
+  // A team's API keys (decision 071): in no team, every case ends in validation or not found.
+  'GET /api/team/api-keys': { role: 'user' },
+  'POST /api/team/api-keys': { role: 'user' },
+  'DELETE /api/team/api-keys/{id}': { role: 'user', ids: 'apiKey' },
   'DELETE /api/user/account': { role: 'victim' },
   'GET /api/playground/models': { role: 'user' },
   'POST /api/playground/uploads': { role: 'user' },

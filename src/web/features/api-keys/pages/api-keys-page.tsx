@@ -6,10 +6,12 @@ import { PAGE_PATHS } from '@shared/routes';
 import { PageCardsLoading, PageLoadFailed } from '@/components/page-states';
 import { SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
+import { CreateKeyForm } from '@/components/api-keys/create-key-form';
+import { KeysList } from '@/components/api-keys/keys-list';
+import { NewKeyNotice } from '@/components/api-keys/new-key-notice';
+import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
-import { CreateKeyForm } from '../components/create-key-form';
-import { KeysList } from '../components/keys-list';
-import { NewKeyNotice } from '../components/new-key-notice';
+import { useRevokeApiKey } from '../api/revoke-api-key';
 import { UsageExamples } from '../components/usage-examples';
 
 function NoApiAccess() {
@@ -38,6 +40,8 @@ function NoApiAccess() {
 /** /settings/api-keys: make, list and revoke API keys (issue 59). */
 export function ApiKeysPage() {
   const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
 
   return (
@@ -71,7 +75,7 @@ export function ApiKeysPage() {
             >
               <div className="grid gap-5">
                 {created ? <NewKeyNotice created={created} onDismiss={() => setCreated(null)} /> : null}
-                <CreateKeyForm onCreated={setCreated} />
+                <CreateKeyForm create={create} onCreated={setCreated} />
               </div>
             </SectionCard>
           ) : (
@@ -83,7 +87,7 @@ export function ApiKeysPage() {
             description="When each was last used, and when it expires."
             icon={<KeyRoundIcon />}
           >
-            <KeysList keys={keys.data.keys} />
+            <KeysList keys={keys.data.keys} revoke={revoke} />
           </SectionCard>
           <SectionCard
             id="use-key"

@@ -6,6 +6,7 @@ import {
   LockIcon,
   ShoppingBagIcon,
   SparklesIcon,
+  UsersIcon,
 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -25,6 +26,7 @@ const RELATIONS: Record<LibraryRelation, { label: string; Icon: typeof HeartIcon
   bought: { label: 'Bought', Icon: ShoppingBagIcon },
   liked: { label: 'Liked', Icon: HeartIcon },
   remixed: { label: 'Your remix', Icon: GitForkIcon },
+  team: { label: 'Team library', Icon: UsersIcon },
 };
 
 /** /library: the prompts the user bought, liked and remixed, and all of them as a file (issue 57). */
@@ -101,10 +103,17 @@ function LibraryCard({ item }: { item: LibraryItem }) {
       <div className="flex flex-wrap items-center gap-2">
         {item.relations.map((r) => {
           const { label, Icon } = RELATIONS[r];
+          // A team's purchase says whose it is: it leaves the library with the team (decision 071).
+          const team = r === 'bought' ? item.boughtFor?.team : undefined;
           return (
-            <Badge key={r} variant={r === 'bought' ? 'default' : 'secondary'}>
-              <Icon aria-hidden />
-              {label}
+            <Badge
+              key={r}
+              variant={r === 'bought' ? 'default' : 'secondary'}
+              className="max-w-full"
+              data-testid={team ? 'library-team-purchase' : undefined}
+            >
+              {team ? <UsersIcon aria-hidden /> : <Icon aria-hidden />}
+              <span className="truncate">{team ? `Bought for ${team}` : label}</span>
             </Badge>
           );
         })}

@@ -1,6 +1,7 @@
 import {
   BookOpenIcon,
   GaugeIcon,
+  KeyRoundIcon,
   LogOutIcon,
   SendIcon,
   ShoppingBagIcon,
@@ -26,7 +27,9 @@ import { MembersList } from '../components/members-list';
 import { showTeamError } from '../components/show-team-error';
 import { TeamLibrary } from '../components/team-library';
 import { TeamPool } from '../components/team-pool';
+import { TeamApiKeys } from '../components/team-api-keys';
 import { TeamPurchases } from '../components/team-purchases';
+import { TransferOwnership } from '../components/transfer-ownership';
 
 function TeamView({ team, userId }: { team: Team; userId: string }) {
   const leave = useLeaveTeam();
@@ -79,7 +82,18 @@ function TeamView({ team, userId }: { team: Team; userId: string }) {
       >
         <TeamPool team={team} />
       </SectionCard>
+      {manager ? (
+        <SectionCard
+          id="team-api-keys"
+          title="Team API keys"
+          description="Keys that act for the team: its library, its playground pool and its prompts. Each works while the owner or admin who made it still is one."
+          icon={<KeyRoundIcon />}
+        >
+          <TeamApiKeys />
+        </SectionCard>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-3">
+        {team.myRole === 'owner' ? <TransferOwnership team={team} myUserId={userId} /> : null}
         {team.myRole === 'owner' ? <DeleteTeamButton team={team} /> : null}
         <ConfirmDialog
           mustAnswer

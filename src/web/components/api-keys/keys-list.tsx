@@ -1,14 +1,19 @@
 import { KeyRoundIcon } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { type ReactNode, useState } from 'react';
 import { API_KEY_MESSAGES, API_KEY_SCOPE_LABELS, type ApiKey } from '@shared/api-keys';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { showErrorToast } from '@/lib/error-toast';
 import { formatDate, formatRelativeTime } from '@/lib/format';
+import { withToast } from '@/lib/lazy-toast';
 import { useLastPresent } from '@/lib/use-last-present';
-import { useRevokeApiKey } from '../api/revoke-api-key';
+
+/** The mutation that revokes a key by its id: a user's own (api-keys) or a team's (teams). */
+export interface KeyRevoker {
+  mutate: (id: string, callbacks: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
+  isPending: boolean;
+}
 
 const STATUS_BADGE = {
   active: { label: 'Active', variant: 'success' },
@@ -16,10 +21,22 @@ const STATUS_BADGE = {
   revoked: { label: 'Revoked', variant: 'outline' },
 } as const;
 
-/** The user's keys: name, prefix, scopes, status, expiry and last use, each active one revocable. */
-export function KeysList({ keys }: { keys: ApiKey[] }) {
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const revoke = useRevokeApiKey();
+/**
+ * Keys: name, prefix, scopes, status, expiry and last use, each active one revocable; `detail` adds a
+ * line of its own to a key (a team key's maker).
+ */
+export function KeysList<K extends ApiKey>({
+  keys,
+  revoke,
+  label = 'Your API keys',
+  detail,
+}: {
+  keys: K[];
+  revoke: KeyRevoker;
+  label?: string;
+  detail?: (key: K) => ReactNode;
+}) {
+  const [revoking, setRevoking] = useState<K | null>(null);
   const shown = useLastPresent(revoking);
 
   if (keys.length === 0) {
@@ -39,7 +56,9 @@ export function KeysList({ keys }: { keys: ApiKey[] }) {
     revoke.mutate(revoking.id, {
       onSuccess: () => {
         setRevoking(null);
-        toast.success(API_KEY_MESSAGES.revoked, { description: `${revoking.name} no longer works.` });
+        withToast((toast) =>
+          toast.success(API_KEY_MESSAGES.revoked, { description: `${revoking.name} no longer works.` }),
+        );
       },
       onError: (err) => showErrorToast(err, { title: 'Error', description: 'Failed to revoke the API key' }),
     });
@@ -47,9 +66,9 @@ export function KeysList({ keys }: { keys: ApiKey[] }) {
 
   return (
     <>
-      <ul className="grid gap-3" aria-label="Your API keys">
+      <ul className="grid gap-3" aria-label={label}>
         {keys.map((key) => (
-          <KeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
+          <KeyRow key={key.id} apiKey={key} detail={detail?.(key)} onRevoke={() => setRevoking(key)} />
         ))}
       </ul>
       <ConfirmDialog
@@ -70,7 +89,15 @@ export function KeysList({ keys }: { keys: ApiKey[] }) {
   );
 }
 
-function KeyRow({ apiKey: key, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+function KeyRow({
+  apiKey: key,
+  detail,
+  onRevoke,
+}: {
+  apiKey: ApiKey;
+  detail?: ReactNode;
+  onRevoke: () => void;
+}) {
   const badge = STATUS_BADGE[key.status];
   return (
     <li
@@ -98,6 +125,7 @@ function KeyRow({ apiKey: key, onRevoke }: { apiKey: ApiKey; onRevoke: () => voi
             ? `Revoked ${formatDate(key.revokedAt)}`
             : `${key.status === 'expired' ? 'Expired' : 'Expires'} ${formatDate(key.expiresAt)}`}
         </p>
+        {detail}
       </div>
       {key.status === 'active' ? (
         <Button

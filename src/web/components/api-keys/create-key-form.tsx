@@ -4,6 +4,7 @@ import {
   API_KEY_EXPIRY_DAYS,
   API_KEY_SCOPES,
   API_KEY_SCOPE_LABELS,
+  type ApiKeyCreateInput,
   type ApiKeyCreated,
   ApiKeyCreateSchema,
   type ApiKeyScope,
@@ -14,18 +15,36 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { showErrorToast } from '@/lib/error-toast';
 import { type FieldErrors, hasErrors, schemaFieldErrors, serverFieldErrors } from '@/lib/field-errors';
-import { useCreateApiKey } from '../api/create-api-key';
+
+/** The mutation that makes a key: a user's own (api-keys) or a team's (teams). */
+export interface KeyCreator<T extends ApiKeyCreated> {
+  mutate: (
+    body: ApiKeyCreateInput,
+    callbacks: { onSuccess: (created: T) => void; onError: (err: unknown) => void },
+  ) => void;
+  isPending: boolean;
+}
 
 const FIELDS = ['name', 'scopes', 'expiresInDays'] as const;
 type KeyField = (typeof FIELDS)[number];
 
 /** Name, scopes and expiry of a new key; hands the created key (with its token) to `onCreated`. */
-export function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => void }) {
+export function CreateKeyForm<T extends ApiKeyCreated>({
+  create,
+  onCreated,
+  label = 'Create an API key',
+  scopeDescriptions,
+}: {
+  create: KeyCreator<T>;
+  onCreated: (created: T) => void;
+  label?: string;
+  /** What each scope gives, when it is not a user's own key's (a team's key). */
+  scopeDescriptions?: Record<ApiKeyScope, string>;
+}) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['library:read']);
   const [expiresInDays, setExpiresInDays] = useState<number>(90);
   const [errors, setErrors] = useState<FieldErrors<KeyField>>({});
-  const create = useCreateApiKey();
   const nameId = useId();
   const scopesId = useId();
   const expiryId = useId();
@@ -55,7 +74,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreate
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Create an API key">
+    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label={label}>
       <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_12rem]">
         <Field id={nameId} label="Name" error={errors.name} hint="Where you will use it, e.g. Claude Desktop">
           <Input
@@ -90,6 +109,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreate
         error={errors.scopes}
         disabled={create.isPending}
         onToggle={toggle}
+        descriptions={scopeDescriptions}
       />
       <div>
         <Button type="submit" disabled={create.isPending}>
@@ -111,12 +131,14 @@ function ScopesFieldset({
   error,
   disabled,
   onToggle,
+  descriptions,
 }: {
   id: string;
   scopes: ApiKeyScope[];
   error: string | undefined;
   disabled: boolean;
   onToggle: (scope: ApiKeyScope, on: boolean) => void;
+  descriptions?: Record<ApiKeyScope, string>;
 }) {
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
@@ -138,7 +160,9 @@ function ScopesFieldset({
               {API_KEY_SCOPE_LABELS[scope].title}{' '}
               <code className="text-xs font-normal text-muted-foreground">{scope}</code>
             </span>
-            <span className="text-muted-foreground">{API_KEY_SCOPE_LABELS[scope].description}</span>
+            <span className="text-muted-foreground">
+              {descriptions?.[scope] ?? API_KEY_SCOPE_LABELS[scope].description}
+            </span>
           </span>
         </label>
       ))}
