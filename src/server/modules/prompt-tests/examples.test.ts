@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertPrompt } from '../../../../tests/support/factories';
+import { insertPrompt, insertSubscription } from '../../../../tests/support/factories';
 import type { FakeAi } from '../../../../tests/support/fake-ai';
-import { type PlaygroundHarness, startPlayground } from '../../../../tests/support/playground';
+import { PREMIUM_PLAN, type PlaygroundHarness, startPlayground } from '../../../../tests/support/playground';
 import type { TestApp } from '../../../../tests/support/test-app';
 import { EXAMPLE_MAX_CHARS, MAX_EXAMPLES, type PromptExample } from '../../../shared/prompt-tests';
 import { newId, nowIso } from '../../lib/time';
@@ -261,6 +261,8 @@ describe('verified examples', () => {
 describe('premium text', () => {
   it('is never in an example, whatever the run echoes or the creator typed in', async () => {
     const { c, p } = await creatorWithPrompt({ type: 'premium', price_minor: 499 });
+    // Each playground case is a new chat: more than a free plan's ten a month.
+    await insertSubscription(t.database.db, c.id, PREMIUM_PLAN);
     const word = fc.stringMatching(/^[a-z]{2,9}$/);
     const outcomes = new Set<number>();
     await fc.assert(
