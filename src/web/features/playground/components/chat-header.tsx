@@ -13,8 +13,8 @@ interface ChatHeaderProps {
   leading?: ReactNode;
   /** Controls before Clear Chat (the settings). */
   extra?: ReactNode;
-  /** What the conversation's replies used so far ('1,240 tokens · $0.004 this chat'). */
-  usage?: string | null;
+  /** What the conversation's replies used so far, in full and short for phones. */
+  usage?: { full: string; short: string } | null;
 }
 
 /** Above the conversation: what it is about, the prompt it tries, and Clear Chat. */
@@ -47,8 +47,16 @@ export function ChatHeader({
           ) : null}
         </div>
         {usage ? (
-          <p className="truncate text-xs text-muted-foreground tabular-nums" data-testid="chat-usage">
-            {usage}
+          <p
+            className="truncate text-xs text-muted-foreground tabular-nums"
+            title={usage.full}
+            data-testid="chat-usage"
+          >
+            {/* A phone shows the short form; a screen reader always hears the full one. */}
+            <span aria-hidden className="sm:hidden">
+              {usage.short}
+            </span>
+            <span className="sr-only sm:not-sr-only">{usage.full}</span>
           </p>
         ) : null}
       </div>

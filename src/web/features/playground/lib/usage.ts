@@ -90,10 +90,21 @@ export function describeReplyUsage(usage: ReplyUsage | null, currency: string): 
   return usage.costMicros === null ? tokens : `${tokens} · ${formatCostMicros(usage.costMicros, currency)}`;
 }
 
-/** A conversation's totals: '1,240 tokens · $0.004 this chat'. Null before any reply used any. */
-export function describeSessionUsage(usage: SessionUsage | null, currency: string): string | null {
+/**
+ * A conversation's totals, in full ('1,240 tokens (estimated) · $0.004 this chat') and short for a
+ * phone's header ('1,240 tokens · $0.004'). Null before any reply used any.
+ */
+export function describeSessionUsage(
+  usage: SessionUsage | null,
+  currency: string,
+): { full: string; short: string } | null {
   if (!usage) return null;
   const tokens = usage.inputTokens + usage.outputTokens;
   if (tokens === 0 && usage.costMicros === 0) return null;
-  return `${formatNumber(tokens)} tokens${usage.estimated ? ' (estimated)' : ''} · ${formatCostMicros(usage.costMicros, currency)} this chat`;
+  const count = `${formatNumber(tokens)} tokens`;
+  const cost = formatCostMicros(usage.costMicros, currency);
+  return {
+    full: `${count}${usage.estimated ? ' (estimated)' : ''} · ${cost} this chat`,
+    short: `${count} · ${cost}`,
+  };
 }
