@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Usage, fillVariables } from '@shared/playground';
 import { describeMessageModel } from './models';
 import { segmentPrompt } from './prompt-segments';
-import { INITIAL, localItem, reducer } from '../hooks/chat-state';
+import { type Action, INITIAL, localItem, reducer } from '../hooks/chat-state';
 import { describeReplyUsage, describeSessionUsage, describeUsage, isFreePlan } from './usage';
 
 const usage = (current: number, limit: number, unlimited = false): Usage => ({
@@ -88,18 +88,17 @@ describe('reply and session usage', () => {
 
   it('adds each finished reply to the totals, and a continued reply’s new part to its own usage', () => {
     const usage = { inputTokens: 10, outputTokens: 5, estimated: false, costMicros: 100 };
-    const done = (id: string) =>
-      ({
-        type: 'done',
-        content: 'Hi',
-        sources: [],
-        reasoning: null,
-        id,
-        userId: null,
-        finishReason: null,
-        baseline: null,
-        usage,
-      }) as const;
+    const done = (id: string): Action => ({
+      type: 'done',
+      content: 'Hi',
+      sources: [],
+      reasoning: null,
+      id,
+      userId: null,
+      finishReason: null,
+      baseline: null,
+      usage,
+    });
     let state = reducer(INITIAL, {
       type: 'send',
       keep: 0,
@@ -108,11 +107,11 @@ describe('reply and session usage', () => {
       title: 'Hello',
       prompt: null,
     });
-    expect(state.items[1].usage).toBe(null);
+    expect(state.items[1]?.usage).toBe(null);
     state = reducer(state, done('m1'));
-    expect(state.items[1].usage).toEqual(usage);
+    expect(state.items[1]?.usage).toEqual(usage);
     state = reducer(reducer(state, { type: 'continue' }), done('m1'));
-    expect(state.items[1].usage).toEqual({
+    expect(state.items[1]?.usage).toEqual({
       inputTokens: 20,
       outputTokens: 10,
       estimated: false,
