@@ -181,6 +181,16 @@ export const SessionSummarySchema = z.object({
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
 export const SessionListSchema = z.object({ sessions: z.array(SessionSummarySchema) });
+/** What a whole session's replies used, every branch and alternative included (each was paid for). */
+export const SessionUsageSchema = z.object({
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  costMicros: z.number().int(),
+  /** Some of the counts are the offline demo model's estimates. */
+  estimated: z.boolean(),
+});
+export type SessionUsage = z.infer<typeof SessionUsageSchema>;
+
 export const SessionDetailSchema = z.object({
   session: SessionSummarySchema.extend({
     settings: z.object({
@@ -188,6 +198,7 @@ export const SessionDetailSchema = z.object({
       temperature: z.number().nullable(),
       maxTokens: z.number().int().nullable(),
     }),
+    usage: SessionUsageSchema.optional(),
   }),
   messages: z.array(PlaygroundMessageSchema),
 });

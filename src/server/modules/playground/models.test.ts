@@ -235,6 +235,40 @@ describe('usage and cost', () => {
     expect(res.statusCode).toBe(502);
     expect((await h.call('GET', '/api/playground/usage', u.token)).json().data.current).toBe(0);
   });
+  it('gives each reply its usage and the session its totals, regenerated alternatives included', async () => {
+    await h.call('PUT', '/api/admin/models/price', admin, {
+      key: 'anthropic/claude-fake',
+      input: 3,
+      output: 15,
+    });
+    const u = await h.signUp();
+    h.fake.next({ kind: 'reply', text: 'one two three four' });
+    const first = (await h.chat(u.token, { message: 'Count', model: 'claude' })).json().data;
+    h.fake.next({ kind: 'reply', text: 'five six' });
+    const second = await h.chat(u.token, { message: 'More', model: 'claude', sessionId: first.sessionId });
+    expect(second.statusCode, second.body).toBe(200);
+    h.fake.next({ kind: 'reply', text: 'seven' });
+    const again = await h.call('POST', `/api/playground/sessions/${first.sessionId}/regenerate`, u.token, {
+      messageId: second.json().data.userMessageId,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+
+    const detail = (await h.call('GET', `/api/playground/sessions/${first.sessionId}`, u.token)).json().data;
+    // 12 input tokens at 3 a million each time; 4, 2 and 1 output tokens at 15 a million.
+    expect(detail.messages.map((m: { usage?: unknown }) => m.usage ?? null)).toEqual([
+      null,
+      { inputTokens: 12, outputTokens: 4, estimated: false, costMicros: 96 },
+      null,
+      { inputTokens: 12, outputTokens: 1, estimated: false, costMicros: 51 },
+    ]);
+    // The replaced reply (66 millionths) was paid for too: the session's totals count it.
+    expect(detail.session.usage).toEqual({
+      inputTokens: 36,
+      outputTokens: 7,
+      costMicros: 96 + 66 + 51,
+      estimated: false,
+    });
+  });
 });
 
 describe('replies as the providers give them', () => {

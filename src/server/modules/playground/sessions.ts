@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { PlaygroundMessage, SessionDetail, SessionSummary, Source } from '../../../shared/playground';
+import type {
+  PlaygroundMessage,
+  SessionDetail,
+  SessionSummary,
+  SessionUsage,
+  Source,
+} from '../../../shared/playground';
 import {
   DEFAULT_SETTINGS,
   type SessionSettings,
@@ -55,6 +61,19 @@ export const toSummary = (s: repo.SessionSummaryRow): SessionSummary => ({
   updatedAt: s.updated_at,
 });
 
+/** The sum of the usage stored with a session's replies (the AI layer's records), all branches included. */
+export function sessionUsage(rows: readonly repo.MessageRow[]): SessionUsage {
+  const total: SessionUsage = { inputTokens: 0, outputTokens: 0, costMicros: 0, estimated: false };
+  for (const m of rows) {
+    if (m.role === 'user') continue;
+    total.inputTokens += m.input_tokens ?? 0;
+    total.outputTokens += m.output_tokens ?? 0;
+    total.costMicros += m.cost_micros ?? 0;
+    if (m.usage_estimated === 1) total.estimated = true;
+  }
+  return total;
+}
+
 /** A session's stored settings; anything unreadable counts as the defaults. */
 export function settingsOf(json: string): SessionSettings {
   try {
@@ -85,7 +104,7 @@ export async function getSession(
   // The branch shown, each message with its alternatives (siblings) for browsing 1/2/3.
   const children = childrenOf(messages);
   return {
-    session: { ...toSummary(summary), settings: settingsOf(summary.settings) },
+    session: { ...toSummary(summary), settings: settingsOf(summary.settings), usage: sessionUsage(messages) },
     leafId,
     messages: (options.allBranches ? messages : pathTo(messages, leafId)).map((m) => {
       const message = { ...toMessage(m), alternatives: children.get(m.parent_id) ?? [m.id] };

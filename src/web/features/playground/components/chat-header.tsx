@@ -13,26 +13,51 @@ interface ChatHeaderProps {
   leading?: ReactNode;
   /** Controls before Clear Chat (the settings). */
   extra?: ReactNode;
+  /** What the conversation's replies used so far, in full and short for phones. */
+  usage?: { full: string; short: string } | null;
 }
 
 /** Above the conversation: what it is about, the prompt it tries, and Clear Chat. */
-export function ChatHeader({ title, prompt, onClear, clearDisabled, leading, extra }: ChatHeaderProps) {
+export function ChatHeader({
+  title,
+  prompt,
+  onClear,
+  clearDisabled,
+  leading,
+  extra,
+  usage,
+}: ChatHeaderProps) {
   return (
     <div className="flex h-14 shrink-0 items-center gap-2 border-b px-3 sm:px-4">
       {leading}
-      <div className="flex min-w-0 flex-1 items-center gap-2">
-        <h1 className="truncate text-sm font-semibold sm:text-base" data-testid="chat-title">
-          {title}
-        </h1>
-        {prompt && prompt.title ? (
-          <Link
-            to={`/marketplace/${encodeURIComponent(prompt.id)}`}
-            className="hidden min-w-0 shrink items-center gap-1 rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary hover:bg-primary/15 sm:inline-flex"
-            title={`Trying the prompt “${prompt.title}”`}
+      <div className="flex min-w-0 flex-1 flex-col justify-center">
+        <div className="flex min-w-0 items-center gap-2">
+          <h1 className="truncate text-sm font-semibold sm:text-base" data-testid="chat-title">
+            {title}
+          </h1>
+          {prompt && prompt.title ? (
+            <Link
+              to={`/marketplace/${encodeURIComponent(prompt.id)}`}
+              className="hidden min-w-0 shrink items-center gap-1 rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary hover:bg-primary/15 sm:inline-flex"
+              title={`Trying the prompt “${prompt.title}”`}
+            >
+              <FlaskConicalIcon aria-hidden className="size-3 shrink-0" />
+              <span className="truncate">{prompt.title}</span>
+            </Link>
+          ) : null}
+        </div>
+        {usage ? (
+          <p
+            className="truncate text-xs text-muted-foreground tabular-nums"
+            title={usage.full}
+            data-testid="chat-usage"
           >
-            <FlaskConicalIcon aria-hidden className="size-3 shrink-0" />
-            <span className="truncate">{prompt.title}</span>
-          </Link>
+            {/* A phone shows the short form; a screen reader always hears the full one. */}
+            <span aria-hidden className="sm:hidden">
+              {usage.short}
+            </span>
+            <span className="sr-only sm:not-sr-only">{usage.full}</span>
+          </p>
         ) : null}
       </div>
       {extra}

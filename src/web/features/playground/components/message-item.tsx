@@ -11,7 +11,7 @@ import { CopyButton } from './copy-button';
 import { Markdown } from './markdown';
 import { AlternativesPager, ReplyActions, useMessageEditor } from './message-actions';
 import { ModelAvatar } from './model-avatar';
-import { ReplyReasoning, ReplySources } from './reply-extras';
+import { ReplyReasoning, ReplySources, ReplyUsageLine } from './reply-extras';
 
 // A message is focused (by script) after an action replaced what it shows; keyboard users see where.
 const MESSAGE =
@@ -182,6 +182,8 @@ function AiMessage({ item, models }: { item: ChatItem; models: readonly ModelInf
               <Markdown text={item.content} />
             </div>
             <ReplySources sources={item.sources} />
+            {/* Only once the reply is done: a streaming reply's usage is not known yet. */}
+            {!streaming ? <ReplyUsageLine usage={item.usage} /> : null}
           </>
         )}
         {!waiting && !streaming && !empty ? (

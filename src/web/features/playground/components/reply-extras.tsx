@@ -1,5 +1,8 @@
 import { BrainIcon } from 'lucide-react';
-import type { Source } from '@shared/playground';
+import { DEFAULT_CURRENCY } from '@shared/constants';
+import type { ReplyUsage, Source } from '@shared/playground';
+import { useSiteConfig } from '@/lib/site-config';
+import { describeReplyUsage } from '../lib/usage';
 
 /** The host a source lives on, as a short label ('en.wikipedia.org'). */
 function hostOf(url: string) {
@@ -51,5 +54,17 @@ export function ReplyReasoning({ reasoning }: { reasoning: string | null }) {
       </summary>
       <p className="mt-2 whitespace-pre-wrap text-muted-foreground">{reasoning}</p>
     </details>
+  );
+}
+
+/** A finished reply's tokens and cost, quiet under it (the demo model's counts marked as estimates). */
+export function ReplyUsageLine({ usage }: { usage: ReplyUsage | null }) {
+  const currency = useSiteConfig().data?.currency ?? DEFAULT_CURRENCY;
+  const text = describeReplyUsage(usage, currency);
+  if (!text) return null;
+  return (
+    <p className="mt-2 text-xs text-muted-foreground tabular-nums" data-testid="reply-usage">
+      {text}
+    </p>
   );
 }

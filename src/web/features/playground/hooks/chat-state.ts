@@ -1,4 +1,11 @@
-import type { PlaygroundMessage, SessionDetail, Source, Upload } from '@shared/playground';
+import type {
+  PlaygroundMessage,
+  ReplyUsage,
+  SessionDetail,
+  SessionUsage,
+  Source,
+  Upload,
+} from '@shared/playground';
 import type { SessionSettings, SessionSettingsInput } from '@shared/playground-settings';
 import type { ApiError } from '@/lib/api-client';
 
@@ -38,6 +45,8 @@ export interface ChatItem {
   finishReason: string | null;
   /** Files sent with a user message. */
   attachments: Upload[];
+  /** A finished reply's tokens and cost, as the server stored them. */
+  usage: ReplyUsage | null;
   /**
    * A try against a baseline (issue 56): the same model's answer without the prompt, shown beside
    * this reply while this page is open (it is not saved with the conversation).
@@ -80,6 +89,8 @@ export interface ChatState {
   settings: SessionSettings | null;
   prompt: { id: string; title: string } | null;
   items: ChatItem[];
+  /** What the whole conversation's replies used (null: nothing yet). */
+  usage: SessionUsage | null;
   phase: 'idle' | 'loading' | 'streaming';
   error: ApiError | null;
 }
@@ -111,6 +122,8 @@ export type Action =
       userId: string | null;
       finishReason: string | null;
       baseline: { response: string | null; latencyMs: number } | null;
+      /** This reply's usage (a continued reply's: the added part's). */
+      usage: ReplyUsage | null;
     }
   | { type: 'stopped' }
   /** `added`: the items this attempt put on screen (taken back off when the server refused it). */
@@ -123,6 +136,7 @@ export const INITIAL: ChatState = {
   settings: null,
   prompt: null,
   items: [],
+  usage: null,
   phase: 'idle',
   error: null,
 };
@@ -153,6 +167,7 @@ export function localItem(
     alternatives: [],
     finishReason: null,
     attachments,
+    usage: null,
   };
 }
 
@@ -180,6 +195,7 @@ function fromSaved(m: PlaygroundMessage): ChatItem {
     alternatives: m.alternatives ?? [m.id],
     finishReason: m.finishReason ?? null,
     attachments: m.attachments ?? [],
+    usage: m.usage ?? null,
   };
 }
 
@@ -189,6 +205,30 @@ function withUserId(items: ChatItem[], userId: string | null): ChatItem[] {
   const user = items[at];
   if (!userId || !user || user.role !== 'user' || user.id) return items;
   return items.map((item, i) => (i === at ? { ...item, id: userId, alternatives: [userId] } : item));
+}
+
+/** Two usages added up; a missing count stays missing only when both are. */
+export function addUsage(a: ReplyUsage | null, b: ReplyUsage | null): ReplyUsage | null {
+  if (!a || !b) return a ?? b;
+  const sum = (x: number | null, y: number | null) => (x === null && y === null ? null : (x ?? 0) + (y ?? 0));
+  return {
+    inputTokens: sum(a.inputTokens, b.inputTokens),
+    outputTokens: sum(a.outputTokens, b.outputTokens),
+    costMicros: sum(a.costMicros, b.costMicros),
+    estimated: a.estimated || b.estimated,
+  };
+}
+
+/** A conversation's totals with one more reply's usage in them. */
+function withReply(total: SessionUsage | null, usage: ReplyUsage | null): SessionUsage | null {
+  if (!usage) return total;
+  const base = total ?? { inputTokens: 0, outputTokens: 0, costMicros: 0, estimated: false };
+  return {
+    inputTokens: base.inputTokens + (usage.inputTokens ?? 0),
+    outputTokens: base.outputTokens + (usage.outputTokens ?? 0),
+    costMicros: base.costMicros + (usage.costMicros ?? 0),
+    estimated: base.estimated || usage.estimated,
+  };
 }
 
 /** Applies a change to the reply in flight (always the last item). */
@@ -212,6 +252,7 @@ export function reducer(state: ChatState, action: Action): ChatState {
         settings: action.detail.session.settings,
         prompt: action.detail.session.prompt,
         items: action.detail.messages.map(fromSaved),
+        usage: action.detail.session.usage ?? null,
       };
     case 'load-failed':
       return { ...INITIAL, error: action.error };
@@ -251,6 +292,8 @@ export function reducer(state: ChatState, action: Action): ChatState {
         id: action.id,
         alternatives: item.alternatives.length > 0 ? item.alternatives : [action.id],
         finishReason: action.finishReason,
+        // A continued reply (the same message) adds the new part's usage to what it had.
+        usage: item.id === action.id ? addUsage(item.usage, action.usage) : action.usage,
         baseline: item.baseline
           ? {
               pending: false,
@@ -259,7 +302,12 @@ export function reducer(state: ChatState, action: Action): ChatState {
             }
           : undefined,
       }));
-      return { ...next, items: withUserId(next.items, action.userId), phase: 'idle' };
+      return {
+        ...next,
+        items: withUserId(next.items, action.userId),
+        usage: withReply(state.usage, action.usage),
+        phase: 'idle',
+      };
     }
     case 'stopped':
       return { ...updateReply(state, (item) => ({ ...item, status: 'stopped' })), phase: 'idle' };

@@ -153,6 +153,7 @@ export function useChatStream(options: ChatStreamOptions = {}) {
           userId: reply.userMessageId ?? null,
           finishReason: reply.finishReason ?? null,
           baseline: reply.baseline ?? null,
+          usage: reply.usage,
         });
         if (run.branched) optionsRef.current.onBranched?.(reply.sessionId);
       }

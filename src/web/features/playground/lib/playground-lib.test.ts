@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type Usage, fillVariables } from '@shared/playground';
 import { describeMessageModel } from './models';
 import { segmentPrompt } from './prompt-segments';
-import { describeUsage, isFreePlan } from './usage';
+import { type Action, INITIAL, localItem, reducer } from '../hooks/chat-state';
+import { describeReplyUsage, describeSessionUsage, describeUsage, isFreePlan } from './usage';
 
 const usage = (current: number, limit: number, unlimited = false): Usage => ({
   current,
@@ -56,6 +57,67 @@ describe('usage meter', () => {
   it('knows the free plan by name', () => {
     expect(isFreePlan('Free')).toBe(true);
     expect(isFreePlan('Premium')).toBe(false);
+  });
+});
+
+describe('reply and session usage', () => {
+  it('writes a reply’s tokens in and out and its cost, estimates marked, nothing when none was recorded', () => {
+    expect(
+      describeReplyUsage({ inputTokens: 1200, outputTokens: 40, estimated: false, costMicros: 4200 }, 'USD'),
+    ).toBe('Tokens: 1,200 in, 40 out · $0.0042');
+    expect(
+      describeReplyUsage({ inputTokens: 27, outputTokens: 119, estimated: true, costMicros: null }, 'USD'),
+    ).toBe('Tokens: 27 in, 119 out (estimated)');
+    expect(
+      describeReplyUsage({ inputTokens: null, outputTokens: null, estimated: false, costMicros: 0 }, 'USD'),
+    ).toBe(null);
+    expect(describeReplyUsage(null, 'USD')).toBe(null);
+  });
+
+  it('writes a chat’s totals in full and short, and nothing before any use', () => {
+    expect(
+      describeSessionUsage(
+        { inputTokens: 1000, outputTokens: 240, costMicros: 4000, estimated: true },
+        'USD',
+      ),
+    ).toEqual({ full: '1,240 tokens (estimated) · $0.004 this chat', short: '1,240 tokens · $0.004' });
+    expect(
+      describeSessionUsage({ inputTokens: 0, outputTokens: 0, costMicros: 0, estimated: false }, 'USD'),
+    ).toBe(null);
+  });
+
+  it('adds each finished reply to the totals, and a continued reply’s new part to its own usage', () => {
+    const usage = { inputTokens: 10, outputTokens: 5, estimated: false, costMicros: 100 };
+    const done = (id: string): Action => ({
+      type: 'done',
+      content: 'Hi',
+      sources: [],
+      reasoning: null,
+      id,
+      userId: null,
+      finishReason: null,
+      baseline: null,
+      usage,
+    });
+    let state = reducer(INITIAL, {
+      type: 'send',
+      keep: 0,
+      user: localItem('user', 'Hello', null),
+      ai: localItem('ai', '', 'claude'),
+      title: 'Hello',
+      prompt: null,
+    });
+    expect(state.items[1]?.usage).toBe(null);
+    state = reducer(state, done('m1'));
+    expect(state.items[1]?.usage).toEqual(usage);
+    state = reducer(reducer(state, { type: 'continue' }), done('m1'));
+    expect(state.items[1]?.usage).toEqual({
+      inputTokens: 20,
+      outputTokens: 10,
+      estimated: false,
+      costMicros: 200,
+    });
+    expect(state.usage).toEqual({ inputTokens: 20, outputTokens: 10, costMicros: 200, estimated: false });
   });
 });
 

@@ -1,5 +1,6 @@
 import { LIMITS } from '@shared/constants';
-import type { Usage } from '@shared/playground';
+import type { ReplyUsage, SessionUsage, Usage } from '@shared/playground';
+import { formatCostMicros, formatNumber } from '@/lib/format';
 
 /** What the usage meter shows. Admins get the spec's 999999, which reads as Unlimited too. */
 export interface UsageView {
@@ -77,4 +78,33 @@ export function describeUsage(usage: Usage): UsageView {
 /** Free is the plan without a price; any other plan name is a paid one. */
 export function isFreePlan(plan: string): boolean {
   return plan.trim().toLowerCase() === 'free';
+}
+
+/**
+ * A finished reply's usage in words, quiet under the reply: 'Tokens: 120 in, 80 out · $0.0004'.
+ * The offline demo model's counts are its estimates and say so. Null when nothing was recorded.
+ */
+export function describeReplyUsage(usage: ReplyUsage | null, currency: string): string | null {
+  if (!usage || (usage.inputTokens === null && usage.outputTokens === null)) return null;
+  const tokens = `Tokens: ${formatNumber(usage.inputTokens ?? 0)} in, ${formatNumber(usage.outputTokens ?? 0)} out${usage.estimated ? ' (estimated)' : ''}`;
+  return usage.costMicros === null ? tokens : `${tokens} · ${formatCostMicros(usage.costMicros, currency)}`;
+}
+
+/**
+ * A conversation's totals, in full ('1,240 tokens (estimated) · $0.004 this chat') and short for a
+ * phone's header ('1,240 tokens · $0.004'). Null before any reply used any.
+ */
+export function describeSessionUsage(
+  usage: SessionUsage | null,
+  currency: string,
+): { full: string; short: string } | null {
+  if (!usage) return null;
+  const tokens = usage.inputTokens + usage.outputTokens;
+  if (tokens === 0 && usage.costMicros === 0) return null;
+  const count = `${formatNumber(tokens)} tokens`;
+  const cost = formatCostMicros(usage.costMicros, currency);
+  return {
+    full: `${count}${usage.estimated ? ' (estimated)' : ''} · ${cost} this chat`,
+    short: `${count} · ${cost}`,
+  };
 }

@@ -2,12 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircleIcon, PanelLeftIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DEFAULT_CURRENCY } from '@shared/constants';
 import { LIMIT_REACHED_MESSAGE, type SessionSummary } from '@shared/playground';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useAuth } from '@/lib/auth';
 import { showErrorToast } from '@/lib/error-toast';
+import { useSiteConfig } from '@/lib/site-config';
 import { useDeleteSession } from '../api/delete-session';
 import { useModels } from '../api/get-models';
 import { usePromptTry } from '../api/get-prompt-try';
@@ -34,7 +36,7 @@ import { useChatStream } from '../hooks/use-chat-stream';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { useModelChoice } from '../hooks/use-model-choice';
 import { DEFAULT_MODEL, modelName as nameOf } from '../lib/models';
-import { describeUsage } from '../lib/usage';
+import { describeSessionUsage, describeUsage } from '../lib/usage';
 
 /*
  * /playground (spec section 2): the left panel (plan, usage, model, recent sessions) and the chat.
@@ -119,6 +121,7 @@ export function PlaygroundPage() {
   const showTry = promptRef !== null && chat.items.length === 0 && !chat.loading;
 
   const usageView = usageQuery.data ? describeUsage(usageQuery.data) : null;
+  const currency = useSiteConfig().data?.currency ?? DEFAULT_CURRENCY;
   const limitError = chat.error?.message === LIMIT_REACHED_MESSAGE;
   // The allowance counts new conversations; one already under way can go on.
   const atLimit = limitError || (usageView?.atLimit === true && chat.sessionId === null);
@@ -270,6 +273,7 @@ export function PlaygroundPage() {
           prompt={chat.prompt}
           onClear={newChat}
           clearDisabled={empty && !promptRef && !urlSession && !chat.error}
+          usage={comparing ? null : describeSessionUsage(chat.usage, currency)}
           extra={
             <>
               <CompareToggle
