@@ -9,7 +9,7 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { PAGE_PATHS } from '@shared/routes';
 import { TEAM_MESSAGES, type Team } from '@shared/teams';
 import { PageCardsLoading, PageLoadFailed } from '@/components/page-states';
@@ -103,7 +103,7 @@ function TeamView({ team, userId }: { team: Team; userId: string }) {
           confirmLabel="Leave team"
           onConfirm={() =>
             leave.mutate(undefined, {
-              onSuccess: () => toast.success(TEAM_MESSAGES.left),
+              onSuccess: () => withToast((toast) => toast.success(TEAM_MESSAGES.left)),
               onError: (err) => showTeamError(err, 'Could not leave the team'),
             })
           }
@@ -155,7 +155,7 @@ function DeleteTeamButton({ team }: { team: Team }) {
         remove.mutate(
           { purchasesLost: bought > 0 },
           {
-            onSuccess: () => toast.success(TEAM_MESSAGES.deleted),
+            onSuccess: () => withToast((toast) => toast.success(TEAM_MESSAGES.deleted)),
             onError: (err) => showTeamError(err, 'Could not delete the team'),
           },
         )
