@@ -8,6 +8,7 @@ import {
 } from '../../../shared/payouts';
 import { recordAudit } from '../../lib/audit';
 import { notFound, validation } from '../../lib/errors';
+import { formatMoney } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import { notify } from '../notifications/service';
 import {
@@ -17,7 +18,6 @@ import {
   type PayoutDeps,
   adminEmail,
   balanceIn,
-  money,
   queueTransfer,
   thresholds,
   toPayout,
@@ -194,8 +194,8 @@ export async function paidStep(
       deps,
       trx,
       payout,
-      `Your payout of ${money(payout.amount_minor, payout.currency)} was paid`,
-      `Your payout of ${money(payout.amount_minor, payout.currency)} was approved and paid. ${how}`,
+      `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} was paid`,
+      `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} was approved and paid. ${how}`,
     );
     return true;
   });
@@ -295,8 +295,8 @@ export async function rejectPayout(deps: PayoutDeps, admin: Actor, id: string, r
       deps,
       trx,
       payout,
-      `Your payout of ${money(payout.amount_minor, payout.currency)} was not approved`,
-      `Your payout request of ${money(payout.amount_minor, payout.currency)} was rejected: ${reason}\n\nThe amount is back in your available balance.`,
+      `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} was not approved`,
+      `Your payout request of ${formatMoney(payout.amount_minor, payout.currency)} was rejected: ${reason}\n\nThe amount is back in your available balance.`,
     );
     return true;
   });
