@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFUND_WINDOW_DAYS } from './billing';
+import { limitParam, pageParam } from './paging';
 
 /*
  * Creator payouts (issue 57, decision 056). A sale's share is pending while its buyer may still be
@@ -125,8 +126,8 @@ export type AdminPayout = z.infer<typeof AdminPayoutSchema>;
 
 export const AdminPayoutsQuerySchema = z.object({
   status: z.enum(PAYOUT_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageParam(100_000),
+  limit: limitParam(100, 20),
 });
 export const AdminPayoutListSchema = z.object({
   payouts: z.array(AdminPayoutSchema),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { API_KEY_MESSAGES, type ApiKeyScope } from '../../../shared/api-keys';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/app/auth';
-import type { ApiKeysService } from './service';
+import type { ApiKeyIdentity, ApiKeysService } from './service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,12 +42,17 @@ export function apiKeyAuthenticator(service: ApiKeysService) {
         internal: `team api key on ${request.method} ${request.routeOptions.url ?? request.url}`,
       });
     }
-    return {
-      userId: identity.userId,
-      sessionId: `api-key:${identity.keyId}`,
-      audience: 'api',
-      role: identity.role,
-      apiKey: { id: identity.keyId, scopes: identity.scopes, teamId: identity.teamId },
-    };
+    return apiKeyAuthContext(identity);
+  };
+}
+
+/** Who a request made with an API key acts as: the one owner of that shape, for /api and /mcp alike. */
+export function apiKeyAuthContext(identity: ApiKeyIdentity): AuthContext {
+  return {
+    userId: identity.userId,
+    sessionId: `api-key:${identity.keyId}`,
+    audience: 'api',
+    role: identity.role,
+    apiKey: { id: identity.keyId, scopes: identity.scopes, teamId: identity.teamId },
   };
 }

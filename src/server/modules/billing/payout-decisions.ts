@@ -8,6 +8,7 @@ import {
 } from '../../../shared/payouts';
 import { recordAudit } from '../../lib/audit';
 import { notFound, validation } from '../../lib/errors';
+import { formatMoney } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import { notify } from '../notifications/service';
 import {
@@ -17,7 +18,6 @@ import {
   type PayoutDeps,
   adminEmail,
   balanceIn,
-  money,
   queueTransfer,
   thresholds,
   toPayout,
@@ -102,6 +102,43 @@ export async function adminPayout(db: Db, id: string): Promise<AdminPayout> {
   return toAdminPayout(db, row);
 }
 
+/** A decision's ledger step and audit row, in the decision's transaction (approve, pay, reject). */
+async function recordStep(
+  trx: Db,
+  admin: Actor,
+  payout: repo.PayoutRow,
+  step: {
+    kind: Parameters<typeof repo.insertEntry>[1]['kind'];
+    amountMinor: number;
+    note: string;
+    now: string;
+    action: string;
+    before: unknown;
+    after: unknown;
+  },
+) {
+  await repo.insertEntry(trx, {
+    id: newId(),
+    payoutId: payout.id,
+    creatorId: payout.creator_id,
+    kind: step.kind,
+    amountMinor: step.amountMinor,
+    currency: payout.currency,
+    actorId: admin.id,
+    note: step.note,
+    now: step.now,
+  });
+  await recordAudit(trx, {
+    actor: { id: admin.id, email: await adminEmail(trx, admin.id) },
+    action: step.action,
+    targetType: 'payout',
+    targetId: payout.id,
+    before: step.before,
+    after: step.after,
+    ip: admin.ip,
+  });
+}
+
 /**
  * Moves a requested payout to processing (its ledger step and audit row), with the method it will be
  * paid by; a gateway payout's transfer job is queued in the same transaction. False when it was not
@@ -119,25 +156,14 @@ async function approveStep(deps: PayoutDeps, admin: Actor, payout: repo.PayoutRo
       updated_at: now,
     });
     if (!moved) return false;
-    await repo.insertEntry(trx, {
-      id: newId(),
-      payoutId: payout.id,
-      creatorId: payout.creator_id,
+    await recordStep(trx, admin, payout, {
       kind: 'approve',
       amountMinor: 0,
-      currency: payout.currency,
-      actorId: admin.id,
       note: method,
       now,
-    });
-    await recordAudit(trx, {
-      actor: { id: admin.id, email: await adminEmail(trx, admin.id) },
       action: 'payout.approve',
-      targetType: 'payout',
-      targetId: payout.id,
       before: { status: 'requested' },
       after: { status: 'processing', method },
-      ip: admin.ip,
     });
     if (method !== 'manual') await queueTransfer(deps, trx, payout.id, admin.id);
     return true;
@@ -164,25 +190,14 @@ export async function paidStep(
       updated_at: now,
     });
     if (!moved) return false;
-    await repo.insertEntry(trx, {
-      id: newId(),
-      payoutId: payout.id,
-      creatorId: payout.creator_id,
+    await recordStep(trx, admin, payout, {
       kind: 'pay',
       amountMinor: 0,
-      currency: payout.currency,
-      actorId: admin.id,
       note: `${paid.method}: ${paid.reference}`,
       now,
-    });
-    await recordAudit(trx, {
-      actor: { id: admin.id, email: await adminEmail(trx, admin.id) },
       action: 'payout.paid',
-      targetType: 'payout',
-      targetId: payout.id,
       before: { status: 'processing' },
       after: { status: 'paid', method: paid.method, reference: paid.reference, accountId: paid.accountId },
-      ip: admin.ip,
     });
     const how =
       paid.method === 'manual'
@@ -194,8 +209,8 @@ export async function paidStep(
       deps,
       trx,
       payout,
-      `Your payout of ${money(payout.amount_minor, payout.currency)} was paid`,
-      `Your payout of ${money(payout.amount_minor, payout.currency)} was approved and paid. ${how}`,
+      `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} was paid`,
+      `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} was approved and paid. ${how}`,
     );
     return true;
   });
@@ -271,32 +286,21 @@ export async function rejectPayout(deps: PayoutDeps, admin: Actor, id: string, r
       updated_at: now,
     });
     if (!moved) return false;
-    await repo.insertEntry(trx, {
-      id: newId(),
-      payoutId: id,
-      creatorId: payout.creator_id,
+    await recordStep(trx, admin, payout, {
       kind: 'release',
       amountMinor: payout.amount_minor,
-      currency: payout.currency,
-      actorId: admin.id,
       note: reason,
       now,
-    });
-    await recordAudit(trx, {
-      actor: { id: admin.id, email: await adminEmail(trx, admin.id) },
       action: 'payout.reject',
-      targetType: 'payout',
-      targetId: id,
       before: { status: payout.status },
       after: { status: 'rejected', reason },
-      ip: admin.ip,
     });
     await mailCreator(
       deps,
       trx,
       payout,
-      `Your payout of ${money(payout.amount_minor, payout.currency)} was not approved`,
-      `Your payout request of ${money(payout.amount_minor, payout.currency)} was rejected: ${reason}\n\nThe amount is back in your available balance.`,
+      `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} was not approved`,
+      `Your payout request of ${formatMoney(payout.amount_minor, payout.currency)} was rejected: ${reason}\n\nThe amount is back in your available balance.`,
     );
     return true;
   });

@@ -6,7 +6,8 @@ import type { JobRun } from '../../jobs/types';
 import { recordAudit } from '../../lib/audit';
 import { newId, nowIso } from '../../lib/time';
 import { mailCreator, paidStep } from './payout-decisions';
-import { type PayoutDeps, type PayoutTransferJob, adminEmail, money } from './payouts';
+import { type PayoutDeps, type PayoutTransferJob, adminEmail } from './payouts';
+import { formatMoney } from '../../lib/money';
 import * as repo from './repository/payouts';
 
 /*
@@ -80,8 +81,8 @@ export async function sendTransfer(deps: PayoutDeps, job: JobRun<PayoutTransferJ
           deps,
           trx,
           payout,
-          `Your payout of ${money(payout.amount_minor, payout.currency)} was approved`,
-          `Your payout of ${money(payout.amount_minor, payout.currency)} was approved. We will tell you when it is paid.`,
+          `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} was approved`,
+          `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} was approved. We will tell you when it is paid.`,
         );
       }
     });
@@ -150,7 +151,7 @@ export async function applyTransferEvent(
   const from = outcome === 'failed' ? ['processing', 'paid'] : ['paid'];
   await repo.lockCreator(trx, payout.creator_id, now);
   const reason = t.error?.description ?? t.error?.reason ?? null;
-  const amount = money(back, payout.currency);
+  const amount = formatMoney(back, payout.currency);
   const note =
     outcome === 'failed'
       ? `The transfer failed at the gateway${reason ? `: ${reason}` : ''}; ${amount} went back to the available balance.`
@@ -184,8 +185,8 @@ export async function applyTransferEvent(
     trx,
     payout,
     outcome === 'failed'
-      ? `Your payout of ${money(payout.amount_minor, payout.currency)} did not go through`
-      : `Your payout of ${money(payout.amount_minor, payout.currency)} was reversed`,
+      ? `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} did not go through`
+      : `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} was reversed`,
     note,
   );
   return true;

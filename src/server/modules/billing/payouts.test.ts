@@ -251,6 +251,21 @@ describe('payouts: the admin', () => {
     ).toBe('requested');
   });
 
+  it('refuses a bad page or limit in the words of every other list', async () => {
+    const admin = await adminToken();
+    for (const [query, field, message] of [
+      ['?page=0', 'page', 'Page must be at least 1'],
+      ['?page=abc', 'page', 'Page must be a number'],
+      ['?limit=101', 'limit', 'Limit must be at most 100'],
+      ['?limit=0', 'limit', 'Limit must be at least 1'],
+    ]) {
+      const res = await call('GET', `/api/admin/payouts${query}`, admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(res.json().details).toEqual([{ field, message }]);
+    }
+  });
+
   it('approves through a Razorpay Route transfer to the linked account, once', async () => {
     const c = await signUp('Rita Route');
     await sale(c);

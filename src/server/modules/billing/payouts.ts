@@ -14,7 +14,7 @@ import type { DB } from '../../db/types';
 import { recordAudit } from '../../lib/audit';
 import { queueAdminAlert } from '../admin/settings/alerts';
 import { AppError, fieldError } from '../../lib/errors';
-import { storedMinor } from '../../lib/money';
+import { formatMoney, storedMinor } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import { type BillingDeps, DAY_MS } from './deps';
 import * as repo from './repository/payouts';
@@ -34,9 +34,6 @@ export type PayoutDeps = Pick<
   'db' | 'config' | 'gateway' | 'log' | 'mailer' | 'publicUrl' | 'jobs'
 >;
 export type Actor = { id: string; ip: string | null };
-
-export const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
 
 /** The moment before which a sale's refund window has closed. */
 export const settledCutoff = (now: number) => new Date(now - PAYOUT_PENDING_DAYS * DAY_MS).toISOString();
@@ -138,14 +135,14 @@ export async function requestPayout(
     const least =
       balance?.thresholdMinor ?? (await thresholds(trx)).get(currency) ?? DEFAULT_PAYOUT_THRESHOLD_MINOR;
     if (available < 0) {
-      throw fieldError('amountMinor', PAYOUT_MESSAGES.negative(money(available, currency)));
+      throw fieldError('amountMinor', PAYOUT_MESSAGES.negative(formatMoney(available, currency)));
     }
     if (amountMinor < least) {
-      throw fieldError('amountMinor', PAYOUT_MESSAGES.belowThreshold(money(least, currency)));
+      throw fieldError('amountMinor', PAYOUT_MESSAGES.belowThreshold(formatMoney(least, currency)));
     }
     if (available === 0) throw fieldError('amountMinor', PAYOUT_MESSAGES.noneAvailable);
     if (amountMinor > available) {
-      throw fieldError('amountMinor', PAYOUT_MESSAGES.overAvailable(money(available, currency)));
+      throw fieldError('amountMinor', PAYOUT_MESSAGES.overAvailable(formatMoney(available, currency)));
     }
     await repo.insertPayout(trx, { id, creatorId: actor.id, amountMinor, currency, now });
     await repo.insertEntry(trx, {
@@ -162,9 +159,13 @@ export async function requestPayout(
     // Judged again on the merged ledger, inside the lock: a request never leaves it below zero.
     const after = await balanceIn(trx, actor.id, currency);
     if (!after || after.availableMinor < 0) {
-      throw new AppError('VALIDATION_ERROR', PAYOUT_MESSAGES.overAvailable(money(available, currency)), {
-        internal: `payout ${id} would leave ${after?.availableMinor} available`,
-      });
+      throw new AppError(
+        'VALIDATION_ERROR',
+        PAYOUT_MESSAGES.overAvailable(formatMoney(available, currency)),
+        {
+          internal: `payout ${id} would leave ${after?.availableMinor} available`,
+        },
+      );
     }
     const email = (await repo.findCreator(trx, actor.id))?.email ?? 'unknown';
     await recordAudit(trx, {
@@ -177,9 +178,9 @@ export async function requestPayout(
     });
     // Admins who asked for payment alerts (Admin Settings > Notifications) hear of it.
     await queueAdminAlert(trx, deps.mailer, 'payment', {
-      subject: `Payout requested: ${money(amountMinor, currency)}`,
+      subject: `Payout requested: ${formatMoney(amountMinor, currency)}`,
       text:
-        `A creator asked for a payout on Promptforge.\n\nCreator: ${email}\nAmount: ${money(amountMinor, currency)}\n\n` +
+        `A creator asked for a payout on Promptforge.\n\nCreator: ${email}\nAmount: ${formatMoney(amountMinor, currency)}\n\n` +
         `Review it: ${deps.publicUrl}/admin/payouts\n`,
     });
   });
@@ -213,7 +214,7 @@ export async function payoutJobSummaries(db: Db, payoutIds: string[]): Promise<M
   return new Map(
     rows.map((r) => [
       r.id,
-      `Payout of ${money(r.amount_minor, r.currency)} to ${r.creator_email} (${r.status})`,
+      `Payout of ${formatMoney(r.amount_minor, r.currency)} to ${r.creator_email} (${r.status})`,
     ]),
   );
 }

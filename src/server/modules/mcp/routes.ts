@@ -4,6 +4,7 @@ import { API_KEY_MESSAGES, API_KEY_PREFIX } from '../../../shared/api-keys';
 import { AppError } from '../../lib/errors';
 import type { Limiter } from '../../lib/limiter';
 import type { AuthContext } from '../../plugins/app/auth';
+import { apiKeyAuthContext } from '../api-keys/authenticate';
 import type { ApiKeysService } from '../api-keys/service';
 import { type McpDeps, mcpServerFor } from './tools';
 
@@ -32,10 +33,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions) {
-  async function authorize(
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<AuthContext & { scopes: string[] }> {
+  async function authorize(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
     // The API's per-address limit does not cover /mcp: without a valid key each call still costs a lookup.
     const hit = await options.limiter.hit(`mcp:${request.ip}`, WINDOW_MS);
     if (hit.count > options.perAddress) {
@@ -53,14 +51,7 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions) 
     if (!identity.scopes.includes('library:read') && !identity.scopes.includes('playground:use')) {
       throw new AppError('AUTHORIZATION_ERROR', API_KEY_MESSAGES.missingScope('library:read'));
     }
-    return {
-      userId: identity.userId,
-      sessionId: `api-key:${identity.keyId}`,
-      audience: 'api',
-      role: identity.role,
-      apiKey: { id: identity.keyId, scopes: identity.scopes, teamId: identity.teamId },
-      scopes: identity.scopes,
-    };
+    return apiKeyAuthContext(identity);
   }
 
   app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../plugins/app/auth';
 import { currentSubscriptionFinder, findFreePlan } from '../billing/service';
 import { teamPlanId, teamPoolOf } from '../teams/service';
 import * as ledger from './allowance-repository';
+import { monthOf, poolsUsed } from './pool-usage';
 
 /*
  * The one owner of "how much of the playground allowance is used, and how much the plan gives"
@@ -24,8 +25,7 @@ import * as ledger from './allowance-repository';
  * size (its CHECK, and the draw's condition on the merged row, in the reservation's transaction).
  */
 
-/** A UTC month as the ledger keys it: '2026-12'. */
-export const monthOf = (d = new Date()): string => d.toISOString().slice(0, 7);
+export { monthOf } from './pool-usage';
 export const nextMonthStart = (d = new Date()) =>
   new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString();
 
@@ -121,14 +121,10 @@ export function allowanceReader(db: Kysely<DB>) {
 /** A pool's sessions left: none once it is used up (or its plan shrank below what was used). */
 export const poolLeft = (used: number, size: number): number => Math.max(0, size - used);
 
-/** Sessions drawn from each team's pool this month (the admin panel's teams). */
-export const poolsUsed = (db: Kysely<DB>, teamIds: string[], month = monthOf()) =>
-  ledger.poolsUsed(db, teamIds, month);
-
 /** The usage counter: this month's sessions against the plan, the team's pool, and when the month ends. */
 export async function usageOf(db: Kysely<DB>, allowance: PlanAllowance, userId: string): Promise<Usage> {
   const [current, pool] = await Promise.all([sessionsUsed(db, userId), teamPoolOf(db, userId)]);
-  const used = pool ? ((await ledger.poolsUsed(db, [pool.teamId], monthOf())).get(pool.teamId) ?? 0) : 0;
+  const used = pool ? ((await poolsUsed(db, [pool.teamId])).get(pool.teamId) ?? 0) : 0;
   const team = pool ? { teamId: pool.teamId, name: pool.name, used, limit: pool.sessions } : null;
   return {
     current,
@@ -155,7 +151,7 @@ export async function teamPoolView(db: Kysely<DB>, userId: string): Promise<Team
   const month = monthOf();
   const manager = pool.role !== 'member';
   const [used, byUser] = await Promise.all([
-    ledger.poolsUsed(db, [pool.teamId], month),
+    poolsUsed(db, [pool.teamId], month),
     manager ? ledger.poolUseByUser(db, pool.teamId, month) : null,
   ]);
   return {

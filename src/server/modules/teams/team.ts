@@ -3,7 +3,7 @@ import { TEAM_MESSAGES } from '../../../shared/teams';
 import { newId, nowIso } from '../../lib/time';
 import type { AuthContext } from '../../plugins/app/auth';
 import { teamPurchases } from '../billing/service';
-import { poolsUsed } from '../playground/allowance';
+import { poolsUsed } from '../playground/pool-usage';
 import type { TeamsDeps } from './deps';
 import * as repo from './repository';
 import { conflict, forbidden, planSeatsOf, teamSeats } from './rules';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BillingOverview, BillingOverviewSchema, TRIAL_DAYS } from '@shared/billing';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
@@ -20,9 +20,11 @@ export function useStartTrial() {
     onSuccess: async (overview) => {
       queryClient.setQueryData(billingKeys.overview(), overview);
       const ends = overview.subscription?.trialEndsAt ?? overview.subscription?.periodEnd;
-      toast.success('Trial started', {
-        description: `Enjoy ${overview.plan.name} free for ${TRIAL_DAYS} days${ends ? `, until ${formatDate(ends, 'long')}` : ''}.`,
-      });
+      withToast((toast) =>
+        toast.success('Trial started', {
+          description: `Enjoy ${overview.plan.name} free for ${TRIAL_DAYS} days${ends ? `, until ${formatDate(ends, 'long')}` : ''}.`,
+        }),
+      );
       await Promise.all([refreshUser(), refreshAfterBillingChange(queryClient)]);
     },
   });

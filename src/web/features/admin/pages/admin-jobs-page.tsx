@@ -1,6 +1,6 @@
 import { ListChecksIcon, RotateCwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { QUEUE_LABELS } from '@shared/admin-jobs';
@@ -107,7 +107,9 @@ export function AdminJobsPage() {
                   job={job}
                   busy={retry.isPending && retry.variables === job.id}
                   onRetry={() =>
-                    retry.mutate(job.id, { onSuccess: () => toast.success('Job queued for another try') })
+                    retry.mutate(job.id, {
+                      onSuccess: () => withToast((toast) => toast.success('Job queued for another try')),
+                    })
                   }
                 />
               ))}

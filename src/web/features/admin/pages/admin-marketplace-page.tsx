@@ -8,7 +8,7 @@ import {
 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { ADMIN_PROMPT_MESSAGES, type AdminPrompt } from '@shared/admin-prompts';
 import { DeletePromptDialog } from '@/components/delete-prompt-dialog';
 import { Button } from '@/components/ui/button';
@@ -57,23 +57,27 @@ export function AdminMarketplacePage() {
     setBusyId(prompt.id);
     try {
       await update.mutateAsync({ id: prompt.id, body: { [flag]: on } });
-      toast.success(
-        flag === 'featured'
-          ? on
-            ? 'Prompt featured'
-            : 'Prompt removed from featured'
-          : on
-            ? 'Prompt marked as trending'
-            : 'Prompt removed from trending',
-        { description: prompt.title },
+      withToast((toast) =>
+        toast.success(
+          flag === 'featured'
+            ? on
+              ? 'Prompt featured'
+              : 'Prompt removed from featured'
+            : on
+              ? 'Prompt marked as trending'
+              : 'Prompt removed from trending',
+          { description: prompt.title },
+        ),
       );
     } catch (error) {
-      toast.error('Error', {
-        description: failureMessage(
-          error,
-          flag === 'featured' ? ADMIN_PROMPT_MESSAGES.featuredFailed : ADMIN_PROMPT_MESSAGES.trendingFailed,
-        ),
-      });
+      withToast((toast) =>
+        toast.error('Error', {
+          description: failureMessage(
+            error,
+            flag === 'featured' ? ADMIN_PROMPT_MESSAGES.featuredFailed : ADMIN_PROMPT_MESSAGES.trendingFailed,
+          ),
+        }),
+      );
     } finally {
       setBusyId(null);
     }

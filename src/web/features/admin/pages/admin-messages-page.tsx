@@ -1,6 +1,6 @@
 import { InboxIcon, RotateCwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import type { ContactStatus } from '@shared/admin-audit';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -33,7 +33,7 @@ export function AdminMessagesPage() {
   const update = useUpdateContactMessage();
 
   const changeStatus = (id: string, next: ContactStatus) =>
-    update.mutate({ id, status: next }, { onSuccess: () => toast.success(DONE[next]) });
+    update.mutate({ id, status: next }, { onSuccess: () => withToast((toast) => toast.success(DONE[next])) });
 
   return (
     <div className="grid gap-6">

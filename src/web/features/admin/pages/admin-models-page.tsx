@@ -1,5 +1,5 @@
 import { RotateCwIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -30,7 +30,9 @@ export function AdminModelsPage() {
           variant="outline"
           disabled={refresh.isPending}
           onClick={() =>
-            refresh.mutate(undefined, { onSuccess: () => toast.success('Model lists read again') })
+            refresh.mutate(undefined, {
+              onSuccess: () => withToast((toast) => toast.success('Model lists read again')),
+            })
           }
         >
           <RotateCwIcon aria-hidden className={refresh.isPending ? 'animate-spin' : undefined} />

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { useAuth } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
 import { useExportUsers } from '../users/api/export-users';
@@ -67,7 +67,8 @@ export function AdminUsersPage() {
             disabled={exporter.isPending}
             onClick={() =>
               exporter.mutate(filters, {
-                onSuccess: (name) => toast.success('Export ready', { description: `${name} downloaded.` }),
+                onSuccess: (name) =>
+                  withToast((toast) => toast.success('Export ready', { description: `${name} downloaded.` })),
               })
             }
           >

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import type { ApiKeyCreated } from '@shared/api-keys';
 import { PAGE_PATHS } from '@shared/routes';
 import { PageCardsLoading, PageLoadFailed } from '@/components/page-states';
+import { ComparePlansNote } from '@/components/compare-plans-note';
 import { SectionCard } from '@/components/section-card';
-import { Button } from '@/components/ui/button';
 import { CreateKeyForm } from '@/components/api-keys/create-key-form';
 import { KeysList } from '@/components/api-keys/keys-list';
 import { NewKeyNotice } from '@/components/api-keys/new-key-notice';
@@ -22,17 +22,10 @@ function NoApiAccess() {
       description="Your plan does not include API access."
       icon={<SparklesIcon />}
     >
-      <div className="grid gap-4 text-sm" data-testid="no-api-access">
-        <p className="text-muted-foreground">
-          API keys and the MCP server come with plans that include API access. Keys you made before stop
-          working while your plan does not include it.
-        </p>
-        <div>
-          <Button asChild>
-            <Link to={PAGE_PATHS.pricing}>Compare plans</Link>
-          </Button>
-        </div>
-      </div>
+      <ComparePlansNote testId="no-api-access">
+        API keys and the MCP server come with plans that include API access. Keys you made before stop working
+        while your plan does not include it.
+      </ComparePlansNote>
     </SectionCard>
   );
 }

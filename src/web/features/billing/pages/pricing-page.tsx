@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { PAYMENT_MESSAGES, type Plan, TRIAL_DAYS } from '@shared/billing';
 import { PAGE_PATHS } from '@shared/routes';
 import type { SiteConfig } from '@shared/site';
@@ -61,15 +61,17 @@ export function PricingPage() {
     // A plan without a yearly price is billed monthly whatever the toggle says (the card shows that).
     const billing = priceView(plan, period).period === 'annual' ? 'annual' : 'monthly';
     if (action.kind === 'already-free') {
-      toast.info(PAYMENT_MESSAGES.alreadyFree);
+      withToast((toast) => toast.info(PAYMENT_MESSAGES.alreadyFree));
     } else if (action.kind === 'sign-in') {
       // Drawn as a visitor's card until the session check answers: a signed-in user goes on to pay.
       afterSessionCheck((signedIn) => {
         if (signedIn) checkout.start({ planId: plan.id, billing });
         else
-          toast.error(SIGN_IN_TO_SUBSCRIBE_TOAST.title, {
-            description: SIGN_IN_TO_SUBSCRIBE_TOAST.description,
-          });
+          withToast((toast) =>
+            toast.error(SIGN_IN_TO_SUBSCRIBE_TOAST.title, {
+              description: SIGN_IN_TO_SUBSCRIBE_TOAST.description,
+            }),
+          );
       });
     } else if (action.kind === 'checkout') {
       checkout.start({ planId: plan.id, billing });

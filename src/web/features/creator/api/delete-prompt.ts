@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { DeleteResultSchema } from '@shared/creator';
 import type { z } from 'zod';
 import { apiRequestWithMessage } from '@/lib/api-client';
@@ -24,9 +24,11 @@ export function useDeletePrompt() {
   return useMutation({
     mutationFn: deletePrompt,
     onSuccess: (result) => {
-      toast.success(
-        result.message ??
-          (result.archived ? 'Prompt archived: its buyers keep access.' : 'Prompt deleted successfully!'),
+      withToast((toast) =>
+        toast.success(
+          result.message ??
+            (result.archived ? 'Prompt archived: its buyers keep access.' : 'Prompt deleted successfully!'),
+        ),
       );
       return refreshAfterPromptChange(queryClient);
     },

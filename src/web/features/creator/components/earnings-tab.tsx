@@ -8,7 +8,7 @@ import {
   WalletIcon,
 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { toMinorExact } from '@shared/pricing';
 import type { Payout, PayoutBalance, PayoutOverview, PayoutStatus } from '@shared/payouts';
 import { StatCard, StatCardSkeleton } from '@/components/stat-card';
@@ -151,7 +151,7 @@ function RequestCard({ balance, gateway }: { balance: PayoutBalance; gateway: Pa
     setError(undefined);
     request.mutate(
       { amountMinor: minor, currency: balance.currency },
-      { onSuccess: ({ message }) => toast.success(message ?? 'Payout requested') },
+      { onSuccess: ({ message }) => withToast((toast) => toast.success(message ?? 'Payout requested')) },
     );
   }
 
@@ -214,7 +214,9 @@ function AccountCard({ accountId }: { accountId: string | null }) {
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
           onSubmit={(event) => {
             event.preventDefault();
-            save.mutate(value.trim(), { onSuccess: () => toast.success('Payout account saved') });
+            save.mutate(value.trim(), {
+              onSuccess: () => withToast((toast) => toast.success('Payout account saved')),
+            });
           }}
         >
           <Field

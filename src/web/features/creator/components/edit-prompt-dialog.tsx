@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { CreatePromptSchema, type CreatorPrompt } from '@shared/creator';
 import { FormDialogFooter } from '@/components/form-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -60,12 +60,14 @@ function EditPromptForm({ prompt, onDone }: { prompt: CreatorPrompt; onDone: () 
     }
     try {
       const { message } = await updatePrompt.mutateAsync({ id: prompt.id, body: promptRequestBody(values) });
-      toast.success(message ?? 'Prompt updated successfully!', {
-        description:
-          versioned && textChanged
-            ? 'A new version is listed on its page; buyers and likers are told.'
-            : undefined,
-      });
+      withToast((toast) =>
+        toast.success(message ?? 'Prompt updated successfully!', {
+          description:
+            versioned && textChanged
+              ? 'A new version is listed on its page; buyers and likers are told.'
+              : undefined,
+        }),
+      );
       onDone();
     } catch (error) {
       markServerFieldErrors(error, form.setError);

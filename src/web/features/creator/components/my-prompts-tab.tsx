@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon, FileTextIcon, UploadIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { PAGING, type PromptStatus } from '@shared/constants';
 import type { CreatorPrompt } from '@shared/creator';
 import { DeletePromptDialog } from '@/components/delete-prompt-dialog';
@@ -70,21 +70,27 @@ export function MyPromptsTab({ status, page, onChange, onUpload }: MyPromptsTabP
     onDelete: setDeleting,
     onPublish: (prompt: CreatorPrompt) =>
       publish.mutate(prompt.id, {
-        onSuccess: ({ prompt: live }) =>
-          live.nearDuplicate
-            ? toast.warning('Prompt published, and flagged', {
-                description: `Its text nearly matches ${live.nearDuplicate.title} by another creator; moderators will see it.`,
-              })
-            : toast.success('Prompt published', {
-                description: `${prompt.title} is live in the marketplace.`,
-              }),
+        onSuccess: ({ prompt: { nearDuplicate: near } }) =>
+          near
+            ? withToast((toast) =>
+                toast.warning('Prompt published, and flagged', {
+                  description: `Its text nearly matches ${near.title} by another creator; moderators will see it.`,
+                }),
+              )
+            : withToast((toast) =>
+                toast.success('Prompt published', {
+                  description: `${prompt.title} is live in the marketplace.`,
+                }),
+              ),
       }),
     onUnpublish: (prompt: CreatorPrompt) =>
       unpublish.mutate(prompt.id, {
         onSuccess: () =>
-          toast.success('Prompt unpublished', {
-            description: `${prompt.title} is a draft again and out of the marketplace.`,
-          }),
+          withToast((toast) =>
+            toast.success('Prompt unpublished', {
+              description: `${prompt.title} is a draft again and out of the marketplace.`,
+            }),
+          ),
       }),
   };
 

@@ -1,6 +1,6 @@
 import { LoaderCircleIcon, PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { MODELS, MODEL_NAMES, type Model } from '@shared/constants';
 import type { CreatorPrompt } from '@shared/creator';
 import { promptVariableNames } from '@shared/prompt-variables';
@@ -241,7 +241,7 @@ function AddCaseForm({ prompt }: { prompt: CreatorPrompt }) {
     setError(null);
     try {
       await add.mutateAsync(body);
-      toast.success('Test case added');
+      withToast((toast) => toast.success('Test case added'));
       setLabel('');
       setValues({});
       setInput('');

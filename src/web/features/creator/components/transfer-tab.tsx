@@ -8,7 +8,7 @@ import {
 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '@shared/constants';
 import { DEFAULT_LICENCE, LICENCES, LICENCE_TERMS, type Licence } from '@shared/licences';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview, type ImportRow } from '@shared/prompt-transfer';
@@ -49,7 +49,7 @@ function ExportCard() {
   const exporter = useExportPrompts();
   const run = (format: 'json' | 'csv') =>
     exporter.mutate(format, {
-      onSuccess: (name) => toast.success('Export downloaded', { description: name }),
+      onSuccess: (name) => withToast((toast) => toast.success('Export downloaded', { description: name })),
     });
   const busy = exporter.isPending ? exporter.variables : null;
   return (
@@ -117,13 +117,15 @@ function ImportCard({ onShowDrafts }: { onShowDrafts: () => void }) {
       { content: file.content, licence },
       {
         onSuccess: ({ result, message }) => {
-          toast.success(message ?? 'Prompts imported', {
-            description:
-              result.skipped.length > 0
-                ? `${result.skipped.length} ${result.skipped.length === 1 ? 'row was' : 'rows were'} left out.`
-                : 'Every row was imported.',
-            action: { label: 'My drafts', onClick: onShowDrafts },
-          });
+          withToast((toast) =>
+            toast.success(message ?? 'Prompts imported', {
+              description:
+                result.skipped.length > 0
+                  ? `${result.skipped.length} ${result.skipped.length === 1 ? 'row was' : 'rows were'} left out.`
+                  : 'Every row was imported.',
+              action: { label: 'My drafts', onClick: onShowDrafts },
+            }),
+          );
           reset();
         },
       },

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircleIcon, SaveIcon, SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { CreatePromptSchema } from '@shared/creator';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -50,20 +50,25 @@ export function UploadTab({ onShowPrompts }: { onShowPrompts: (saveAs: SaveAs) =
           shareWithTeam: shared,
         });
         const action = { label: 'My Prompts', onClick: () => onShowPrompts(saveAs) };
-        if (prompt.nearDuplicate) {
-          toast.warning('Prompt published, and flagged', {
-            description: `Its text nearly matches ${prompt.nearDuplicate.title} by another creator; moderators will see it.`,
-            action,
-          });
+        const near = prompt.nearDuplicate;
+        if (near) {
+          withToast((toast) =>
+            toast.warning('Prompt published, and flagged', {
+              description: `Its text nearly matches ${near.title} by another creator; moderators will see it.`,
+              action,
+            }),
+          );
         } else {
-          toast.success(message ?? 'Prompt created successfully', {
-            description: shared
-              ? `Shared with ${team.name}: only its members can read it.`
-              : saveAs === 'published'
-                ? 'It is live in the marketplace now.'
-                : 'Saved as a draft: only you can see it until you publish it.',
-            action,
-          });
+          withToast((toast) =>
+            toast.success(message ?? 'Prompt created successfully', {
+              description: shared
+                ? `Shared with ${team.name}: only its members can read it.`
+                : saveAs === 'published'
+                  ? 'It is live in the marketplace now.'
+                  : 'Saved as a draft: only you can see it until you publish it.',
+              action,
+            }),
+          );
         }
         form.reset(EMPTY_PROMPT_FORM);
       } catch (error) {

@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { CATEGORY_LABELS } from '@shared/constants';
 import type { LibraryItem, LibraryRelation } from '@shared/library';
 import { PAGE_PATHS } from '@shared/routes';
@@ -38,7 +38,7 @@ export function LibraryPage() {
   }, []);
   const run = (format: 'md' | 'json') =>
     exporter.mutate(format, {
-      onSuccess: (name) => toast.success('Library exported', { description: name }),
+      onSuccess: (name) => withToast((toast) => toast.success('Library exported', { description: name })),
     });
   const busy = exporter.isPending ? exporter.variables : null;
   const items = library.data?.items;

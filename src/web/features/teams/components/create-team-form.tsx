@@ -1,6 +1,6 @@
 import { LoaderCircleIcon, UsersIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { TEAM_MESSAGES, TeamCreateSchema } from '@shared/teams';
 import { Button } from '@/components/ui/button';
 import { Field, describedBy } from '@/components/ui/form-field';
@@ -26,7 +26,7 @@ export function CreateTeamForm({ seats, planName }: { seats: number; planName: s
     create.mutate(
       { name },
       {
-        onSuccess: () => toast.success(TEAM_MESSAGES.created),
+        onSuccess: () => withToast((toast) => toast.success(TEAM_MESSAGES.created)),
         onError: (err) => {
           const fromServer = serverFieldErrors(err, FIELDS);
           if (hasErrors(fromServer)) setErrors(fromServer);

@@ -1,6 +1,6 @@
 import { LoaderCircleIcon, SendIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { INVITATION_DAYS, TEAM_MESSAGES, TeamInviteSchema } from '@shared/teams';
 import { Button } from '@/components/ui/button';
 import { Field, describedBy } from '@/components/ui/form-field';
@@ -30,9 +30,11 @@ export function InviteForm({ seatsLeft }: { seatsLeft: number }) {
       { email: email.trim(), role },
       {
         onSuccess: () => {
-          toast.success(TEAM_MESSAGES.invited(email.trim()), {
-            description: `The link works for ${INVITATION_DAYS} days.`,
-          });
+          withToast((toast) =>
+            toast.success(TEAM_MESSAGES.invited(email.trim()), {
+              description: `The link works for ${INVITATION_DAYS} days.`,
+            }),
+          );
           setEmail('');
         },
         onError: (err) => {

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { TEAM_MESSAGES, type Team, type TeamRole } from '@shared/teams';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -52,7 +52,7 @@ export function MembersList({ team, myUserId }: { team: Team; myUserId: string }
                       setRole.mutate(
                         { userId: m.userId, role: e.target.value as TeamRole },
                         {
-                          onSuccess: () => toast.success(TEAM_MESSAGES.roleChanged),
+                          onSuccess: () => withToast((toast) => toast.success(TEAM_MESSAGES.roleChanged)),
                           onError: (err) => showTeamError(err, 'Could not change the role'),
                         },
                       )
@@ -76,9 +76,11 @@ export function MembersList({ team, myUserId }: { team: Team; myUserId: string }
                     onConfirm={() =>
                       remove.mutate(m.userId, {
                         onSuccess: () =>
-                          toast.success(TEAM_MESSAGES.removed, {
-                            description: `${m.name} no longer sees the team's prompts.`,
-                          }),
+                          withToast((toast) =>
+                            toast.success(TEAM_MESSAGES.removed, {
+                              description: `${m.name} no longer sees the team's prompts.`,
+                            }),
+                          ),
                         onError: (err) => showTeamError(err, 'Could not remove the member'),
                       })
                     }
@@ -131,7 +133,7 @@ export function MembersList({ team, myUserId }: { team: Team; myUserId: string }
                   aria-label={`Withdraw the invitation of ${i.email}`}
                   onClick={() =>
                     revoke.mutate(i.id, {
-                      onSuccess: () => toast.success(TEAM_MESSAGES.invitationRevoked),
+                      onSuccess: () => withToast((toast) => toast.success(TEAM_MESSAGES.invitationRevoked)),
                       onError: (err) => showTeamError(err, 'Could not withdraw the invitation'),
                     })
                   }

@@ -1,6 +1,6 @@
 import { CheckIcon, LoaderCircleIcon, UsersIcon } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { PAGE_PATHS } from '@shared/routes';
 import { TEAM_MESSAGES } from '@shared/teams';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,7 @@ export function JoinTeamPage() {
   const accept = () =>
     join.mutate(token, {
       onSuccess: (joined) => {
-        toast.success(TEAM_MESSAGES.joined(joined.name));
+        withToast((toast) => toast.success(TEAM_MESSAGES.joined(joined.name)));
         void navigate(PAGE_PATHS.team);
       },
     });

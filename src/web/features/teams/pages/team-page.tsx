@@ -8,11 +8,10 @@ import {
   Trash2Icon,
   UsersIcon,
 } from 'lucide-react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { PAGE_PATHS } from '@shared/routes';
+import { withToast } from '@/lib/lazy-toast';
 import { TEAM_MESSAGES, type Team } from '@shared/teams';
 import { PageCardsLoading, PageLoadFailed } from '@/components/page-states';
+import { ComparePlansNote } from '@/components/compare-plans-note';
 import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -103,7 +102,7 @@ function TeamView({ team, userId }: { team: Team; userId: string }) {
           confirmLabel="Leave team"
           onConfirm={() =>
             leave.mutate(undefined, {
-              onSuccess: () => toast.success(TEAM_MESSAGES.left),
+              onSuccess: () => withToast((toast) => toast.success(TEAM_MESSAGES.left)),
               onError: (err) => showTeamError(err, 'Could not leave the team'),
             })
           }
@@ -155,7 +154,7 @@ function DeleteTeamButton({ team }: { team: Team }) {
         remove.mutate(
           { purchasesLost: bought > 0 },
           {
-            onSuccess: () => toast.success(TEAM_MESSAGES.deleted),
+            onSuccess: () => withToast((toast) => toast.success(TEAM_MESSAGES.deleted)),
             onError: (err) => showTeamError(err, 'Could not delete the team'),
           },
         )
@@ -211,17 +210,10 @@ export function TeamPage() {
           description={`Your ${team.data.planName} plan has one seat.`}
           icon={<UsersIcon />}
         >
-          <div className="grid gap-4 text-sm" data-testid="no-team-seats">
-            <p className="text-muted-foreground">
-              Team workspaces come with plans that have more than one seat. If a teammate invites you, open
-              the link in their e-mail to join their team.
-            </p>
-            <div>
-              <Button asChild>
-                <Link to={PAGE_PATHS.pricing}>Compare plans</Link>
-              </Button>
-            </div>
-          </div>
+          <ComparePlansNote testId="no-team-seats">
+            Team workspaces come with plans that have more than one seat. If a teammate invites you, open the
+            link in their e-mail to join their team.
+          </ComparePlansNote>
         </SectionCard>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { LoaderCircleIcon, Trash2Icon, TriangleAlertIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -50,7 +50,9 @@ export function DeleteAccountCard({ email }: { email: string }) {
           setOpen(false);
           // The server has ended every session of the account; the guard takes the visitor home.
           forgetSession();
-          toast.success('Account Deleted', { description: 'Your account and its data have been removed.' });
+          withToast((toast) =>
+            toast.success('Account Deleted', { description: 'Your account and its data have been removed.' }),
+          );
         },
         onError: (err) => {
           const field = serverFieldErrors(err, ['password'] as const).password;

@@ -1,5 +1,5 @@
 import { BellIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import type { Settings } from '@shared/auth';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -16,11 +16,13 @@ export function NotificationsCard({ settings }: { settings: Settings }) {
       { emailOnUpdates },
       {
         onSuccess: () =>
-          toast.success('Notifications Updated', {
-            description: emailOnUpdates
-              ? 'We will e-mail you when a prompt you bought or liked is updated.'
-              : 'Updates stay in your notifications; no e-mail.',
-          }),
+          withToast((toast) =>
+            toast.success('Notifications Updated', {
+              description: emailOnUpdates
+                ? 'We will e-mail you when a prompt you bought or liked is updated.'
+                : 'Updates stay in your notifications; no e-mail.',
+            }),
+          ),
         onError: (err) =>
           showErrorToast(err, { title: 'Error', description: 'Failed to update notification settings' }),
       },

@@ -1,6 +1,6 @@
 import { KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { UpdateSettingsSchema } from '@shared/auth';
 import { LIMITS } from '@shared/constants';
 import { Button } from '@/components/ui/button';
@@ -31,9 +31,11 @@ export function PasswordCard({ email }: { email: string }) {
     update.mutate(values, {
       onSuccess: ({ message }) => {
         setValues(EMPTY);
-        toast.success('Password Updated', {
-          description: message ?? 'Password changed. Your other sessions have been signed out.',
-        });
+        withToast((toast) =>
+          toast.success('Password Updated', {
+            description: message ?? 'Password changed. Your other sessions have been signed out.',
+          }),
+        );
       },
       onError: (err) => {
         const fromServer = serverFieldErrors(err, FIELDS);

@@ -1,6 +1,6 @@
 import { LoaderCircleIcon, UserRoundIcon } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { type Settings, UpdateSettingsSchema } from '@shared/auth';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -38,7 +38,9 @@ export function ProfileCard({ settings }: { settings: Settings }) {
         onSuccess: ({ settings: saved }) => {
           setValues({ name: saved.name, email: saved.email });
           updateUser({ name: saved.name, email: saved.email });
-          toast.success('Profile Updated', { description: 'Your name and email have been saved.' });
+          withToast((toast) =>
+            toast.success('Profile Updated', { description: 'Your name and email have been saved.' }),
+          );
         },
         onError: (err) => {
           const fromServer = serverFieldErrors(err, FIELDS);

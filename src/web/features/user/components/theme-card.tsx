@@ -1,6 +1,6 @@
 import { MonitorIcon, MoonIcon, PaletteIcon, SunIcon } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { THEMES, type Theme } from '@shared/auth';
 import { cn } from '@/lib/cn';
 import { showErrorToast } from '@/lib/error-toast';
@@ -31,9 +31,11 @@ export function ThemeCard() {
       { theme: next },
       {
         onSuccess: () =>
-          toast.success('Theme Updated', {
-            description: `${OPTIONS[next].label} theme saved to your account.`,
-          }),
+          withToast((toast) =>
+            toast.success('Theme Updated', {
+              description: `${OPTIONS[next].label} theme saved to your account.`,
+            }),
+          ),
         onError: (err) => {
           setTheme(previous);
           showErrorToast(err, { title: 'Error', description: 'Failed to update theme settings' });

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate, formatMoney } from '@/lib/format';
 import { PAYMENTS_PAGE_SIZE, useAdminPayments } from '../api/get-admin-payments';
@@ -38,7 +38,9 @@ function RefundDialog({ payment, onClose }: { payment: AdminPayment | null; onCl
         if (!payment) return;
         refund.mutate(payment.id, {
           onSuccess: (result) => {
-            toast.success('Payment refunded', { description: result.message ?? payment.description });
+            withToast((toast) =>
+              toast.success('Payment refunded', { description: result.message ?? payment.description }),
+            );
             onClose();
           },
         });

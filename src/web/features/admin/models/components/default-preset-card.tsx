@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import type { AdminModel } from '@shared/admin-models';
 import { type AdminDefaultPreset, MAX_REPLY_TOKENS, PresetInputSchema } from '@shared/playground-settings';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -39,7 +39,9 @@ function DefaultPresetForm({ current, models }: { current: AdminDefaultPreset; m
       return;
     }
     setErrors({});
-    save.mutate(parsed.data, { onSuccess: () => toast.success('Default preset saved') });
+    save.mutate(parsed.data, {
+      onSuccess: () => withToast((toast) => toast.success('Default preset saved')),
+    });
   };
   const field = (key: string) =>
     errors[key] ? <p className="text-sm text-destructive">{errors[key]}</p> : null;
@@ -132,7 +134,11 @@ function DefaultPresetForm({ current, models }: { current: AdminDefaultPreset; m
             size="sm"
             variant="outline"
             disabled={save.isPending}
-            onClick={() => save.mutate(null, { onSuccess: () => toast.success('Default preset removed') })}
+            onClick={() =>
+              save.mutate(null, {
+                onSuccess: () => withToast((toast) => toast.success('Default preset removed')),
+              })
+            }
           >
             Remove
           </Button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import type { AdminModel } from '@shared/admin-models';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -30,7 +30,7 @@ function PriceEditor({ model, currency }: { model: AdminModel; currency: string 
         e.preventDefault();
         save.mutate(
           { key: model.key, input: Number(input), output: Number(output) },
-          { onSuccess: () => toast.success(`Price of ${model.name} saved`) },
+          { onSuccess: () => withToast((toast) => toast.success(`Price of ${model.name} saved`)) },
         );
       }}
     >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import type { AdminModel } from '@shared/admin-models';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -32,7 +32,7 @@ function PlanModelsForm({ plan, models }: { plan: PlanOption; models: AdminModel
         e.preventDefault();
         save.mutate(
           { planId: plan.id, models: [...chosen], default: defaultKey },
-          { onSuccess: () => toast.success(`Models of ${plan.name} saved`) },
+          { onSuccess: () => withToast((toast) => toast.success(`Models of ${plan.name} saved`)) },
         );
       }}
     >

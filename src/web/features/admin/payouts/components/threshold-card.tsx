@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { PAYOUT_THRESHOLD_MIN_MINOR } from '@shared/payouts';
 import { toMinorExact } from '@shared/pricing';
 import { Button } from '@/components/ui/button';
@@ -46,7 +46,7 @@ function ThresholdForm({ currency, thresholdMinor }: { currency: string; thresho
     setError(undefined);
     save.mutate(
       { currency, thresholdMinor: minor },
-      { onSuccess: () => toast.success('Payout threshold saved') },
+      { onSuccess: () => withToast((toast) => toast.success('Payout threshold saved')) },
     );
   }
   return (

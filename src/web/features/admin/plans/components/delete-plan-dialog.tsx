@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { type AdminPlan, PLAN_MESSAGES } from '@shared/admin-plans';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeletePlan } from '../api/delete-plan';
@@ -18,8 +18,8 @@ export function DeletePlanDialog({
     if (!plan) return;
     try {
       const result = await mutation.mutateAsync(plan.id);
-      if (result.deleted) toast.success(result.message ?? PLAN_MESSAGES.deleted);
-      else toast.success('Plan deactivated', { description: result.message });
+      if (result.deleted) withToast((toast) => toast.success(result.message ?? PLAN_MESSAGES.deleted));
+      else withToast((toast) => toast.success('Plan deactivated', { description: result.message }));
       onOpenChange(false);
     } catch {
       // The query client shows the error toast; the dialog stays open.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { type AdminPlan, PLAN_MESSAGES } from '@shared/admin-plans';
 import { PAGE_PATHS } from '@shared/routes';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
@@ -58,17 +58,19 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
     event.preventDefault();
     const problem = validatePlanForm(values);
     if (problem) {
-      toast.error(problem.title, { description: problem.description });
+      withToast((toast) => toast.error(problem.title, { description: problem.description }));
       return;
     }
     try {
       const { message } = await save.mutateAsync({ id: plan?.id ?? null, body: planBody(values) });
-      toast.success(message ?? (plan ? PLAN_MESSAGES.updated : PLAN_MESSAGES.created));
+      withToast((toast) => toast.success(message ?? (plan ? PLAN_MESSAGES.updated : PLAN_MESSAGES.created)));
       onDone();
     } catch (error) {
-      toast.error(PLAN_MESSAGES.saveFailed, {
-        description: error instanceof ApiError && error.message ? error.message : PLAN_MESSAGES.unexpected,
-      });
+      withToast((toast) =>
+        toast.error(PLAN_MESSAGES.saveFailed, {
+          description: error instanceof ApiError && error.message ? error.message : PLAN_MESSAGES.unexpected,
+        }),
+      );
     }
   };
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { ADMIN_PROMPT_MESSAGES, AdminPromptDeleteResultSchema } from '@shared/admin-prompts';
 import { apiRequestWithMessage } from '@/lib/api-client';
 import { failureMessage } from '../lib/failure';
@@ -19,13 +19,16 @@ export function useDeleteAdminPrompt() {
   return useMutation({
     mutationFn: deleteAdminPrompt,
     onSuccess: (result) => {
-      if (result.archived) toast.success('Prompt archived', { description: result.message });
-      else toast.success(result.message ?? ADMIN_PROMPT_MESSAGES.deleted);
+      if (result.archived)
+        withToast((toast) => toast.success('Prompt archived', { description: result.message }));
+      else withToast((toast) => toast.success(result.message ?? ADMIN_PROMPT_MESSAGES.deleted));
       return refreshAfterAdminPromptChange(queryClient);
     },
     // The spec's 'Failed to delete prompt' (or the server's message) instead of the generic toast.
     onError: (error) => {
-      toast.error('Error', { description: failureMessage(error, ADMIN_PROMPT_MESSAGES.deleteFailed) });
+      withToast((toast) =>
+        toast.error('Error', { description: failureMessage(error, ADMIN_PROMPT_MESSAGES.deleteFailed) }),
+      );
     },
     meta: { silent: true },
   });

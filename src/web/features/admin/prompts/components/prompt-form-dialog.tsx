@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { ADMIN_PROMPT_MESSAGES, type AdminPrompt } from '@shared/admin-prompts';
 import { PRICE_MAX, PRICE_MIN } from '@shared/pricing';
 import {
@@ -82,26 +82,32 @@ function PromptForm({ prompt, onDone }: { prompt: AdminPrompt | null; onDone: ()
     const problem = validatePromptForm(values);
     if (problem) {
       setErrors({ [problem.field]: problem.message });
-      toast.error(ADMIN_PROMPT_MESSAGES.validationTitle, { description: problem.message });
+      withToast((toast) =>
+        toast.error(ADMIN_PROMPT_MESSAGES.validationTitle, { description: problem.message }),
+      );
       document.getElementById(`prompt-${problem.field}`)?.focus();
       return;
     }
     try {
       if (prompt) {
         const { message } = await update.mutateAsync({ id: prompt.id, body: updateBody(prompt, values) });
-        toast.success(message ?? ADMIN_PROMPT_MESSAGES.updated);
+        withToast((toast) => toast.success(message ?? ADMIN_PROMPT_MESSAGES.updated));
       } else {
         const { message } = await create.mutateAsync(createBody(values));
-        toast.success(message ?? ADMIN_PROMPT_MESSAGES.created);
+        withToast((toast) => toast.success(message ?? ADMIN_PROMPT_MESSAGES.created));
       }
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
         setErrors(serverFieldErrors(error, PROMPT_FORM_FIELDS));
-        toast.error(ADMIN_PROMPT_MESSAGES.validationTitle, { description: error.message });
+        withToast((toast) =>
+          toast.error(ADMIN_PROMPT_MESSAGES.validationTitle, { description: error.message }),
+        );
         return;
       }
-      toast.error('Error', { description: failureMessage(error, ADMIN_PROMPT_MESSAGES.saveFailed) });
+      withToast((toast) =>
+        toast.error('Error', { description: failureMessage(error, ADMIN_PROMPT_MESSAGES.saveFailed) }),
+      );
     }
   };
 

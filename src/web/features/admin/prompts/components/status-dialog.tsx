@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import type { AdminPrompt } from '@shared/admin-prompts';
 import { PROMPT_STATUSES, type PromptStatus } from '@shared/constants';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
@@ -34,9 +34,11 @@ function StatusForm({ prompt, onDone }: { prompt: AdminPrompt; onDone: () => voi
     event.preventDefault();
     try {
       await mutation.mutateAsync({ id: prompt.id, body: { status, notes: notes.trim() || undefined } });
-      toast.success(`Status set to ${promptStatusLabel(status)}`, {
-        description: notes.trim() ? 'The creator sees your note in their studio.' : undefined,
-      });
+      withToast((toast) =>
+        toast.success(`Status set to ${promptStatusLabel(status)}`, {
+          description: notes.trim() ? 'The creator sees your note in their studio.' : undefined,
+        }),
+      );
       onDone();
     } catch {
       // The query client shows the error toast; the dialog stays open.

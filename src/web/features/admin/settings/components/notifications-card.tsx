@@ -1,6 +1,6 @@
 import { BellIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { NOTIFICATION_KEYS, type NotificationKey, type NotificationSettings } from '@shared/admin-settings';
 import { showErrorToast } from '@/lib/error-toast';
 import { useUpdateAdminSettings } from '../api/update-admin-settings';
@@ -42,9 +42,11 @@ export function NotificationsCard({ notifications }: { notifications: Notificati
       { notifications: values },
       {
         onSuccess: () =>
-          toast.success('Notifications Updated', {
-            description: 'Your notification preferences have been saved.',
-          }),
+          withToast((toast) =>
+            toast.success('Notifications Updated', {
+              description: 'Your notification preferences have been saved.',
+            }),
+          ),
         onError: (err) =>
           showErrorToast(err, { title: 'Error', description: 'Failed to update notification settings' }),
       },

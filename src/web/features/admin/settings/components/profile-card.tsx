@@ -1,6 +1,6 @@
 import { UserRoundIcon } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { type AdminSettings, ProfileUpdateSchema } from '@shared/admin-settings';
 import { LIMITS } from '@shared/constants';
 import { Input } from '@/components/ui/input';
@@ -39,7 +39,7 @@ export function ProfileCard({ profile }: { profile: AdminSettings['profile'] }) 
     setErrors(found);
     const problem = firstError(found);
     if (problem) {
-      toast.error('Error', { description: problem });
+      withToast((toast) => toast.error('Error', { description: problem }));
       return;
     }
     update.mutate(
@@ -47,11 +47,13 @@ export function ProfileCard({ profile }: { profile: AdminSettings['profile'] }) 
       {
         onSuccess: ({ settings }) => {
           setValues({ ...settings.profile, ...NO_PASSWORDS });
-          toast.success('Profile Updated', {
-            description: changingPassword
-              ? 'Your profile and password were saved. Your other sessions were signed out.'
-              : 'Your profile has been saved.',
-          });
+          withToast((toast) =>
+            toast.success('Profile Updated', {
+              description: changingPassword
+                ? 'Your profile and password were saved. Your other sessions were signed out.'
+                : 'Your profile has been saved.',
+            }),
+          );
         },
         onError: (err) => {
           const fromServer = serverFieldErrors(err, FIELDS);

@@ -1,6 +1,6 @@
 import { ShieldCheckIcon, ShieldIcon, ShieldOffIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { findInvalidIpEntry, ipEntryError } from '@shared/admin-ip';
 import { SESSION_TIMEOUTS, type SecuritySettings, type SessionTimeout } from '@shared/admin-settings';
 import { Badge } from '@/components/ui/badge';
@@ -40,7 +40,7 @@ export function SecurityCard({ security }: { security: SecuritySettings }) {
     const bad = findInvalidIpEntry(values.ipWhitelist);
     if (bad !== null) {
       setIpError(ipEntryError(bad));
-      toast.error('Error', { description: ipEntryError(bad) });
+      withToast((toast) => toast.error('Error', { description: ipEntryError(bad) }));
       return;
     }
     update.mutate(
@@ -48,7 +48,9 @@ export function SecurityCard({ security }: { security: SecuritySettings }) {
       {
         onSuccess: ({ settings }) => {
           setValues((v) => ({ ...v, ipWhitelist: settings.security.ipWhitelist }));
-          toast.success('Security Updated', { description: 'Your security settings have been saved.' });
+          withToast((toast) =>
+            toast.success('Security Updated', { description: 'Your security settings have been saved.' }),
+          );
         },
         onError: (err) => {
           const problem = serverFieldErrors(err, ['ipWhitelist'] as const).ipWhitelist;

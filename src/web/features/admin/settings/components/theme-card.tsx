@@ -1,7 +1,7 @@
 import { CheckIcon, MonitorIcon, MoonIcon, PaletteIcon, SunIcon } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { ACCENT_COLORS, ADMIN_THEMES, type ThemeSettings } from '@shared/admin-settings';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
@@ -41,7 +41,9 @@ export function ThemeCard({ theme }: { theme: ThemeSettings }) {
       { theme: values },
       {
         onSuccess: () =>
-          toast.success('Theme Updated', { description: 'Your appearance settings have been saved.' }),
+          withToast((toast) =>
+            toast.success('Theme Updated', { description: 'Your appearance settings have been saved.' }),
+          ),
         onError: (err) =>
           showErrorToast(err, { title: 'Error', description: 'Failed to update theme settings' }),
       },

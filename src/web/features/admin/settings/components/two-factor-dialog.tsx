@@ -1,6 +1,6 @@
 import { CopyIcon, LoaderCircleIcon, SmartphoneIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -72,12 +72,14 @@ function TwoFactorForm({ mode, onDone }: { mode: 'enable' | 'disable'; onDone: (
       { change: mode, code: clean },
       {
         onSuccess: () => {
-          toast.success('Security Updated', {
-            description:
-              mode === 'enable'
-                ? 'Two-factor authentication is on. You will need a code at each admin sign-in.'
-                : 'Two-factor authentication is off.',
-          });
+          withToast((toast) =>
+            toast.success('Security Updated', {
+              description:
+                mode === 'enable'
+                  ? 'Two-factor authentication is on. You will need a code at each admin sign-in.'
+                  : 'Two-factor authentication is off.',
+            }),
+          );
           onDone();
         },
         onError: (err) => {
@@ -95,8 +97,11 @@ function TwoFactorForm({ mode, onDone }: { mode: 'enable' | 'disable'; onDone: (
   const secret = setup.data?.secret;
   const copy = async () => {
     if (!secret) return;
-    if (await writeClipboard(secret)) toast.success('Key copied');
-    else toast.error('Could not copy', { description: 'Select the key and copy it by hand.' });
+    if (await writeClipboard(secret)) withToast((toast) => toast.success('Key copied'));
+    else
+      withToast((toast) =>
+        toast.error('Could not copy', { description: 'Select the key and copy it by hand.' }),
+      );
   };
 
   return (

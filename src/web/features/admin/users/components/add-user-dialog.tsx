@@ -16,7 +16,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { toast } from '@/components/ui/sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { ApiError } from '@/lib/api-client';
 import { useCopy } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
@@ -38,7 +38,9 @@ function CreatedPanel({ result, onDone }: { result: CreateUserResult; onDone: ()
   const copy = async () => {
     if (!result.password) return;
     if (!(await write(result.password))) {
-      toast.error('Could not copy', { description: 'Select the password and copy it by hand.' });
+      withToast((toast) =>
+        toast.error('Could not copy', { description: 'Select the password and copy it by hand.' }),
+      );
     }
   };
   return (

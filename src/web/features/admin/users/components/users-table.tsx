@@ -14,7 +14,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { toast } from '@/components/ui/sonner';
+import { withToast } from '@/lib/lazy-toast';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { useUpdateUserStatus } from '../api/update-user-status';
@@ -93,12 +93,14 @@ export function UsersTable({
       { id: user.id, status },
       {
         onSuccess: ({ message }) =>
-          toast.success(message ?? 'User updated', {
-            description:
-              status === 'active'
-                ? `${user.name} can sign in again.`
-                : `${user.name} has been signed out everywhere.`,
-          }),
+          withToast((toast) =>
+            toast.success(message ?? 'User updated', {
+              description:
+                status === 'active'
+                  ? `${user.name} can sign in again.`
+                  : `${user.name} has been signed out everywhere.`,
+            }),
+          ),
       },
     );
 
