@@ -24,14 +24,14 @@ async function replyTokens(reply: Locator): Promise<number> {
   await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
   const usage = reply.getByTestId('reply-usage');
   await expect(usage).toHaveText(REPLY_USAGE);
-  const [, input, output] = REPLY_USAGE.exec(await usage.innerText())!;
+  const [, input = '', output = ''] = REPLY_USAGE.exec(await usage.innerText())!;
   return Number(input.replace(/,/g, '')) + Number(output.replace(/,/g, ''));
 }
 
 /** The header's totals as a wide screen shows them (a phone shows a shorter form). */
 const chatUsage = (page: Page) => page.getByTestId('chat-usage').getByText(CHAT_USAGE);
 const chatTokens = async (page: Page) =>
-  Number(CHAT_USAGE.exec(await chatUsage(page).innerText())![1].replace(/,/g, ''));
+  Number(CHAT_USAGE.exec(await chatUsage(page).innerText())![1]!.replace(/,/g, ''));
 
 test('each reply shows its tokens and cost once done, and the header the chat’s totals', async ({ page }) => {
   await signedInAccount(page, 'usage');
