@@ -202,7 +202,9 @@ export async function creditReturn(
       ? `The transfer failed at the gateway${r.reason ? `: ${r.reason}` : ''}; ${amount} went back to the available balance.`
       : target === payout.amount_minor && was === 0
         ? `The transfer was reversed at the gateway; ${amount} went back to the available balance.`
-        : `${total} of the ${whole} transfer was reversed at the gateway; ${amount} more went back to the available balance.`;
+        : target === payout.amount_minor
+          ? `The rest of the ${whole} transfer was reversed at the gateway; ${amount} more went back to the available balance.`
+          : `${total} of the ${whole} transfer was reversed at the gateway; ${amount} went back to the available balance.`;
   const moved = await repo.moveReversed(trx, payout.id, from, was, {
     status: r.outcome,
     reversed: target,

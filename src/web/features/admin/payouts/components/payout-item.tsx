@@ -101,7 +101,7 @@ export function PayoutItem({ payout, gateway }: { payout: AdminPayout; gateway: 
           {payout.note}
         </p>
       ) : null}
-      {payout.amountReversedMinor > 0 && payout.status === 'reversed' ? (
+      {payout.amountReversedMinor > 0 && payout.status === 'reversed' && left > 0 ? (
         <p className="text-xs text-muted-foreground tabular-nums">
           Reversed {money(payout.amountReversedMinor)} · still paid {money(left)}
         </p>
@@ -377,7 +377,10 @@ function ReverseDialog({
           placeholder={(left / 100).toFixed(2)}
           value={value}
           maxLength={12}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(undefined);
+          }}
           aria-invalid={error ? true : undefined}
         />
       </Field>
