@@ -397,7 +397,8 @@ test.describe('screenshots', () => {
     });
     expect(refused.status()).toBe(403);
 
-    const adminContext = await browser.newContext();
+    await setAdminTheme(page.request, 'light');
+    const adminContext = await browser.newContext({ colorScheme: 'light' });
     const admin = await adminContext.newPage();
     await openAdminPanel(admin, '/admin/payouts');
     await admin.getByRole('tab', { name: 'Paid' }).click();
