@@ -46,6 +46,12 @@ export const PAYOUT_MESSAGES = {
   paid: 'Payout marked paid',
   queued: 'Payout approved: the transfer is being sent',
   rejected: 'Payout rejected',
+  notReversible: 'Only a paid gateway transfer can be reversed.',
+  nothingLeft: 'This transfer is already reversed in full.',
+  reverseTooMuch: (left: string) => `You can reverse at most ${left}, what is left of this transfer.`,
+  reversed: (amount: string) => `Transfer reversed: ${amount} is back in the creator's balance`,
+  reverseFailed:
+    'The payment gateway could not reverse this transfer. Check the Razorpay dashboard and try again.',
 } as const;
 
 const amountMinor = z
@@ -81,6 +87,8 @@ export const PayoutSchema = z.object({
   amountMinor: z.number().int(),
   currency: z.string(),
   status: z.enum(PAYOUT_STATUSES),
+  /** What came back to the balance: all of a failed transfer, what was reversed of a paid one. */
+  amountReversedMinor: z.number().int(),
   method: z.enum(PAYOUT_METHODS).nullable(),
   reference: z.string().nullable(),
   /** The rejection reason, why the last transfer failed, or what the gateway reported. */
@@ -156,6 +164,10 @@ export const ApprovePayoutSchema = z.discriminatedUnion(
   { error: 'Method must be gateway or manual' },
 );
 export type ApprovePayoutInput = z.infer<typeof ApprovePayoutSchema>;
+
+/** An admin reverses a paid gateway transfer: all that is left of it, or `amountMinor` of it. */
+export const ReversePayoutSchema = z.object({ amountMinor: amountMinor.optional() });
+export type ReversePayoutInput = z.infer<typeof ReversePayoutSchema>;
 
 export const RejectPayoutSchema = z.object({
   reason: z

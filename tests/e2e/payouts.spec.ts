@@ -17,7 +17,8 @@ import { E2E_DB_FILE, E2E_WEBHOOK_SECRET } from './e2e-env';
  * asks for a payout on the Earnings tab, an admin approves it through the test gateway (demo mode)
  * on the Payouts page, its transfer job pays it, and the creator sees it paid; a transfer the
  * gateway's webhook reports reversed shows as reversed to both, with the amount back in the
- * balance. Then screenshots of both pages, light and dark, 1280 and 390 px wide.
+ * balance; an admin reverses a paid transfer in part and then the rest from the Payouts page
+ * (decision 070). Then screenshots of both pages, light and dark, 1280 and 390 px wide.
  */
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -369,6 +370,84 @@ test.describe('screenshots', () => {
 
   test.afterAll(async ({ request }) => {
     await setAdminTheme(request, 'light');
+  });
+
+  // Here, in the serial screenshots group: it switches the site-wide admin theme too.
+  test('an admin reverses part of a paid transfer, then the rest; the creator gets it back', async ({
+    browser,
+    page,
+  }) => {
+    const creator = await registerAccount(page.request, 'payout-admin-reverse');
+    await settledSale(page.request, creator, 'Admin reversal example');
+    const asked = await page.request.post('/api/payouts', {
+      headers: auth(creator.token),
+      data: { amountMinor: 1500, currency: 'USD' },
+    });
+    const id = ((await asked.json()) as { data: { id: string } }).data.id;
+    const adminToken = await apiSignIn(page.request, DEMO_ADMIN, 'admin');
+    await page.request.post(`/api/admin/payouts/${id}/approve`, {
+      headers: auth(adminToken),
+      data: { method: 'gateway' },
+    });
+    await settledPayout(page.request, creator.token, id);
+    // A creator may not reverse it.
+    const refused = await page.request.post(`/api/admin/payouts/${id}/reverse`, {
+      headers: auth(creator.token),
+      data: {},
+    });
+    expect(refused.status()).toBe(403);
+
+    await setAdminTheme(page.request, 'light');
+    const adminContext = await browser.newContext({ colorScheme: 'light' });
+    const admin = await adminContext.newPage();
+    await openAdminPanel(admin, '/admin/payouts');
+    await admin.getByRole('tab', { name: 'Paid' }).click();
+    const row = admin.getByTestId('admin-payout').filter({ hasText: creator.email });
+    await row.getByRole('button', { name: 'Reverse transfer' }).click();
+    const dialog = admin.getByRole('dialog');
+    await expect(dialog).toContainText('$15.00 of $15.00 is left to reverse');
+    await dialog.getByLabel('Amount (USD)').fill('20');
+    await dialog.getByRole('button', { name: 'Reverse transfer' }).click();
+    await expect(dialog).toContainText('You can reverse at most $15.00, what is left of this transfer.');
+    await dialog.getByLabel('Amount (USD)').fill('5.00');
+    for (const width of [1280, 390]) {
+      await admin.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await admin.screenshot({ path: `.tmp/shots/admin-reverse-dialog-light-${width}.png` });
+    }
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByRole('button', { name: 'Reverse transfer' }).click();
+    await expect(admin.getByText("Transfer reversed: $5.00 is back in the creator's balance")).toBeVisible();
+    await admin.getByRole('tab', { name: 'Reversed' }).click();
+    await expect(row).toContainText('Partly reversed');
+    await expect(row).toContainText('Reversed $5.00 · still paid $10.00');
+    await expect(row).toContainText('Available now $10.00');
+
+    // The rest, with the amount left empty, in the dark theme.
+    await setAdminTheme(page.request, 'dark');
+    await admin.reload();
+    await admin.getByRole('tab', { name: 'Reversed' }).click();
+    await row.getByRole('button', { name: 'Reverse transfer' }).click();
+    await expect(dialog).toContainText('$10.00 of $15.00 is left to reverse');
+    for (const width of [1280, 390]) {
+      await admin.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await admin.screenshot({ path: `.tmp/shots/admin-reverse-dialog-dark-${width}.png` });
+    }
+    await dialog.getByRole('button', { name: 'Reverse transfer' }).click();
+    await expect(admin.getByText("Transfer reversed: $10.00 is back in the creator's balance")).toBeVisible();
+    await expect(row).not.toContainText('Partly reversed');
+    await expect(row).toContainText('Available now $20.00');
+    await expect(row.getByRole('button', { name: 'Reverse transfer' })).toHaveCount(0);
+    await admin.screenshot({ path: '.tmp/shots/admin-payouts-reversed-dark-390.png', fullPage: true });
+    await setAdminTheme(page.request, 'light');
+    await adminContext.close();
+
+    await useSession(page, creator.token);
+    await openEarnings(page);
+    await expect(page.getByTestId('balance-available')).toContainText('$20.00');
+    await expect(page.getByTestId('balance-paid')).toContainText('$0.00');
+    await expect(page.getByTestId('payout-item').first()).toContainText('Reversed');
   });
 
   for (const theme of ['light', 'dark'] as const) {

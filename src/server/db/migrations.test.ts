@@ -701,6 +701,42 @@ describe.each(engines)('migrations on %s', (engine) => {
       expect(kinds.rows.map((r) => r.kind)).toEqual(['release', 'reserve']);
     }));
 
+  it('0042 carries what reversals gave back and keeps it within the payout', () =>
+    withEngine(engine, async (database) => {
+      const db = database.db;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0041-team-api-keys')).error).toBeUndefined();
+      const now = new Date().toISOString();
+      await sql`insert into users (id, email, email_normalized, name, password_hash, created_at, updated_at)
+        values ('u1', 'u1@x.test', 'u1@x.test', 'A', 'h', ${now}, ${now})`.execute(db);
+      await sql`insert into payouts (id, creator_id, amount_minor, currency, status, method, reference, requested_at,
+        paid_at, updated_at) values ('b', 'u1', 1000, 'USD', 'reversed', 'razorpay', 'trf_1', ${now}, ${now}, ${now}),
+        ('p', 'u1', 1000, 'USD', 'paid', 'razorpay', 'trf_2', ${now}, ${now}, ${now})`.execute(db);
+      await sql`insert into payout_entries (id, payout_id, creator_id, kind, amount_minor, currency, created_at)
+        values ('r1', 'b', 'u1', 'reverse', 400, 'USD', ${now})`.execute(db);
+
+      expect((await migrator.migrateTo('0042-payout-partial-reversals')).error).toBeUndefined();
+      const reversed = async (id: string) =>
+        Number(
+          (await sql<{ n: number }>`select amount_reversed as n from payouts where id = ${id}`.execute(db))
+            .rows[0]!.n,
+        );
+      expect(await reversed('b')).toBe(400);
+      expect(await reversed('p')).toBe(0);
+      // Never more than the payout, never below zero.
+      await expect(
+        sql`update payouts set amount_reversed = 1001 where id = 'p'`.execute(db),
+      ).rejects.toThrow();
+      await expect(sql`update payouts set amount_reversed = -1 where id = 'p'`.execute(db)).rejects.toThrow();
+      await sql`update payouts set amount_reversed = 1000 where id = 'p'`.execute(db);
+      expect(await reversed('p')).toBe(1000);
+
+      expect((await migrator.migrateTo('0041-team-api-keys')).error).toBeUndefined();
+      const columns = await sql<{ n: number }>`select count(*) as n from payouts`.execute(db);
+      expect(Number(columns.rows[0]!.n)).toBe(2);
+      await expect(sql`select amount_reversed from payouts`.execute(db)).rejects.toThrow();
+    }));
+
   it('roll all the way down and up again', () =>
     withEngine(engine, async (database) => {
       await migrateToLatest(database.db);

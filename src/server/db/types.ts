@@ -593,6 +593,8 @@ export interface PayoutsTable {
   note: string | null;
   /** Set while a transfer is being made, so two admins transfer once. */
   claim: string | null;
+  /** What came back to the creator's balance: all of a failed transfer, a reversal's `amount_reversed`. */
+  amount_reversed: WithDefault<number>;
   requested_at: Timestamp;
   decided_at: Timestamp | null;
   decided_by: string | null;

@@ -48,6 +48,8 @@ type ConfirmDialogProps = {
   /** Close as soon as the action is taken, instead of leaving it to the caller (for actions that do not wait). */
   closeOnConfirm?: boolean;
   descriptionClassName?: string;
+  /** Anything asked with the question (a field), between it and the buttons. */
+  children?: ReactNode;
   /** Where the focus goes when it closes (call `preventDefault()` to move it); its opener by default. */
   onCloseAutoFocus?: (event: Event) => void;
 };
@@ -99,6 +101,7 @@ export function ConfirmDialog({
   closeOnConfirm = false,
   descriptionClassName,
   onCloseAutoFocus,
+  children,
 }: ConfirmDialogProps) {
   const P = mustAnswer ? PARTS.alert : PARTS.plain;
   const action = (
@@ -120,6 +123,7 @@ export function ConfirmDialog({
           <P.Title>{title}</P.Title>
           <P.Description className={descriptionClassName}>{description}</P.Description>
         </P.Header>
+        {children}
         <P.Footer>
           <P.Cancel asChild>
             <Button variant="outline" disabled={pending}>

@@ -976,6 +976,11 @@ export const MATRIX: Record<string, Entry> = {
     request: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' }, body: { reason: 'Matrix' } }),
     ok: [404],
   },
+  'POST /api/admin/payouts/{id}/reverse': {
+    access: 'admin',
+    request: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' }, body: { amountMinor: 100 } }),
+    ok: [404],
+  },
   'PUT /api/admin/payouts/threshold': {
     access: 'admin',
     request: () => ({ body: { currency: 'USD', thresholdMinor: 1000 } }),

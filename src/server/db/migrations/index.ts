@@ -37,6 +37,7 @@ import * as m0038 from './0038-reviews-tied-to-use';
 import * as m0039 from './0039-verified-examples';
 import * as m0040 from './0040-payout-reversals';
 import * as m0041 from './0041-team-api-keys';
+import * as m0042 from './0042-payout-partial-reversals';
 
 /** Every migration in order. Names are frozen once shipped; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0039-verified-examples': m0039,
   '0040-payout-reversals': m0040,
   '0041-team-api-keys': m0041,
+  '0042-payout-partial-reversals': m0042,
 };

@@ -21,6 +21,12 @@ export interface GatewayTransfer {
   status?: string;
 }
 
+/** A reversal of a Route transfer (Razorpay's reversal entity: how much this reversal took back). */
+export interface GatewayReversal {
+  id: string;
+  amount: number;
+}
+
 export class GatewayError extends Error {
   constructor(
     message: string,
@@ -52,6 +58,12 @@ export interface PaymentGateway {
     idempotencyKey: string;
     notes: Record<string, string>;
   }): Promise<GatewayTransfer>;
+  /** Takes `amountMinor` of a transfer back from the creator's account (Route's transfer reversal). */
+  reverseTransfer(
+    transferId: string,
+    amountMinor: number,
+    notes: Record<string, string>,
+  ): Promise<GatewayReversal>;
 }
 
 /** Razorpay's REST API (https://razorpay.com/docs/api/): basic auth with the key id and secret. */
@@ -111,6 +123,12 @@ export function razorpayGateway(config: PaymentsConfig): PaymentGateway {
         { account: t.accountId, amount: t.amountMinor, currency: t.currency, notes: t.notes },
         { 'x-transfer-idempotency': t.idempotencyKey },
       ),
+    // https://razorpay.com/docs/api/payments/route/reverse-transfers/
+    reverseTransfer: (transferId, amountMinor, notes) =>
+      call<GatewayReversal>(`/v1/transfers/${encodeURIComponent(transferId)}/reversals`, {
+        amount: amountMinor,
+        notes,
+      }),
   };
 }
 
@@ -124,6 +142,10 @@ export function testGateway(config: PaymentsConfig) {
     refund: async () => ({ id: `rfnd_test_${randomRef()}` }),
     /** No money moves: the demo's payouts are labelled as the test gateway's in the UI. */
     transfer: async () => ({ id: `trf_test_${randomRef()}`, status: 'processed' }),
+    reverseTransfer: async (_transferId: string, amountMinor: number) => ({
+      id: `rvrsl_test_${randomRef()}`,
+      amount: amountMinor,
+    }),
     /** What Razorpay Checkout hands the browser after a successful payment. */
     pay(orderId: string) {
       const paymentId = `pay_test_${randomRef()}`;

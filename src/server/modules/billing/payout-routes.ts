@@ -14,8 +14,10 @@ import {
   PayoutSchema,
   PayoutThresholdSchema,
   RejectPayoutSchema,
+  ReversePayoutSchema,
   RequestPayoutSchema,
 } from '../../../shared/payouts';
+import { formatMoney } from '../../lib/money';
 import type { BillingService } from './service';
 
 const bearer = [{ bearerAuth: [] }];
@@ -159,6 +161,33 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<{ billing: BillingService 
       data: await billing.rejectPayout(admin(request), request.params.id, request.body.reason),
       message: PAYOUT_MESSAGES.rejected,
     }),
+  );
+
+  app.post(
+    '/payouts/:id/reverse',
+    {
+      schema: {
+        tags,
+        summary:
+          "Reverse a paid gateway payout's transfer (all that is left, or amountMinor of it); the amount returns to the creator's balance",
+        security: bearer,
+        params: PayoutIdParamsSchema,
+        body: ReversePayoutSchema,
+        response: { 200: successEnvelope(AdminPayoutSchema) },
+      },
+    },
+    async (request) => {
+      const { payout, returnedMinor } = await billing.reversePayout(
+        admin(request),
+        request.params.id,
+        request.body,
+      );
+      return {
+        success: true as const,
+        data: payout,
+        message: PAYOUT_MESSAGES.reversed(formatMoney(returnedMinor, payout.currency)),
+      };
+    },
   );
 
   app.put(

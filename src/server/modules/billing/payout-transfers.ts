@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { PAYOUT_MESSAGES } from '../../../shared/payouts';
+import { type AdminPayout, PAYOUT_MESSAGES } from '../../../shared/payouts';
 import type { DB } from '../../db/types';
 import type { JobRun } from '../../jobs/types';
+import type { GatewayReversal } from '../../integrations/payments/gateway';
 import { recordAudit } from '../../lib/audit';
+import { AppError, fieldError, notFound, validation } from '../../lib/errors';
 import { newId, nowIso } from '../../lib/time';
-import { mailCreator, paidStep } from './payout-decisions';
+import { adminPayout, mailCreator, paidStep } from './payout-decisions';
 import { type PayoutDeps, type PayoutTransferJob, adminEmail } from './payouts';
 import { formatMoney } from '../../lib/money';
 import * as repo from './repository/payouts';
@@ -143,51 +145,179 @@ export async function applyTransferEvent(
     );
     return false;
   }
-  const back =
-    outcome === 'failed'
-      ? payout.amount_minor
-      : Math.min(payout.amount_minor, t.amount_reversed || payout.amount_minor);
+  let target: number;
+  if (outcome === 'failed') target = payout.amount_minor;
+  else if ((t.amount_reversed ?? 0) > 0) target = Math.min(payout.amount_minor, t.amount_reversed!);
+  else if (t.status === 'reversed' || type === 'transfer.reversed') target = payout.amount_minor;
+  // Partially reversed without saying how much: nothing to credit until an event says it.
+  else return false;
+  return creditReturn(deps, trx, payout.id, {
+    outcome,
+    target,
+    reference: t.id,
+    reason: t.error?.description ?? t.error?.reason ?? null,
+    actor: GATEWAY_ACTOR,
+    event: type,
+    now,
+  });
+}
+
+/**
+ * Gives back to the creator's balance what the gateway says came back of a payout, as a merged state:
+ * `target` is the total returned (all of a failed transfer, the transfer's amount_reversed), and only
+ * the part above what is recorded is credited, under the creator's payout lock. Replays, older events
+ * after newer ones and deliveries at once therefore credit the gateway's total exactly once, never
+ * more than the payout (the database also keeps amount_reversed within it). False when nothing grew.
+ */
+export async function creditReturn(
+  deps: Pick<PayoutDeps, 'mailer' | 'publicUrl'>,
+  trx: Kysely<DB>,
+  payoutId: string,
+  r: {
+    outcome: 'failed' | 'reversed';
+    target: number;
+    reference: string;
+    reason: string | null;
+    actor: { id: string | null; email: string };
+    event: string;
+    ip?: string | null;
+    now: string;
+  },
+): Promise<boolean> {
+  const seen = await repo.findPayout(trx, payoutId);
+  if (!seen) return false;
+  await repo.lockCreator(trx, seen.creator_id, r.now);
+  // Read again under the lock: another delivery may have credited meanwhile.
+  const payout = (await repo.findPayout(trx, payoutId))!;
   // A failed transfer may be reported before the job recorded it paid; a reversal follows a payment.
-  const from = outcome === 'failed' ? ['processing', 'paid'] : ['paid'];
-  await repo.lockCreator(trx, payout.creator_id, now);
-  const reason = t.error?.description ?? t.error?.reason ?? null;
+  const from = r.outcome === 'failed' ? ['processing', 'paid'] : ['paid', 'reversed'];
+  const target = Math.min(payout.amount_minor, r.target);
+  const was = payout.amount_reversed;
+  if (!from.includes(payout.status) || target <= was) return false;
+  const back = target - was;
   const amount = formatMoney(back, payout.currency);
+  const total = formatMoney(target, payout.currency);
+  const whole = formatMoney(payout.amount_minor, payout.currency);
   const note =
-    outcome === 'failed'
-      ? `The transfer failed at the gateway${reason ? `: ${reason}` : ''}; ${amount} went back to the available balance.`
-      : `The transfer was reversed at the gateway; ${amount} went back to the available balance.`;
-  if (!(await repo.endTransfer(trx, payout.id, from, { status: outcome, reference: t.id, note, now }))) {
-    return false;
-  }
-  const credited = await repo.insertEntry(trx, {
+    r.outcome === 'failed'
+      ? `The transfer failed at the gateway${r.reason ? `: ${r.reason}` : ''}; ${amount} went back to the available balance.`
+      : target === payout.amount_minor && was === 0
+        ? `The transfer was reversed at the gateway; ${amount} went back to the available balance.`
+        : target === payout.amount_minor
+          ? `The rest of the ${whole} transfer was reversed at the gateway; ${amount} more went back to the available balance.`
+          : `${total} of the ${whole} transfer was reversed at the gateway; ${amount} went back to the available balance.`;
+  const moved = await repo.moveReversed(trx, payout.id, from, was, {
+    status: r.outcome,
+    reversed: target,
+    reference: r.reference,
+    note,
+    now: r.now,
+  });
+  if (!moved) return false;
+  await repo.setReverseEntry(trx, {
     id: newId(),
     payoutId: payout.id,
     creatorId: payout.creator_id,
-    kind: 'reverse',
-    amountMinor: back,
+    total: target,
     currency: payout.currency,
-    actorId: null,
-    note: `${type}: ${t.id}`,
-    now,
+    actorId: r.actor.id,
+    note: `${r.event}: ${r.reference}`,
+    now: r.now,
   });
-  // The status moved, so the entry cannot exist yet; if it does the two disagree: undo both.
-  if (!credited) throw new Error(`payout ${payout.id} already has a reverse entry`);
   await recordAudit(trx, {
-    actor: GATEWAY_ACTOR,
-    action: outcome === 'failed' ? 'payout.failed' : 'payout.reversed',
+    actor: r.actor,
+    action: r.outcome === 'failed' ? 'payout.failed' : 'payout.reversed',
     targetType: 'payout',
     targetId: payout.id,
-    before: { status: payout.status },
-    after: { status: outcome, transferId: t.id, returnedMinor: back, event: type },
+    before: { status: payout.status, reversedMinor: was },
+    after: {
+      status: r.outcome,
+      transferId: r.reference,
+      returnedMinor: back,
+      reversedMinor: target,
+      event: r.event,
+    },
+    ip: r.ip ?? null,
   });
   await mailCreator(
     deps,
     trx,
     payout,
-    outcome === 'failed'
-      ? `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} did not go through`
-      : `Your payout of ${formatMoney(payout.amount_minor, payout.currency)} was reversed`,
+    r.outcome === 'failed'
+      ? `Your payout of ${whole} did not go through`
+      : target === payout.amount_minor
+        ? `Your payout of ${whole} was reversed`
+        : `${total} of your payout of ${whole} was reversed`,
     note,
   );
   return true;
+}
+
+/**
+ * An admin reverses a paid gateway payout's transfer, all that is left of it or `amountMinor` of it,
+ * through the gateway's reversal API (Route's POST /v1/transfers/:id/reversals). The payout is held
+ * while the reversal is sent, so two admins cannot reverse it at once; the answer is applied like a
+ * webhook's merged state (what was reversed before plus this reversal, credited only above what is
+ * recorded), so a webhook carrying the same reversal, before or after, credits it once.
+ */
+export async function reversePayout(
+  deps: PayoutDeps,
+  admin: { id: string; ip: string | null },
+  id: string,
+  input: { amountMinor?: number | undefined },
+): Promise<{ payout: AdminPayout; returnedMinor: number }> {
+  const payout = await repo.findPayout(deps.db, id);
+  if (!payout) throw notFound(PAYOUT_MESSAGES.notFound);
+  if (
+    (payout.status !== 'paid' && payout.status !== 'reversed') ||
+    (payout.method !== 'razorpay' && payout.method !== 'test') ||
+    !payout.reference
+  ) {
+    throw validation(PAYOUT_MESSAGES.notReversible);
+  }
+  const gateway = deps.gateway;
+  if (!gateway || gateway.kind !== payout.method) throw validation(PAYOUT_MESSAGES.noGateway);
+  const left = payout.amount_minor - payout.amount_reversed;
+  if (left <= 0) throw validation(PAYOUT_MESSAGES.nothingLeft);
+  const amount = input.amountMinor ?? left;
+  if (amount > left) {
+    throw fieldError('amountMinor', PAYOUT_MESSAGES.reverseTooMuch(formatMoney(left, payout.currency)));
+  }
+  const marker = `reverse:${newId()}`;
+  if (!(await repo.claimReversal(deps.db, id, marker, nowIso())))
+    throw validation(PAYOUT_MESSAGES.inProgress);
+  // Read under the hold: what was reversed before this reversal, the base its answer adds to.
+  const held = (await repo.findPayout(deps.db, id))!;
+  if (amount > held.amount_minor - held.amount_reversed) {
+    await repo.releaseTransfer(deps.db, id, marker, null, nowIso());
+    throw fieldError(
+      'amountMinor',
+      PAYOUT_MESSAGES.reverseTooMuch(formatMoney(held.amount_minor - held.amount_reversed, held.currency)),
+    );
+  }
+  let reversal: GatewayReversal;
+  try {
+    reversal = await gateway.reverseTransfer(held.reference!, amount, { payoutId: id });
+  } catch (err) {
+    await repo.releaseTransfer(deps.db, id, marker, null, nowIso());
+    deps.log.warn({ err, payoutId: id }, 'transfer reversal failed');
+    throw new AppError('PAYMENT_ERROR', PAYOUT_MESSAGES.reverseFailed, { cause: err });
+  }
+  const returned = await deps.db.transaction().execute(async (trx) => {
+    await creditReturn(deps, trx, id, {
+      outcome: 'reversed',
+      target: held.amount_reversed + Math.min(amount, Number(reversal.amount) || amount),
+      reference: held.reference!,
+      reason: null,
+      actor: { id: admin.id, email: await adminEmail(trx, admin.id) },
+      event: `admin reversal ${reversal.id}`,
+      ip: admin.ip,
+      now: nowIso(),
+    });
+    await repo.releaseTransfer(trx, id, marker, null, nowIso());
+    // This reversal's part, whether this answer or a webhook carrying it credited it.
+    return (await repo.findPayout(trx, id))!.amount_reversed - held.amount_reversed;
+  });
+  deps.mailer.wake();
+  return { payout: await adminPayout(deps.db, id), returnedMinor: returned };
 }

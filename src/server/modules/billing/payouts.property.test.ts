@@ -10,7 +10,7 @@ import { testGateway } from '../../integrations/payments/gateway';
 import { type Jobs, createJobRunner } from '../../jobs';
 import { newId } from '../../lib/time';
 import { approvePayout, rejectPayout } from './payout-decisions';
-import { applyTransferEvent, sendTransfer } from './payout-transfers';
+import { applyTransferEvent, reversePayout, sendTransfer } from './payout-transfers';
 import {
   PAYOUT_TRANSFER_QUEUE,
   type PayoutDeps,
@@ -24,7 +24,9 @@ import { applyRefundInTx } from './refunds';
  * Generated sequences of sales (inside and past the refund window), refunds (of pending and of
  * settled sales), payout requests (alone and several at once), approvals (by hand, or through the
  * gateway by the payout-transfer job), rejections, and transfers the gateway reports failed or
- * reversed (in whole or in part, some events delivered twice, decision 070), checked
+ * reversed (in whole or in part, some events delivered twice, decision 070), further partial
+ * reversals of growing amounts (by the gateway's events, replayed at once, with older states
+ * delivered late, or by an admin through the gateway's API with its webhook after), checked
  * after every step against a model of the ledgers: a request succeeds exactly when the model says
  * it may, nothing asked for ever exceeds what was available, and the payout ledger sums to the
  * payouts it reserves. The calls are billing's own functions on a real database of the engine
@@ -39,6 +41,7 @@ let deps: PayoutDeps;
 let jobs: Jobs;
 /** Transfer events that ended a payout, over all runs: the generator must reach them. */
 let transfersEnded = 0;
+let laterReversals = 0;
 let admin: { id: string; ip: null };
 const mails: Mail[] = [];
 
@@ -80,7 +83,16 @@ type Op =
   | { op: 'request'; amountMinor: number; parallel: number }
   | { op: 'approve'; pick: number; manual: boolean }
   | { op: 'reject'; pick: number }
-  | { op: 'transfer'; pick: number; failed: boolean; part: number | null; twice: boolean };
+  | {
+      op: 'transfer';
+      pick: number;
+      failed: boolean;
+      part: number | null;
+      twice: boolean;
+      /** Also deliver an older state of the transfer after the new one (out of order), picked by this. */
+      stale: number | null;
+    }
+  | { op: 'adminReverse'; pick: number; part: number | null; replay: boolean };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -111,9 +123,19 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       op: fc.constant('transfer' as const),
       pick: fc.nat(),
       failed: fc.boolean(),
-      // How much of the transfer Razorpay reversed, in hundredths; null: all of it.
+      // How much of what is left of the transfer this reversal takes, in hundredths; null: all of it.
       part: fc.option(fc.integer({ min: 1, max: 99 })),
       twice: fc.boolean(),
+      stale: fc.option(fc.nat()),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('adminReverse' as const),
+      pick: fc.nat(),
+      part: fc.option(fc.integer({ min: 1, max: 99 })),
+      replay: fc.boolean(),
     }),
   },
 );
@@ -153,6 +175,8 @@ interface Requested {
   gateway: boolean;
   /** What came back to the balance: all of it for a rejection or a failed transfer. */
   returned: number;
+  /** The gateway's amount_reversed after each reversal, oldest first (what its events carry). */
+  states: number[];
 }
 
 /** Waits until the payout-transfer job has paid a payout the gateway approval left processing. */
@@ -361,34 +385,54 @@ describe(`payouts as generated sequences (${testEngine})`, () => {
                   status: 'requested',
                   gateway: false,
                   returned: 0,
+                  states: [],
                 });
             }
-          } else if (step.op === 'transfer') {
-            const sent = payouts.filter((p) => p.status === 'paid' && p.gateway);
+          } else if (step.op === 'transfer' || step.op === 'adminReverse') {
+            // A paid gateway payout, or one reversed in part: another partial reversal may follow.
+            const sent = payouts.filter(
+              (p) => p.gateway && (p.status === 'paid' || (p.status === 'reversed' && p.returned < p.amount)),
+            );
             if (sent.length === 0) continue;
             const p = sent[step.pick % sent.length]!;
             const { reference } = await untilPaid(p.id);
-            const back =
-              step.failed || step.part === null
-                ? p.amount
-                : Math.max(1, Math.floor((p.amount * step.part) / 100));
-            const entity = transferEntity(
-              p.id,
-              reference!,
-              p.amount,
-              step.failed ? 0 : back,
-              step.failed ? 'failed' : back === p.amount ? 'reversed' : 'partially_reversed',
-            );
-            const type = step.failed ? 'transfer.failed' : 'transfer.processed';
-            const apply = () =>
+            const failed = step.op === 'transfer' && step.failed && p.status === 'paid';
+            const left = p.amount - p.returned;
+            const more = step.part === null ? left : Math.max(1, Math.floor((left * step.part) / 100));
+            const total = failed ? p.amount : p.returned + more;
+            const entity = (reversed: number) =>
+              transferEntity(
+                p.id,
+                reference!,
+                p.amount,
+                failed ? 0 : reversed,
+                failed ? 'failed' : reversed === p.amount ? 'reversed' : 'partially_reversed',
+              );
+            const type = failed ? 'transfer.failed' : 'transfer.processed';
+            const apply = (reversed: number) =>
               database.db
                 .transaction()
-                .execute((trx) => applyTransferEvent(deps, trx, type, entity, new Date().toISOString()));
-            const results = await Promise.all(step.twice ? [apply(), apply()] : [apply()]);
-            // Delivered twice (at once), the event still gives the amount back once.
-            expect(results.filter(Boolean)).toHaveLength(1);
-            p.status = step.failed ? 'failed' : 'reversed';
-            p.returned = back;
+                .execute((trx) =>
+                  applyTransferEvent(deps, trx, type, entity(reversed), new Date().toISOString()),
+                );
+            if (step.op === 'adminReverse') {
+              // The admin's reversal through the gateway's API; its webhook may carry it again after.
+              const done = await reversePayout(deps, admin, p.id, { amountMinor: more });
+              expect(done.returnedMinor).toBe(more);
+              if (step.replay) expect(await apply(total)).toBe(false);
+            } else {
+              const earlier =
+                step.stale !== null && p.states.length > 0 ? p.states[step.stale % p.states.length]! : null;
+              // The new state, delivered once or twice at once: it gives the growth back once.
+              const results = await Promise.all(step.twice ? [apply(total), apply(total)] : [apply(total)]);
+              expect(results.filter(Boolean)).toHaveLength(1);
+              // An older state arriving late changes nothing.
+              if (earlier !== null) expect(await apply(earlier)).toBe(false);
+            }
+            if (p.status === 'reversed') laterReversals += 1;
+            p.status = failed ? 'failed' : 'reversed';
+            p.returned = total;
+            if (!failed) p.states.push(total);
             transfersEnded += 1;
           } else {
             const open = payouts.filter((p) => p.status === 'requested');
@@ -429,6 +473,27 @@ describe(`payouts as generated sequences (${testEngine})`, () => {
           expect(sums.reserved - sums.returned).toBe(expected.reserved);
           // Only a refund of a sale already settled can take the balance below zero.
           if (!lateRefund) expect(expected.available).toBeGreaterThanOrEqual(0);
+          // Each payout got back exactly what the gateway says, never more than its amount.
+          const rows = await database.db
+            .selectFrom('payouts')
+            .select(['id', 'amount_reversed'])
+            .where('creator_id', '=', creator.id)
+            .execute();
+          const reverses = await database.db
+            .selectFrom('payout_entries')
+            .select(['payout_id', 'amount_minor'])
+            .where('creator_id', '=', creator.id)
+            .where('kind', '=', 'reverse')
+            .execute();
+          for (const p of payouts) {
+            const gatewayReturned = p.status === 'failed' || p.status === 'reversed' ? p.returned : 0;
+            expect(Number(rows.find((r) => r.id === p.id)!.amount_reversed)).toBe(gatewayReturned);
+            const credited = reverses
+              .filter((e) => e.payout_id === p.id)
+              .reduce((a, e) => a + Number(e.amount_minor), 0);
+            expect(credited).toBe(gatewayReturned);
+            expect(credited).toBeLessThanOrEqual(p.amount);
+          }
           if (step.op === 'request' && before.available >= 0)
             expect(expected.available).toBeGreaterThanOrEqual(0);
         }
@@ -436,5 +501,7 @@ describe(`payouts as generated sequences (${testEngine})`, () => {
       { numRuns: testEngine === 'postgres' ? 12 : 30 },
     );
     expect(transfersEnded).toBeGreaterThan(0);
+    // Some generated sequences reversed a payout reversed in part already.
+    expect(laterReversals).toBeGreaterThan(0);
   }, 240_000);
 });

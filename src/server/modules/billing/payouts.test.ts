@@ -677,6 +677,150 @@ describe('payouts: transfers Razorpay reports failed or reversed', () => {
     expect((await payoutRow(id)).status).toBe('reversed');
   });
 
+  it('a second partial reversal gives back the growth; older and replayed states credit nothing more', async () => {
+    const { c, id, transferId } = await paidByTransfer('Paz Partial', 'acc_PAZSs1LkFccllA');
+    expect((await reverse(transferId, 300)).status).toBe(200);
+    const atThree = fake.transferEntity(transferId);
+    expect((await reverse(transferId, 200)).status).toBe(200);
+    const atFive = fake.transferEntity(transferId);
+    expect(atFive).toMatchObject({ status: 'partially_reversed', amount_reversed: 500 });
+    // The newer state first, then the older one, then the newer again under a new event id.
+    expect(
+      (await webhook(fake.webhook('transfer.processed', { transfer: atFive }))).json().data.outcome,
+    ).toBe('applied');
+    expect(
+      (await webhook(fake.webhook('transfer.processed', { transfer: atThree }))).json().data.outcome,
+    ).toBe('ignored');
+    expect(
+      (await webhook(fake.webhook('transfer.processed', { transfer: atFive }))).json().data.outcome,
+    ).toBe('ignored');
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 500, paidMinor: 539 });
+    // The rest reversed later, reported twice at once: the other 539, once.
+    expect((await reverse(transferId)).status).toBe(200);
+    const all = fake.transferEntity(transferId);
+    await Promise.all([
+      webhook(fake.webhook('transfer.processed', { transfer: all })),
+      webhook(fake.webhook('transfer.processed', { transfer: all })),
+    ]);
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 1039, paidMinor: 0 });
+    expect(await payoutRow(id)).toMatchObject({ status: 'reversed', amount_reversed: 1039 });
+    const reverses = (await ledgerOf(c.id)).filter((e) => e.kind === 'reverse');
+    expect(reverses.reduce((a, e) => a + Number(e.amount_minor), 0)).toBe(1039);
+    expect(await auditOf(id)).toEqual([
+      'payout.request',
+      'payout.approve',
+      'payout.paid',
+      'payout.reversed',
+      'payout.reversed',
+    ]);
+    const titles = (
+      await db().selectFrom('notifications').select('title').where('user_id', '=', c.id).execute()
+    ).map((n) => n.title);
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        '$5.00 of your payout of $10.39 was reversed',
+        'Your payout of $10.39 was reversed',
+      ]),
+    );
+  });
+
+  it('an admin reverses part of a paid transfer, then the rest, through the gateway; its webhook credits nothing more', async () => {
+    const { c, id, admin, transferId } = await paidByTransfer('Ada Adminrev', 'acc_ADMRs1LkFccllA');
+    const url = `/api/admin/payouts/${id}/reverse`;
+    const tooMuch = await call('POST', url, admin, { amountMinor: 1040 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'You can reverse at most $10.39, what is left of this transfer.',
+    });
+    const bad = await call('POST', url, admin, { amountMinor: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Amount must be more than 0');
+
+    const part = await call('POST', url, admin, { amountMinor: 400 });
+    expect(part.statusCode).toBe(200);
+    expect(part.json().message).toBe("Transfer reversed: $4.00 is back in the creator's balance");
+    expect(part.json().data).toMatchObject({ status: 'reversed', amountReversedMinor: 400 });
+    expect(fake.transferEntity(transferId)).toMatchObject({
+      status: 'partially_reversed',
+      amount_reversed: 400,
+    });
+    // Razorpay's later event carries the same reversal: nothing more.
+    const event = fake.webhook('transfer.processed', { transfer: fake.transferEntity(transferId) });
+    expect((await webhook(event)).json().data.outcome).toBe('ignored');
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 400, paidMinor: 639 });
+
+    const over = await call('POST', url, admin, { amountMinor: 700 });
+    expect(over.json().message).toBe('You can reverse at most $6.39, what is left of this transfer.');
+    const rest = await call('POST', url, admin, {});
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().data).toMatchObject({ status: 'reversed', amountReversedMinor: 1039 });
+    expect(fake.transferEntity(transferId)).toMatchObject({ status: 'reversed', amount_reversed: 1039 });
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 1039, paidMinor: 0 });
+    const done = await call('POST', url, admin, {});
+    expect(done.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'This transfer is already reversed in full.',
+    });
+    const rows = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'after'])
+      .where('target_id', '=', id)
+      .where('action', '=', 'payout.reversed')
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.actor_id !== null)).toBe(true);
+    expect(rows.map((r) => JSON.parse(r.after!).returnedMinor).sort()).toEqual([400, 639]);
+  });
+
+  it('two admins reversing at once take back what is left once; a gateway refusal changes nothing', async () => {
+    const { c, id, admin, transferId } = await paidByTransfer('Tia Twice', 'acc_TWCRs1LkFccllA');
+    const url = `/api/admin/payouts/${id}/reverse`;
+    const both = await Promise.all([call('POST', url, admin, {}), call('POST', url, admin, {})]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(fake.transferEntity(transferId).amount_reversed).toBe(1039);
+    expect(await usd(c.token)).toMatchObject({ availableMinor: 1039, paidMinor: 0 });
+
+    const other = await paidByTransfer('Gus Gatewayno', 'acc_GWNRs1LkFccllA');
+    fake.next = { kind: 'status', status: 400 };
+    const refused = await call('POST', `/api/admin/payouts/${other.id}/reverse`, other.admin, {});
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({
+      code: 'PAYMENT_ERROR',
+      message:
+        'The payment gateway could not reverse this transfer. Check the Razorpay dashboard and try again.',
+    });
+    expect(await payoutRow(other.id)).toMatchObject({ status: 'paid', amount_reversed: 0, claim: null });
+  });
+
+  it('only a paid gateway payout can be reversed, and only by an admin', async () => {
+    const { c, id } = await paidByTransfer('Ron Role', 'acc_ROLRs1LkFccllA');
+    const url = `/api/admin/payouts/${id}/reverse`;
+    const user = await signUp('Una User');
+    for (const token of [c.token, user.token]) {
+      const res = await call('POST', url, token, { amountMinor: 100 });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('AUTHORIZATION_ERROR');
+    }
+    expect((await call('POST', url, undefined, {})).statusCode).toBe(401);
+    expect(await payoutRow(id)).toMatchObject({ status: 'paid', amount_reversed: 0 });
+    const admin = await adminToken();
+    await sale(c, 1299, 40);
+    const open = (await request(c.token, 1000)).json().data.id as string;
+    const notPaid = await call('POST', `/api/admin/payouts/${open}/reverse`, admin, {});
+    expect(notPaid.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Only a paid gateway transfer can be reversed.',
+    });
+    await call('POST', `/api/admin/payouts/${open}/approve`, admin, {
+      method: 'manual',
+      reference: 'BANK-1',
+    });
+    const byHand = await call('POST', `/api/admin/payouts/${open}/reverse`, admin, {});
+    expect(byHand.json().message).toBe('Only a paid gateway transfer can be reversed.');
+    expect((await call('POST', '/api/admin/payouts/nope/reverse', admin, {})).statusCode).toBe(404);
+  });
+
   it('a failed transfer marks the payout failed and gives it back; a wrong signature changes nothing', async () => {
     const { c, id, transferId } = await paidByTransfer('Fio Failed', 'acc_FAIDs1LkFccllA');
     fake.failTransfer(transferId);

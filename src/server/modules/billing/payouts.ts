@@ -44,6 +44,7 @@ export function toPayout(r: repo.PayoutRow): Payout {
     amountMinor: storedMinor(r.amount_minor),
     currency: r.currency,
     status: r.status as PayoutStatus,
+    amountReversedMinor: storedMinor(r.amount_reversed),
     method: r.method as PayoutMethod | null,
     reference: r.reference,
     note: r.note,

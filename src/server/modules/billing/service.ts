@@ -1,5 +1,10 @@
 import type { CreateOrderInput, VerifyPaymentInput } from '../../../shared/billing';
-import type { ApprovePayoutInput, PayoutStatus, RequestPayoutInput } from '../../../shared/payouts';
+import type {
+  ApprovePayoutInput,
+  PayoutStatus,
+  RequestPayoutInput,
+  ReversePayoutInput,
+} from '../../../shared/payouts';
 import type { JobRun } from '../../jobs/types';
 import type { AuthContext } from '../../plugins/app/auth';
 import * as checkout from './checkout';
@@ -75,6 +80,9 @@ export function createBillingService(deps: BillingDeps) {
       decisions.approvePayout(deps, admin, id, input),
     /** The payout-transfer job's handler (decision 070). */
     sendPayoutTransfer: (job: JobRun<payouts.PayoutTransferJob>) => transfers.sendTransfer(deps, job),
+    /** An admin reverses a paid gateway payout's transfer, in whole or part (decision 070). */
+    reversePayout: (admin: { id: string; ip: string | null }, id: string, input: ReversePayoutInput) =>
+      transfers.reversePayout(deps, admin, id, input),
     rejectPayout: (admin: { id: string; ip: string | null }, id: string, reason: string) =>
       decisions.rejectPayout(deps, admin, id, reason),
     setPayoutThreshold: (

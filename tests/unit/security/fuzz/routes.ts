@@ -191,6 +191,7 @@ export const FUZZ_PLAN: Record<string, RoutePlan> = {
   'GET /api/admin/payouts': { role: 'admin' },
   'POST /api/admin/payouts/{id}/approve': { role: 'admin' },
   'POST /api/admin/payouts/{id}/reject': { role: 'admin' },
+  'POST /api/admin/payouts/{id}/reverse': { role: 'admin' },
   'PUT /api/admin/payouts/threshold': { role: 'admin' },
   'GET /api/admin/payments': { role: 'admin' },
   'GET /api/admin/teams': { role: 'admin' },

@@ -4,7 +4,9 @@ import type { DB, PayoutsTable } from '../../../db/types';
 /** Payouts' SQL: the creator's ledgers read per currency, the requests and their steps. */
 
 type Db = Kysely<DB>;
-type PayoutChanges = Partial<Omit<PayoutsTable, 'id' | 'creator_id' | 'amount_minor' | 'currency'>>;
+type PayoutChanges = Partial<
+  Omit<PayoutsTable, 'id' | 'creator_id' | 'amount_minor' | 'currency' | 'amount_reversed'>
+>;
 
 /**
  * Serializes one creator's payout writes: the upsert takes the creator's payout_accounts row
@@ -241,34 +243,89 @@ export async function findTransferPayout(db: Db, transferId: string, payoutId: s
 }
 
 /**
- * Ends a gateway payout as the gateway reported (failed or reversed), from `from` only, whoever held
- * its transfer claim; false when it was not in one of those statuses any more.
+ * Records what came back of a gateway payout (failed or reversed), from `from` only and only while
+ * `was` is still its amount_reversed (the caller holds the creator's lock and read it there); a
+ * failure also ends the job's claim. False when another delivery moved it first.
  */
-export async function endTransfer(
+export async function moveReversed(
   db: Db,
   id: string,
   from: string[],
-  changes: { status: 'failed' | 'reversed'; reference: string; note: string; now: string },
+  was: number,
+  changes: { status: 'failed' | 'reversed'; reversed: number; reference: string; note: string; now: string },
 ) {
   const result = await db
     .updateTable('payouts')
     .set({
       status: changes.status,
+      amount_reversed: changes.reversed,
       reference: changes.reference,
       note: changes.note,
-      claim: null,
+      ...(changes.status === 'failed' ? { claim: null } : {}),
       updated_at: changes.now,
     })
     .where('id', '=', id)
     .where('status', 'in', from)
+    .where('amount_reversed', '=', was)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function releaseTransfer(db: Db, id: string, marker: string, note: string, now: string) {
+/**
+ * The payout's one `reverse` ledger entry, set to `total` (what came back so far): written the first
+ * time, raised after a later partial reversal. Called with the payout's amount_reversed moved to the
+ * same total in the same transaction, so the ledger gives back exactly that, once.
+ */
+export async function setReverseEntry(
+  db: Db,
+  e: {
+    id: string;
+    payoutId: string;
+    creatorId: string;
+    total: number;
+    currency: string;
+    actorId: string | null;
+    note: string;
+    now: string;
+  },
+) {
+  await db
+    .insertInto('payout_entries')
+    .values({
+      id: e.id,
+      payout_id: e.payoutId,
+      creator_id: e.creatorId,
+      kind: 'reverse',
+      amount_minor: e.total,
+      currency: e.currency,
+      actor_id: e.actorId,
+      note: e.note,
+      created_at: e.now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['payout_id', 'kind'])
+        .doUpdateSet({ amount_minor: e.total, actor_id: e.actorId, note: e.note }),
+    )
+    .execute();
+}
+
+/** Holds a paid gateway payout while an admin's reversal is sent; false when another is in hand. */
+export async function claimReversal(db: Db, id: string, marker: string, now: string) {
+  const result = await db
+    .updateTable('payouts')
+    .set({ claim: marker, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['paid', 'reversed'])
+    .where('claim', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function releaseTransfer(db: Db, id: string, marker: string, note: string | null, now: string) {
   await db
     .updateTable('payouts')
-    .set({ claim: null, note, updated_at: now })
+    .set({ claim: null, ...(note === null ? {} : { note }), updated_at: now })
     .where('id', '=', id)
     .where('claim', '=', marker)
     .execute();

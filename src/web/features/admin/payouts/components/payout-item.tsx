@@ -1,6 +1,13 @@
-import { BanknoteIcon, XCircleIcon } from 'lucide-react';
+import { BanknoteIcon, Undo2Icon, XCircleIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import type { AdminPayout, ApprovePayoutInput, PayoutStatus } from '@shared/payouts';
+import {
+  type AdminPayout,
+  type ApprovePayoutInput,
+  type PayoutStatus,
+  ReversePayoutSchema,
+} from '@shared/payouts';
+import { toMinorExact } from '@shared/pricing';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,6 +25,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { withToast } from '@/lib/lazy-toast';
 import { useApprovePayout } from '../api/approve-payout';
 import { useRejectPayout } from '../api/reject-payout';
+import { useReversePayout } from '../api/reverse-payout';
 
 type Gateway = 'razorpay' | 'test' | 'off';
 
@@ -47,8 +55,18 @@ function paidWith(p: AdminPayout) {
 
 /** One payout request: the creator, amount, balance now, state, and Approve / Reject while open. */
 export function PayoutItem({ payout, gateway }: { payout: AdminPayout; gateway: Gateway }) {
-  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
-  const status = STATUS[payout.status];
+  const [dialog, setDialog] = useState<'approve' | 'reject' | 'reverse' | null>(null);
+  const left = payout.amountMinor - payout.amountReversedMinor;
+  // A paid gateway transfer, whole or reversed in part, can be reversed (again) through the gateway.
+  const reversible =
+    (payout.status === 'paid' || payout.status === 'reversed') &&
+    (payout.method === 'razorpay' || payout.method === 'test') &&
+    payout.method === gateway &&
+    left > 0;
+  const status =
+    payout.status === 'reversed' && left > 0
+      ? { label: 'Partly reversed', variant: 'destructive' as const }
+      : STATUS[payout.status];
   const open = payout.status === 'requested' || payout.status === 'processing';
   const money = (minor: number) => formatMoney(minor, payout.currency);
   const how = paidWith(payout);
@@ -82,6 +100,27 @@ export function PayoutItem({ payout, gateway }: { payout: AdminPayout; gateway: 
           {payout.status === 'rejected' ? 'Reason: ' : ''}
           {payout.note}
         </p>
+      ) : null}
+      {payout.amountReversedMinor > 0 && payout.status === 'reversed' && left > 0 ? (
+        <p className="text-xs text-muted-foreground tabular-nums">
+          Reversed {money(payout.amountReversedMinor)} · still paid {money(left)}
+        </p>
+      ) : null}
+      {reversible ? (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => setDialog('reverse')}>
+            <Undo2Icon aria-hidden />
+            Reverse transfer
+          </Button>
+        </div>
+      ) : null}
+      {reversible ? (
+        <ReverseDialog
+          payout={payout}
+          left={left}
+          open={dialog === 'reverse'}
+          onOpenChange={(o) => setDialog(o ? 'reverse' : null)}
+        />
       ) : null}
       {open ? (
         <div className="flex flex-wrap gap-2">
@@ -272,5 +311,79 @@ function RejectDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Reverses a paid gateway transfer, all that is left or a given amount, after a confirmation. */
+function ReverseDialog({
+  payout,
+  left,
+  open,
+  onOpenChange,
+}: {
+  payout: AdminPayout;
+  left: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const reverse = useReversePayout();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const money = (minor: number) => formatMoney(minor, payout.currency);
+  function confirm() {
+    let amountMinor: number | undefined;
+    if (value.trim()) {
+      amountMinor = toMinorExact(Number(value));
+      if (!Number.isFinite(amountMinor)) return setError('Enter an amount in whole cents, such as 4.00');
+      const parsed = ReversePayoutSchema.safeParse({ amountMinor });
+      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Amount is not valid');
+      if (amountMinor > left)
+        return setError(`You can reverse at most ${money(left)}, what is left of this transfer.`);
+    }
+    setError(undefined);
+    reverse.mutate(
+      { id: payout.id, input: amountMinor === undefined ? {} : { amountMinor } },
+      {
+        onSuccess: ({ message }) => {
+          withToast((toast) => toast.success(message ?? 'Transfer reversed'));
+          setValue('');
+          onOpenChange(false);
+        },
+      },
+    );
+  }
+  const via = payout.method === 'test' ? 'the test gateway (demo mode: no real money moves)' : 'Razorpay';
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Reverse the transfer to ${payout.creator.name}?`}
+      description={`Takes the amount back from the creator through ${via} and returns it to their available balance. ${money(left)} of ${money(payout.amountMinor)} is left to reverse; leave the amount empty to reverse all of it. The reversal goes into the payout ledger and the audit log, and the creator is e-mailed.`}
+      confirmLabel="Reverse transfer"
+      icon={<Undo2Icon aria-hidden />}
+      pending={reverse.isPending}
+      onConfirm={confirm}
+    >
+      <Field
+        id={`${id}-amount`}
+        label={`Amount (${payout.currency})`}
+        error={error}
+        hint={`At most ${money(left)}`}
+      >
+        <Input
+          id={`${id}-amount`}
+          inputMode="decimal"
+          placeholder={(left / 100).toFixed(2)}
+          value={value}
+          maxLength={12}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(undefined);
+          }}
+          aria-invalid={error ? true : undefined}
+        />
+      </Field>
+    </ConfirmDialog>
   );
 }
