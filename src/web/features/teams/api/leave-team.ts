@@ -13,6 +13,10 @@ export function useLeaveTeam() {
   return useMutation({
     mutationFn: leaveTeam,
     meta: { silent: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: teamKeys.all }),
+    // Not awaited: the refetch may unmount what asked (the caller is no longer the owner, no longer
+    // in the team, the member's row is gone), and its own onSuccess (the toast) only runs while mounted.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: teamKeys.all });
+    },
   });
 }
