@@ -118,8 +118,16 @@ test('a creator tests a prompt, a buyer sees the board and tries it against the 
   await form.getByRole('button', { name: 'Add a check' }).click();
   await form.getByLabel('Check 2', { exact: true }).selectOption('max-words');
   await form.getByLabel('Word limit', { exact: true }).fill('400');
+  // A rubric, judged by the model chosen for it (offline, the demo model counts the rubric's words).
+  await form.getByRole('button', { name: 'Add a check' }).click();
+  await form.getByLabel('Check 3', { exact: true }).selectOption('rubric');
+  await form.getByLabel('Rubric', { exact: true }).fill('A clear approach, with structure and context');
+  await form.getByLabel('Judge of check 3', { exact: true }).selectOption('chatgpt');
   await form.getByRole('button', { name: 'Save test case' }).click();
   await expect(dialog.getByTestId('test-case')).toHaveCount(1);
+  await expect(dialog.getByTestId('test-case')).toContainText(
+    'Judged by ChatGPT: “A clear approach, with structure and context”',
+  );
 
   // A pattern that does not compile is refused with the engine's reason, before anything is sent.
   await form.getByLabel('Name', { exact: true }).fill('Budget app');
@@ -147,6 +155,9 @@ test('a creator tests a prompt, a buyer sees the board and tries it against the 
     timeout: 60_000,
   });
   await expect(dialog.getByTestId('test-run')).toHaveCount(6);
+  await expect(
+    dialog.getByTestId('test-run').filter({ hasText: '✓ Meets the rubric (judged by ChatGPT)' }),
+  ).toHaveCount(3);
   await expect(dialog.getByTestId('test-budget')).toContainText('of $5.00 used');
   for (const theme of ['light', 'dark'] as const) await shoot(page, 'studio-tests', theme);
   await page.keyboard.press('Escape');
