@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Category, PromptStatus } from '../../../shared/constants';
+import type { PromptStatus } from '../../../shared/constants';
 import type { CreatePromptSchema, CreatorPrompt, UpdatePromptSchema } from '../../../shared/creator';
-import { DEFAULT_LICENCE, type Licence, licenceInfo, licenceProblem } from '../../../shared/licences';
+import { DEFAULT_LICENCE, type Licence, licenceProblem } from '../../../shared/licences';
 import type { Engine } from '../../db/database';
 import type { DB, NewPrompt, PromptRow } from '../../db/types';
 import { recordActivity } from '../../lib/activity';
 import { AppError, fieldError } from '../../lib/errors';
 import { toMinorExact } from '../../../shared/pricing';
-import { assertPromptPrice, fromMinor } from '../../lib/money';
-import { parseTags, roundRating } from '../../lib/prompt-fields';
+import { assertPromptPrice } from '../../lib/money';
 import { newId, nowIso } from '../../lib/time';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { AuthContext } from '../../plugins/app/auth';
@@ -17,6 +16,7 @@ import { RECHECK_QUEUE, duplicateColumns } from './near-duplicates';
 import { REMIX_NOT_FOUND, assertMayPublish, remixDraft, remixVerdictFor } from './remix';
 import { TEAM_MESSAGES } from '../../../shared/teams';
 import { managesTeam, membershipOf } from '../teams/service';
+import { linksOf, present, toCreatorPrompt } from './present';
 import * as repo from './repository';
 import { type EditOptions, VERSIONED, keepsVersions, recordVersion, restorableVersion } from './versions';
 import type { z } from 'zod';
@@ -48,12 +48,6 @@ export interface CreatorDeps {
 }
 
 export const PROMPT_NOT_FOUND = 'The requested prompt could not be found.';
-const STATUS_LABELS: Record<PromptStatus, string> = {
-  published: 'Published',
-  draft: 'Draft',
-  archived: 'Archived',
-  rejected: 'Rejected',
-};
 
 function slugify(title: string): string {
   return (
@@ -81,55 +75,6 @@ export function assertPromptLicence(row: { type: string; licence: string }): voi
   if (problem) throw fieldError('licence', problem);
 }
 
-type Links = Map<string, repo.PromptLink>;
-
-function toCreatorPrompt(
-  row: PromptRow,
-  extra: { buyers: number; versions: number; earnedMinor: number },
-  links: Links,
-): CreatorPrompt {
-  const status = row.status as PromptStatus;
-  const source = row.remix_of ? links.get(row.remix_of) : undefined;
-  const duplicate = row.duplicate_of ? links.get(row.duplicate_of) : undefined;
-  return {
-    id: row.id,
-    _id: row.id,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    content: row.content,
-    category: row.category as Category,
-    tags: parseTags(row.tags),
-    isPaid: row.type === 'premium',
-    price: fromMinor(row.price_minor),
-    status,
-    statusLabel: STATUS_LABELS[status] ?? status,
-    moderationNote: row.moderation_note,
-    licence: licenceInfo(row.licence),
-    remixOf: source ? { id: source.id, slug: source.slug, title: source.title } : null,
-    remixPrivate: row.remix_private === 1,
-    nearDuplicate: duplicate
-      ? {
-          id: duplicate.id,
-          slug: duplicate.slug,
-          title: duplicate.title,
-          similarity: Number(row.duplicate_similarity ?? 0),
-        }
-      : null,
-    views: row.views_count,
-    likes: row.likes_count,
-    downloads: row.downloads_count,
-    tries: row.tries_count,
-    rating: { average: roundRating(Number(row.rating_avg)), count: row.rating_count },
-    revenue: fromMinor(extra.earnedMinor),
-    buyers: extra.buyers,
-    versions: extra.versions,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    publishedAt: row.published_at,
-  };
-}
-
 /** A team's API key (decision 071) manages its team's prompts only, never its creator's own. */
 const keyTeamOf = (auth: AuthContext) => auth.apiKey?.teamId ?? null;
 const outsideKeyTeam = (auth: AuthContext, row: { team_id: string | null }) =>
@@ -151,23 +96,6 @@ async function editablePrompt(db: Kysely<DB>, id: string, auth: AuthContext) {
     return row;
   }
   throw new AppError('NOT_FOUND_ERROR', PROMPT_NOT_FOUND);
-}
-
-async function present(db: Kysely<DB>, id: string): Promise<CreatorPrompt> {
-  const row = await repo.findPrompt(db, id);
-  const [buyers, versions, earnedMinor, links] = await Promise.all([
-    repo.countBuyers(db, id),
-    repo.listVersions(db, id),
-    repo.earnedMinor(db, id),
-    linksOf(db, [row]),
-  ]);
-  return toCreatorPrompt(row, { buyers, versions: versions.length, earnedMinor }, links);
-}
-
-/** The prompts the rows link to (their sources and near duplicates), by id. */
-async function linksOf(db: Kysely<DB>, rows: PromptRow[]): Promise<Links> {
-  const ids = [...new Set(rows.flatMap((r) => [r.remix_of, r.duplicate_of]).filter((x) => x !== null))];
-  return new Map((await repo.promptLinks(db, ids)).map((l) => [l.id, l]));
 }
 
 export async function listCreatorPrompts(
