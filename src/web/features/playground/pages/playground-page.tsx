@@ -44,6 +44,9 @@ import { describeSessionUsage, describeUsage } from '../lib/usage';
  * ?prompt=<id> (from the marketplace's Try in Playground) opens a new conversation on that prompt.
  */
 
+// Size: One component on purpose: it holds the state the chat's parts share (the stream, attachments,
+// the open session, compare) and wires them; what stands alone is in components/ and hooks/.
+
 // How long after Stop the server needs to save the partial reply before the list shows its count.
 const SAVE_AFTER_STOP_MS = 600;
 
