@@ -42,11 +42,13 @@ export type Sort = (typeof SORTS)[number];
 export const MODELS = ['claude', 'chatgpt', 'perplexity'] as const;
 export type Model = (typeof MODELS)[number];
 /** The spec's model choices as people call them. */
-export const MODEL_NAMES: Record<Model, string> = {
+export const MODEL_NAMES = {
   claude: 'Claude',
   chatgpt: 'ChatGPT',
   perplexity: 'Perplexity',
-};
+} as const satisfies Record<Model, string>;
+/** The models prompt tests run on, as the tested-on badge names them: the "Passes on" filter offers these. */
+export const TEST_MODEL_NAMES = Object.values(MODEL_NAMES);
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -225,9 +225,6 @@ export const TestRunSchema = z.object({
 });
 export type TestRun = z.infer<typeof TestRunSchema>;
 
-/** The models prompt tests run on, as the badge names them: the marketplace's "Passes on" filter offers these. */
-export const TEST_MODEL_NAMES = ['Claude', 'ChatGPT', 'Perplexity'] as const;
-
 /** The card's badge: the models the latest version passes on, and when it last ran. */
 export const TestedSchema = z.object({ on: z.array(z.string()), at: z.string() });
 export type Tested = z.infer<typeof TestedSchema>;

@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { PROMPT_TYPES, type PromptType, SORTS, type Sort } from '@shared/constants';
-import { TEST_MODEL_NAMES } from '@shared/prompt-tests';
+import { TEST_MODEL_NAMES } from '@shared/constants';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { formatCount } from '@/lib/format';

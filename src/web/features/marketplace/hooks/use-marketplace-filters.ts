@@ -9,7 +9,7 @@ import {
   SORTS,
   type Sort,
 } from '@shared/constants';
-import { TEST_MODEL_NAMES } from '@shared/prompt-tests';
+import { TEST_MODEL_NAMES } from '@shared/constants';
 import type { GetPromptsParams } from '../api/get-prompts';
 
 export interface MarketplaceFilters {
