@@ -119,3 +119,31 @@ export function unsignedToken(payload: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.not-a-signature`;
 }
+
+/** Subscribes the account to the plan named by `slug` through the test gateway, as a buyer's checkout does. */
+export async function subscribe(request: APIRequestContext, account: RegisteredAccount, slug: string) {
+  const auth = { authorization: `Bearer ${account.token}` };
+  const plans = (await (await request.get('/api/payments/plans')).json()).data.plans;
+  const plan = plans.find((p: { slug: string }) => p.slug === slug);
+  const order = (
+    await (
+      await request.post('/api/payments/create-order', { headers: auth, data: { planId: plan.id } })
+    ).json()
+  ).data;
+  const signed = (
+    await (
+      await request.post('/api/payments/test-gateway/pay', {
+        headers: auth,
+        data: { orderId: order.orderId, outcome: 'succeed' },
+      })
+    ).json()
+  ).data;
+  expect((await request.post('/api/payments/verify', { headers: auth, data: signed })).ok()).toBe(true);
+}
+
+/** A word no other prompt has, so a search finds only what the test made. */
+export function uniqueWord(): string {
+  let word = 'qvx';
+  for (let i = 0; i < 9; i++) word += 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)];
+  return word;
+}

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test';
-import { type RegisteredAccount, registerAccount, useSession } from './auth-helpers';
+import { registerAccount, useSession, subscribe, uniqueWord } from './auth-helpers';
 import { type ThemeName, accessibilityViolations, sidewaysScroll, switchTheme } from './page-checks';
 
 /*
@@ -13,32 +13,6 @@ import { type ThemeName, accessibilityViolations, sidewaysScroll, switchTheme } 
  */
 
 test.describe.configure({ timeout: 120_000 });
-
-async function subscribe(request: APIRequestContext, account: RegisteredAccount, slug: string) {
-  const auth = { authorization: `Bearer ${account.token}` };
-  const plans = (await (await request.get('/api/payments/plans')).json()).data.plans;
-  const plan = plans.find((p: { slug: string }) => p.slug === slug);
-  const order = (
-    await (
-      await request.post('/api/payments/create-order', { headers: auth, data: { planId: plan.id } })
-    ).json()
-  ).data;
-  const signed = (
-    await (
-      await request.post('/api/payments/test-gateway/pay', {
-        headers: auth,
-        data: { orderId: order.orderId, outcome: 'succeed' },
-      })
-    ).json()
-  ).data;
-  expect((await request.post('/api/payments/verify', { headers: auth, data: signed })).ok()).toBe(true);
-}
-
-function uniqueWord(): string {
-  let word = 'qvx';
-  for (let i = 0; i < 9; i++) word += 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)];
-  return word;
-}
 
 async function shoot(page: Page, name: string, theme: ThemeName, top?: Locator) {
   await switchTheme(page, theme);
